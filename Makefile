@@ -1,0 +1,33 @@
+# The two commands a player or developer needs: `make play` and `make test`.
+# Each creates or updates the virtual environment in .venv of this checkout.
+
+# The first interpreter that really runs and is 3.11+ (pyenv shims may exist but fail).
+PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3 python; do \
+	$$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1 && { echo $$p; break; }; done)
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: play test bench venv clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -n "$(PYTHON)" || { echo "Domino Table needs Python 3.11 or newer on PATH (python3.11, python3)"; exit 1; }
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Domino Table needs Python 3.11 or newer; found " + sys.version.split()[0])'
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+play: $(STAMP)
+	$(PY) -m game
+
+test: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q
+
+bench: $(STAMP)
+	$(PY) tools/bench_rules.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

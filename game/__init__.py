@@ -1,0 +1,1 @@
+"""The Domino Table program (pygame-ce): loop, scenes, input and rendering."""

@@ -1,0 +1,66 @@
+"""Command line of the referee: ``python -m rules selfplay ...``."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .errors import RulesError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one clear line, then a non-zero exit
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        sys.exit(2)
+
+
+def _parser() -> _Parser:
+    p = _Parser(prog="python -m rules", description="The Domino Table referee.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sp = sub.add_parser("selfplay", help="computer-only matches written as a transcript")
+    sp.add_argument("--game", required=True, choices=["mexican_train", "cuban", "jamaican"])
+    sp.add_argument("--players", type=int, default=4)
+    sp.add_argument("--seed", type=int, required=True)
+    sp.add_argument("--matches", type=int, default=1)
+    sp.add_argument("--policy", default="bot",
+                    help="bot, bot:easy|normal|hard, random or greedy; or one per seat, comma-separated")
+    sp.add_argument("--transcript", required=True, help="the JSON Lines file to write")
+    return p
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from .selfplay import POLICY_NAMES, resolve_policy, run
+    from .session import Config
+
+    if args.matches < 1:
+        raise RulesError(f"--matches must be at least 1, not {args.matches}")
+    names = args.policy.split(",")
+    for name in names:
+        base = name.split(":")[0]
+        if base not in POLICY_NAMES or (":" in name and (base != "bot" or name.split(":", 1)[1] not in ("easy", "normal", "hard"))):
+            raise RulesError(f"unknown policy {name!r}; use bot, bot:easy, bot:normal, bot:hard, random or greedy")
+    if len(names) not in (1, args.players):
+        raise RulesError(f"--policy lists {len(names)} policies for {args.players} seats")
+    config = Config(args.game, args.players, args.seed)
+    policies = [resolve_policy(n) for n in names]
+    try:
+        out = open(args.transcript, "w", encoding="utf-8", newline="\n")
+    except OSError as e:
+        raise RulesError(f"cannot write {args.transcript}: {e.strerror or e}") from None
+    with out:
+        run(config, args.matches, policies, out)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "selfplay":
+            return _selfplay(args)
+    except RulesError as e:
+        print(f"python -m rules {args.command}: error: {e}", file=sys.stderr)
+        return 1
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

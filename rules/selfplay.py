@@ -1,0 +1,45 @@
+"""``python -m rules selfplay``: computer-only matches written as a transcript."""
+from __future__ import annotations
+
+import random
+import sys
+from typing import IO
+
+from .policies import POLICIES, Policy
+from .rng import stream
+from .session import Config, Session
+from .transcript import TranscriptWriter
+
+POLICY_NAMES = ("bot", "random", "greedy")
+
+
+def resolve_policy(name: str) -> Policy:
+    if name == "bot" or name.startswith("bot:"):
+        try:
+            from .bots import choose_policy  # the computer player, when present
+        except ImportError:
+            print("note: the computer player is not built yet; 'bot' plays uniformly random legal moves",
+                  file=sys.stderr)
+            return POLICIES["random"]
+        return choose_policy(name)
+    return POLICIES[name]
+
+
+def run(config: Config, matches: int, policies: list[Policy], out: IO[str]) -> Session:
+    """Play ``matches`` matches and write every decision and record to ``out``."""
+    session = Session(config)
+    writer = TranscriptWriter(out, config.game, config.players, config.seed)
+    rngs: list[random.Random] = [stream(config.seed, "selfplay", seat) for seat in range(config.players + 1)]
+    for m in range(matches):
+        if m:
+            session.next_match()
+        writer.records(session.state)
+        while not session.match_over():
+            seat = session.to_act()
+            view = session.view(seat)
+            policy = policies[(seat - 1) % len(policies)]
+            action = policy(view, rngs[seat])
+            writer.decision(seat, view.legal, action)
+            session.apply(action)
+            writer.records(session.state)
+    return session

@@ -1,0 +1,226 @@
+"""The event-sourced match: a configuration plus the list of what happened.
+
+A ``Session`` is one table's run of matches.  Its log holds the players'
+decisions (``Action``), the chance outcomes (``Deal``, ``LeadDraw``) and the
+requests for a next match (``NextMatch``); every state is a pure function of
+the configuration and a prefix of that log.  Undo and redo move a cursor in the
+log (UX-6); restarting a deal moves it back to the deal's start (MT-20).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Union
+
+from .actions import Action
+from .chance import Deal, LeadDraw, NextMatch
+from .errors import ConfigError, IllegalActionError, NoDecisionError
+from .variants import GAMES, PLAYERS
+
+Entry = Union[Action, Deal, LeadDraw, NextMatch]
+
+
+@dataclass(frozen=True)
+class Config:
+    """What a match is: the game, the number of seats and the seed."""
+
+    game: str
+    players: int
+    seed: int
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise ConfigError(f"unknown game {self.game!r}; choose from {', '.join(sorted(GAMES))}")
+        lo, hi = PLAYERS[self.game]
+        if not isinstance(self.players, int) or isinstance(self.players, bool) or not lo <= self.players <= hi:
+            raise ConfigError(f"{self.game} needs {lo} to {hi} players, not {self.players!r}")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool) or self.seed < 0:
+            raise ConfigError(f"the seed must be a whole number >= 0, not {self.seed!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "players": self.players, "seed": self.seed}
+
+
+class Session:
+    """A match (or a run of matches) at one table, with undo, redo and restart.
+
+    ``chance="seeded"`` samples every deal from the seed as soon as it is due;
+    ``chance="external"`` waits for ``supply(outcome)``, for rigged deals and
+    replays.  Both use the game's own ``apply_chance``.
+    """
+
+    def __init__(self, config: Config, *, chance: str = "seeded") -> None:
+        if chance not in ("seeded", "external"):
+            raise ValueError("chance must be 'seeded' or 'external'")
+        self.config = config
+        self.chance_mode = chance
+        self._log: list[Entry] = []
+        self._cursor = 0
+        self.state = GAMES[config.game](config.players)
+        #: log position -> a copy of the state there (deal starts), for fast undo.
+        self._snapshots: dict[int, Any] = {0: self.state.clone()}
+        self._resolve_chance()
+
+    # ------------------------------------------------------------- queries
+
+    @property
+    def game(self) -> str:
+        return self.config.game
+
+    @property
+    def log(self) -> tuple[Entry, ...]:
+        """Everything applied so far (the redo tail is not included)."""
+        return tuple(self._log[: self._cursor])
+
+    def pending_chance(self) -> str | None:
+        """The chance step due now ("deal", "lead_draw"), or None."""
+        return self.state.chance()
+
+    def to_act(self) -> int | None:
+        """The seat whose decision is due, or None at a chance step or match end."""
+        return self.state.to_act()
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to act may take now, and nothing else."""
+        return list(self.state.legal_actions())
+
+    def view(self, seat: int):
+        """What ``seat`` may know (UX-4): its own hand and everything public."""
+        return self.state.view(seat)
+
+    def match_over(self) -> bool:
+        return self.state.match_over()
+
+    # ------------------------------------------------------------- changes
+
+    def apply(self, action: Action) -> None:
+        """Carry out ``action`` for the seat to act, or raise and change nothing."""
+        state = self.state
+        if state.chance() is not None:
+            raise NoDecisionError(f"a {state.chance()} is due, not a decision")
+        if state.to_act() is None:
+            raise NoDecisionError("the match is over; start the next match")
+        legal = state.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(action, self._why_illegal(action, legal))
+        self._append(action)
+        state.apply_action(action)
+        self._resolve_chance()
+
+    def supply(self, outcome: Deal | LeadDraw) -> None:
+        """Supply the chance outcome that is due (a rigged deal, a replayed lead draw)."""
+        if self.state.chance() is None:
+            raise NoDecisionError("no chance step is due")
+        trial = self.state.clone()
+        trial.apply_chance(outcome)  # raises InvalidDealError and changes nothing
+        self._append(outcome)
+        self.state = trial
+        self._snapshot()
+        self._resolve_chance()
+
+    def next_match(self) -> None:
+        """Start the next match once this one is over (MT-20, CU-12, JA-9)."""
+        if not self.state.match_over():
+            raise NoDecisionError("the match is not over yet")
+        self._append(NextMatch())
+        self.state.next_match()
+        self._resolve_chance()
+
+    def undo(self) -> bool:
+        """Take back the last decision and the chance steps that followed it."""
+        for i in range(self._cursor - 1, -1, -1):
+            if isinstance(self._log[i], Action):
+                self._rewind(i)
+                return True
+        return False
+
+    def redo(self) -> bool:
+        """Re-apply the next undone decision and the chance steps after it."""
+        if self._cursor >= len(self._log) or not isinstance(self._log[self._cursor], Action):
+            return False
+        state = self.state
+        state.apply_action(self._log[self._cursor])
+        self._cursor += 1
+        while self._cursor < len(self._log) and not isinstance(self._log[self._cursor], Action):
+            self._apply_entry(self._log[self._cursor])
+            self._cursor += 1
+        return True
+
+    def can_undo(self) -> bool:
+        return any(isinstance(e, Action) for e in self._log[: self._cursor])
+
+    def can_redo(self) -> bool:
+        return self._cursor < len(self._log) and isinstance(self._log[self._cursor], Action)
+
+    def decisions_since(self, position: int) -> list[Action]:
+        return [e for e in self._log[position: self._cursor] if isinstance(e, Action)]
+
+    @property
+    def cursor(self) -> int:
+        return self._cursor
+
+    def restart_deal(self) -> None:
+        """MT-20: back to the start of this deal, same hands, same boneyard."""
+        for i in range(self._cursor - 1, -1, -1):
+            if isinstance(self._log[i], Deal):
+                self._rewind(i + 1)
+                return
+        raise NoDecisionError("no deal has been dealt yet")
+
+    def seek(self, position: int) -> None:
+        """Move the cursor to ``position`` in the log (0 .. len(full log))."""
+        if not 0 <= position <= len(self._log):
+            raise ValueError(f"position {position} is outside the log")
+        self._rewind(position)
+
+    # ------------------------------------------------------------ internals
+
+    def _append(self, entry: Entry) -> None:
+        if self._cursor < len(self._log):
+            del self._log[self._cursor:]
+            for key in [k for k in self._snapshots if k > self._cursor]:
+                del self._snapshots[key]
+        self._log.append(entry)
+        self._cursor += 1
+
+    def _apply_entry(self, entry: Entry) -> None:
+        if isinstance(entry, Action):
+            self.state.apply_action(entry)
+        elif isinstance(entry, NextMatch):
+            self.state.next_match()
+        else:
+            self.state.apply_chance(entry)
+            self._snapshot(self._cursor + 1)
+
+    def _snapshot(self, position: int | None = None) -> None:
+        self._snapshots[self._cursor if position is None else position] = self.state.clone()
+
+    def _resolve_chance(self) -> None:
+        if self.chance_mode != "seeded":
+            return
+        while self.state.chance() is not None:
+            outcome = self.state.sample_chance(self.config.seed)
+            self._append(outcome)
+            self.state.apply_chance(outcome)
+            self._snapshot()
+
+    def _rewind(self, position: int) -> None:
+        base = max(k for k in self._snapshots if k <= position)
+        self.state = self._snapshots[base].clone()
+        self._cursor = base
+        while self._cursor < position:
+            self._apply_entry(self._log[self._cursor])
+            self._cursor += 1
+
+    @staticmethod
+    def _why_illegal(action: object, legal: list[Action]) -> str:
+        if not isinstance(action, Action):
+            return "not an Action"
+        kinds = sorted({a.kind for a in legal})
+        if action.kind not in kinds:
+            return f"a {action.kind} is not allowed now; allowed: {', '.join(kinds)}"
+        if action.kind == "play":
+            tiles = {a.tile for a in legal if a.kind == "play"}
+            if action.tile not in tiles:
+                return f"{action.tile} cannot be played now"
+            return f"{action.tile} cannot go there"
+        return "not allowed now"

@@ -1,0 +1,16 @@
+"""The games the referee knows, each a small module over the shared core."""
+from __future__ import annotations
+
+from typing import Callable
+
+from .mexican_train import MexicanTrain
+
+#: game name -> factory taking the number of players
+GAMES: dict[str, Callable[[int], object]] = {
+    "mexican_train": MexicanTrain,
+}
+
+#: game name -> (fewest, most) players
+PLAYERS: dict[str, tuple[int, int]] = {
+    "mexican_train": (2, 10),
+}
