@@ -1,0 +1,44 @@
+"""Intents: the few things a player can mean, whatever the device.
+
+Mouse, touch, keyboard and controller events are turned into intents by
+``game.input`` (one recogniser for taps, drags, pinches, wheel and keys).  Scenes
+and the play state machine consume intents only, never raw events, so tests
+can drive the program with intents or with real posted events alike.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# kinds
+TAP = "tap"            # pos: a click or a tap that did not move (select what is there)
+DRAG = "drag"          # pos, delta: one pointer moving with the button/finger down
+DRAG_END = "drag_end"  # pos: the pointer was released after a drag
+ZOOM = "zoom"          # factor (>1 zooms in), pos: the fixed point on screen (None = centre)
+PAN = "pan"            # delta: move the view by screen pixels (keys, two-finger drag, stick)
+MOVE = "move"          # direction: "up" | "down" | "left" | "right" (the keyboard/controller cursor)
+CONFIRM = "confirm"    # Enter, Space, controller A
+CANCEL = "cancel"      # Esc, controller B, right click
+UNDO = "undo"
+REDO = "redo"
+HINT = "hint"
+FIT = "fit"            # fit the whole table in view
+FOLLOW = "follow"      # follow the last play
+SORT = "sort"          # cycle the hand's sort order
+RULES = "rules"        # open the rules screen (computer players pause, UX-5)
+LOG = "log"            # open the log/details screen (computer players pause, UX-5)
+MENU = "menu"          # open the in-game menu
+FULLSCREEN = "fullscreen"
+RESIZE = "resize"      # size: the window's new size
+QUIT = "quit"
+
+
+@dataclass(frozen=True)
+class Intent:
+    kind: str
+    pos: tuple[float, float] | None = None
+    delta: tuple[float, float] = (0.0, 0.0)
+    factor: float = 1.0
+    direction: str | None = None
+    size: tuple[int, int] | None = None
+    #: "mouse", "touch", "keyboard" or "controller": lets a scene show the right hints.
+    device: str = "mouse"

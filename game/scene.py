@@ -1,0 +1,98 @@
+"""Scenes and the scene stack.
+
+A scene draws state and turns intents into requests; it does not change the
+match itself (that is the play state machine's job, through the rules API).
+The top scene gets the intents; scenes below it still draw (an overlay over the
+table), and ``update`` runs for every scene that ``wants_update_when_covered``.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .intents import Intent
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import App
+
+
+class Scene:
+    #: True for overlays that let the scene below show through.
+    overlay = False
+    #: True if ``update`` must still run while another scene covers this one.
+    wants_update_when_covered = False
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    def handle(self, intent: Intent) -> None:
+        """React to one intent (only the top scene gets them)."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Optional raw-event hook for widgets (pygame_gui). Return True if consumed."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance animations and timers by ``dt`` seconds (a fixed step)."""
+
+    def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        """Draw the scene; ``alpha`` interpolates between the last two fixed steps."""
+
+    def on_enter(self) -> None:
+        """Called when the scene becomes the top of the stack."""
+
+    def on_exit(self) -> None:
+        """Called when the scene is removed from the stack."""
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+
+    def __bool__(self) -> bool:
+        return bool(self._scenes)
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self._scenes.append(scene)
+        scene.on_enter()
+
+    def pop(self) -> Scene | None:
+        if not self._scenes:
+            return None
+        scene = self._scenes.pop()
+        scene.on_exit()
+        if self._scenes:
+            self._scenes[-1].on_enter()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        while self._scenes:
+            self._scenes.pop().on_exit()
+        self.push(scene)
+
+    def handle(self, intent: Intent) -> None:
+        if self._scenes:
+            self._scenes[-1].handle(intent)
+
+    def update(self, dt: float) -> None:
+        for i, scene in enumerate(self._scenes):
+            if i == len(self._scenes) - 1 or scene.wants_update_when_covered:
+                scene.update(dt)
+
+    def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        start = len(self._scenes) - 1
+        while start > 0 and self._scenes[start].overlay:
+            start -= 1
+        for scene in self._scenes[max(start, 0):]:
+            scene.draw(surface, alpha)
+
+    def __iter__(self):
+        return iter(list(self._scenes))
