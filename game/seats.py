@@ -1,0 +1,41 @@
+"""Who sits where: a human or a computer player, with a name, level and colour."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+HUMAN = "human"
+COMPUTER = "computer"
+LEVELS = ("easy", "normal", "hard")
+
+#: Seat colours, distinct under the common colour-vision deficiencies
+#: (Okabe-Ito first, then Paul Tol's muted set) for up to 10 players.
+SEAT_COLOURS = (
+    (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178),
+    (213, 94, 0), (204, 121, 167), (136, 204, 238), (68, 170, 153), (221, 204, 119),
+)
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    name: str
+    kind: str = HUMAN
+    level: str = "normal"
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "SeatConfig":
+        kind = data.get("kind", HUMAN)
+        level = data.get("level", "normal")
+        return cls(str(data.get("name", "?"))[:24], kind if kind in (HUMAN, COMPUTER) else HUMAN,
+                   level if level in LEVELS else "normal")
+
+
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    """The colour of seat 1..10 (trains, names, markers)."""
+    return SEAT_COLOURS[(seat - 1) % len(SEAT_COLOURS)]
