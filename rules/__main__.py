@@ -24,6 +24,10 @@ def _parser() -> _Parser:
     sp.add_argument("--policy", default="bot",
                     help="bot, bot:easy|normal|hard, random or greedy; or one per seat, comma-separated")
     sp.add_argument("--transcript", required=True, help="the JSON Lines file to write")
+    rp = sub.add_parser("replay", help="play a transcript again in the engine and check it")
+    rp.add_argument("file", metavar="FILE", help="the transcript (JSON Lines) to replay")
+    rp.add_argument("--transcript", required=True, metavar="OUT",
+                    help="the transcript to write, with the engine's own legal lists, deal ends and totals")
     return p
 
 
@@ -56,6 +60,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "selfplay":
             return _selfplay(args)
+        if args.command == "replay":
+            from .replay import replay_file
+
+            replay_file(args.file, args.transcript)
+            return 0
     except RulesError as e:
         print(f"python -m rules {args.command}: error: {e}", file=sys.stderr)
         return 1
