@@ -1,0 +1,623 @@
+"""The play state machine: the one owner of the table's phases (DESIGN.md).
+
+Every intent that can change the match arrives here, and every change goes
+through the rules API (``Session.apply``, ``undo``, ``redo``, ``restart_deal``,
+``next_match``).  The phases:
+
+- ``curtain``  (UX-3) the next decision belongs to a human other than the one
+  whose hand is on screen: every hand is hidden until that player asks to see
+  their own;
+- ``choosing`` a human picks a tile (its legal targets light up) or a button;
+- ``preview``  (UX-1) a decision is shown (a ghost tile, or the draw, pass or
+  end-chain button lit) and waits for a confirm or a cancel;
+- ``computer`` computer seats act one decision at a time at a readable pace,
+  not at all while ``paused`` is set (UX-5: the shell sets it while the rules
+  or log screen is open);
+- ``deal_end`` every hand revealed with penalties and totals (from the public
+  ``deal_end`` history event, which carries the hands);
+- ``match_end`` totals and the shared win (MT-18), then the next match (MT-20).
+
+The state machine never imports pygame: scenes translate pointer positions
+into ``tap_tile`` / ``tap_target`` / ``press`` calls and keys into ``move`` /
+``confirm`` / ``cancel``, so tests can drive it either way.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from rules.actions import DRAW, END_CHAIN, PASS, Action
+from rules.errors import RulesError
+from rules.rng import stream
+from rules.tiles import Tile
+
+from .seats import SeatConfig
+
+CURTAIN = "curtain"
+CHOOSING = "choosing"
+PREVIEW = "preview"
+COMPUTER = "computer"
+DEAL_END = "deal_end"
+MATCH_END = "match_end"
+
+#: Buttons of the table, in keyboard-cursor order (left to right).
+BUTTONS = ("draw", "pass", "end_chain", "confirm", "cancel", "hint", "undo", "redo", "sort", "menu")
+#: The buttons that stand for a decision of the rules (previewed, then confirmed: UX-1, UX-2).
+DECISION_BUTTONS = {"draw": DRAW, "pass": PASS, "end_chain": END_CHAIN}
+
+#: Seconds between computer decisions for each named speed (settings: computer_speed).
+SPEEDS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
+
+SORT_MODES = ("number", "pips")
+
+#: History events that record one decision of a seat: ("play", seat, ...), ("draw", seat) ...
+DECISION_EVENTS = ("play", "draw", "pass", "end_chain")
+
+FOCUS_ZONES = ("hand", "buttons", "targets", "table")  # bottom to top on screen
+
+
+def computer_delay(speed: Any) -> float:
+    """Seconds between computer decisions for a settings value (a name or a number)."""
+    if isinstance(speed, (int, float)) and not isinstance(speed, bool):
+        return max(0.0, float(speed))
+    return SPEEDS.get(str(speed), SPEEDS["normal"])
+
+
+@dataclass(frozen=True)
+class DealEndInfo:
+    """One deal's end as the public history tells it (MT-16, MT-17)."""
+
+    deal_no: int
+    reason: str  # "out" or "block"
+    penalties: tuple[int, ...]  # index 0 unused
+    totals: tuple[int, ...]  # index 0 unused
+    hands: tuple[tuple[Tile, ...], ...]  # index 0 unused: every hand, revealed
+
+
+@dataclass(frozen=True)
+class MatchEndInfo:
+    match_no: int
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+def _load_bots():
+    try:
+        return importlib.import_module("rules.bots")
+    except ImportError:
+        return None
+
+
+class PlayState:
+    """The input state machine of one table (see the module docstring)."""
+
+    def __init__(self, session, seats: Sequence[SeatConfig], *,
+                 on_change: Callable[[Any], None] | None = None,
+                 delay: float = SPEEDS["normal"]) -> None:
+        if len(seats) != session.config.players:
+            raise ValueError(f"{len(seats)} seats for a {session.config.players}-player game")
+        self.session = session
+        self.seats = list(seats)
+        self.on_change = on_change
+        self.delay = delay
+        #: UX-5: set by the shell while the rules or log screen is open.
+        self.paused = False
+        self.humans = [s for s in range(1, len(seats) + 1) if seats[s - 1].is_human]
+        #: The human whose hand is on screen (None: no hand shown yet).
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.phase = CHOOSING
+        self.curtain_for: int | None = None
+        self.selected: Tile | None = None
+        self.pending: Action | None = None
+        self.pending_is_hint = False
+        self.sort_mode = SORT_MODES[0]
+        self.focus = "hand"
+        self.focus_index = 0
+        #: (locale key, params) of the line under the status bar.
+        self.message: tuple[str, dict] | None = None
+        self.timer = 0.0
+        self._redo_counts: list[int] = []
+        self._acked_deal_ends = self._count("deal_end")
+        self._view_cache: tuple[tuple, Any] | None = None
+        self.bots = _load_bots()
+        self._advance()
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def bots_available(self) -> bool:
+        return self.bots is not None and hasattr(self.bots, "choose")
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat - 1].is_human
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat - 1].name
+
+    def view_seat(self) -> int:
+        """The seat whose view the table is drawn from."""
+        if self.viewer is not None:
+            return self.viewer
+        return self.session.to_act() or self.curtain_for or 1
+
+    def view(self):
+        """The view the renderer draws from (UX-4): never the full state."""
+        seat = self.view_seat()
+        key = (seat, self.session.cursor, id(self.session.state))
+        if self._view_cache is None or self._view_cache[0] != key:
+            self._view_cache = (key, self.session.view(seat))
+        return self._view_cache[1]
+
+    def hand_seat(self) -> int | None:
+        """The seat whose hand faces may be drawn now, or None (UX-3)."""
+        if self.phase in (CURTAIN, DEAL_END, MATCH_END) or self.viewer is None:
+            return None
+        return self.viewer
+
+    def my_turn(self) -> bool:
+        return self.phase in (CHOOSING, PREVIEW)
+
+    def hand(self) -> list[Tile]:
+        """The on-screen hand, sorted by number or by pips; empty while hidden."""
+        seat = self.hand_seat()
+        if seat is None:
+            return []
+        tiles = list(self.view().hand)
+        if self.sort_mode == "pips":
+            tiles.sort(key=lambda t: (-(t[0] + t[1]), -t[1], -t[0]))
+        else:
+            tiles.sort(key=lambda t: (t[0], t[1]))
+        return tiles
+
+    def legal(self) -> tuple[Action, ...]:
+        return self.view().legal if self.my_turn() else ()
+
+    def playable_tiles(self) -> set[Tile]:
+        return {a.tile for a in self.legal() if a.kind == "play"}
+
+    def targets(self, t: Tile | None = None) -> list:
+        """Train keys where tile ``t`` (default: the selected one) may go now."""
+        t = self.selected if t is None else t
+        if t is None:
+            return []
+        return [a.train for a in self.legal() if a.kind == "play" and a.tile == t]
+
+    def button_enabled(self, button: str) -> bool:
+        p = self.phase
+        if button in DECISION_BUTTONS:
+            return self.my_turn() and DECISION_BUTTONS[button] in self.legal()
+        if button == "confirm":
+            return p == PREVIEW
+        if button == "cancel":
+            return p == PREVIEW or (p == CHOOSING and self.selected is not None)
+        if button == "hint":
+            return self.my_turn()
+        if button == "undo":
+            return self.can_undo()
+        if button == "redo":
+            return self.can_redo()
+        if button == "sort":
+            return self.hand_seat() is not None
+        return button == "menu"
+
+    def buttons(self) -> list[tuple[str, bool]]:
+        return [(b, self.button_enabled(b)) for b in BUTTONS]
+
+    def decision_seats(self) -> list[int]:
+        """The seat of every decision in the log, in order (from the public history)."""
+        return [e[1] for e in self.view().history if e[0] in DECISION_EVENTS]
+
+    def _undo_count(self) -> int:
+        """UX-6: how many decisions an undo takes back (0: none allowed).
+
+        The last human decision and every computer decision after it, and only
+        if that human is the one at the device (the viewer).
+        """
+        seats = self.decision_seats()
+        for i in range(len(seats) - 1, -1, -1):
+            if self.is_human(seats[i]):
+                return len(seats) - i if seats[i] == self.viewer else 0
+        return 0
+
+    def can_undo(self) -> bool:
+        if self.phase == CURTAIN or self.viewer is None:
+            return False
+        return self._undo_count() > 0
+
+    def can_redo(self) -> bool:
+        return (self.phase != CURTAIN and bool(self._redo_counts) and self.session.can_redo()
+                and self.session.to_act() == self.viewer)
+
+    def last_deal_end(self) -> DealEndInfo | None:
+        history = self.view().history
+        deal_no = 0
+        found = None
+        for e in history:
+            if e[0] == "deal":
+                deal_no = e[1]
+            elif e[0] == "deal_end":
+                found = DealEndInfo(deal_no, e[1], tuple(e[2]), tuple(e[3]),
+                                    tuple(tuple(h) for h in e[4]))
+        return found
+
+    def match_end(self) -> MatchEndInfo | None:
+        match_no = 1
+        found = None
+        for e in self.view().history:
+            if e[0] == "match":
+                match_no = e[1]
+                found = None
+            elif e[0] == "match_end":
+                found = MatchEndInfo(match_no, tuple(e[1]), tuple(e[2]))
+        return found
+
+    def _count(self, kind: str) -> int:
+        return sum(1 for e in self.session.state.history if e[0] == kind)
+
+    # ------------------------------------------------------------ the phases
+
+    def _set_message(self, key: str | None, **params: Any) -> None:
+        self.message = (key, params) if key else None
+
+    def _advance(self) -> None:
+        """Decide the phase after any change to the match."""
+        self.selected = None
+        self.pending = None
+        self.pending_is_hint = False
+        self.timer = 0.0
+        deal_ends = self._count("deal_end")
+        if deal_ends < self._acked_deal_ends:
+            self._acked_deal_ends = deal_ends  # an undo went back before a deal end
+        if deal_ends > self._acked_deal_ends:
+            self.phase = DEAL_END
+            return
+        if self.session.match_over():
+            self.phase = MATCH_END
+            return
+        seat = self.session.to_act()
+        if seat is None:  # pragma: no cover - seeded sessions always deal
+            self.phase = MATCH_END
+            return
+        if not self.is_human(seat):
+            self.phase = COMPUTER
+        elif seat == self.viewer:
+            self.phase = CHOOSING
+            if self.focus not in ("hand", "buttons", "table"):
+                self.focus = "hand"
+        else:
+            self.phase = CURTAIN
+            self.curtain_for = seat
+            self._set_message("table.pass_device", name=self.name(seat))
+        self._clamp_focus()
+
+    def reveal(self) -> None:
+        """UX-3: the player named on the curtain asks to see their own hand."""
+        if self.phase != CURTAIN:
+            return
+        self.viewer = self.curtain_for
+        self.curtain_for = None
+        self._set_message(None)
+        self.focus, self.focus_index = "hand", 0
+        self._advance()
+
+    def continue_after_deal(self) -> None:
+        """Leave the deal-end reveal: the next deal (or the match end) follows."""
+        if self.phase != DEAL_END:
+            return
+        self._acked_deal_ends = self._count("deal_end")
+        if len(self.humans) > 1:
+            self.viewer = None  # the device may be anywhere after the reveal (UX-3)
+        self._advance()
+
+    # ------------------------------------------------------------ decisions
+
+    def _apply(self, action: Action) -> bool:
+        try:
+            self.session.apply(action)
+        except RulesError as exc:  # a stale preview; the legal set is the authority
+            self._set_message("table.not_allowed", why=str(exc))
+            self._advance()
+            return False
+        self._redo_counts.clear()
+        self._set_message(None)
+        self._changed()
+        self._advance()
+        return True
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self.session)
+
+    def tap_tile(self, t: Tile) -> None:
+        """Select (or deselect) a hand tile; a tile with one target goes straight to its preview."""
+        if not self.my_turn():
+            return
+        hand = self.hand()
+        if t in hand:
+            self.focus, self.focus_index = "hand", hand.index(t)
+        if self.selected == t:
+            self.cancel()
+            if self.selected == t:
+                self.selected = None
+            return
+        if t not in self.playable_tiles():
+            self.selected = None
+            self.pending = None
+            self.phase = CHOOSING
+            self._set_message("table.no_play_for_tile", tile=f"{t[0]}|{t[1]}")
+            return
+        self.selected = t
+        self.pending = None
+        self.phase = CHOOSING
+        self._set_message(None)
+        targets = self.targets()
+        if len(targets) == 1:
+            self._preview(Action("play", t, targets[0]))
+        else:
+            self._set_message("table.choose_target")
+
+    def tap_target(self, train) -> None:
+        """Preview the selected tile on ``train``; a second tap on the same target confirms."""
+        if not self.my_turn() or self.selected is None:
+            return
+        targets = self.targets()
+        if train not in targets:
+            return
+        self.focus, self.focus_index = "targets", targets.index(train)
+        action = Action("play", self.selected, train)
+        if self.phase == PREVIEW and self.pending == action:
+            self.confirm()
+        else:
+            self._preview(action)
+
+    def _preview(self, action: Action, hint: bool = False) -> None:
+        self.pending = action
+        self.pending_is_hint = hint
+        self.phase = PREVIEW
+        if action.kind == "play":
+            self.selected = action.tile
+            targets = self.targets()
+            if action.train in targets:
+                self.focus, self.focus_index = "targets", targets.index(action.train)
+        self._set_message("table.hint_shown" if hint else "table.confirm_or_cancel")
+
+    def press(self, button: str) -> str | None:
+        """A table button.  Returns "menu" when the scene must open the menu."""
+        if not self.button_enabled(button):
+            return None
+        if button in BUTTONS:
+            self.focus, self.focus_index = "buttons", BUTTONS.index(button)
+        if button in DECISION_BUTTONS:
+            action = DECISION_BUTTONS[button]
+            if self.phase == PREVIEW and self.pending == action:
+                self.confirm()  # a second press confirms, like a second tap
+            else:
+                self.selected = None
+                self._preview(action)
+        elif button == "confirm":
+            self.confirm()
+        elif button == "cancel":
+            self.cancel()
+        elif button == "hint":
+            self.hint()
+        elif button == "undo":
+            self.undo()
+        elif button == "redo":
+            self.redo()
+        elif button == "sort":
+            self.sort()
+        elif button == "menu":
+            return "menu"
+        return None
+
+    def confirm(self) -> bool:
+        """UX-1: carry out the previewed decision (or reveal the hand at the curtain)."""
+        if self.phase == CURTAIN:
+            self.reveal()
+            return False
+        if self.phase == DEAL_END:
+            self.continue_after_deal()
+            return False
+        if self.phase != PREVIEW or self.pending is None:
+            return False
+        return self._apply(self.pending)
+
+    def cancel(self) -> None:
+        """Back one step: from a preview to the selected tile, from a selection to nothing."""
+        if self.phase == PREVIEW:
+            self.phase = CHOOSING
+            was = self.pending
+            self.pending = None
+            self.pending_is_hint = False
+            if was is not None and was.kind != "play":
+                self.selected = None
+            self._set_message("table.choose_target" if self.selected is not None else None)
+        elif self.phase == CHOOSING and self.selected is not None:
+            self.selected = None
+            self._set_message(None)
+            self.focus = "hand"
+        self._clamp_focus()
+
+    def hint(self) -> None:
+        """Preview the suggested move from the hinting bot on this seat's own view (UX-4)."""
+        if not self.my_turn():
+            return
+        hint = getattr(self.bots, "hint", None) if self.bots is not None else None
+        if hint is None:
+            self._set_message("table.hint_unavailable")
+            return
+        view = self.view()
+        rng = stream(self.session.config.seed, "hint", self.session.cursor)
+        action = hint(view, rng)
+        if action not in view.legal:  # pragma: no cover - a bot bug must not play
+            self._set_message("table.hint_unavailable")
+            return
+        self.selected = action.tile if action.kind == "play" else None
+        self._preview(action, hint=True)
+
+    def sort(self) -> None:
+        self.sort_mode = SORT_MODES[(SORT_MODES.index(self.sort_mode) + 1) % len(SORT_MODES)]
+        self._clamp_focus()
+
+    # ------------------------------------------------------------ undo / redo / restart
+
+    def undo(self) -> bool:
+        """UX-6: take back the viewer's last decision and every computer decision after it."""
+        if not self.can_undo():
+            return False
+        count = self._undo_count()
+        done = 0
+        for _ in range(count):
+            if not self.session.undo():
+                break
+            done += 1
+        if done:
+            self._redo_counts.append(done)
+            self._changed()
+        self._set_message("table.undone" if done else None)
+        self._advance()
+        return done > 0
+
+    def redo(self) -> bool:
+        """UX-6: restore exactly the decisions the last undo took back."""
+        if not self.can_redo():
+            return False
+        count = self._redo_counts.pop()
+        for _ in range(count):
+            if not self.session.redo():
+                break
+        self._changed()
+        self._set_message(None)
+        self._advance()
+        return True
+
+    def restart_deal(self) -> None:
+        """MT-20: the same hands and boneyard order, the earlier deals' totals kept."""
+        self.session.restart_deal()
+        self._after_jump()
+
+    def next_match(self) -> bool:
+        """MT-20: a new match from 12-12 with all totals at zero (only once this one is over)."""
+        if not self.session.match_over():
+            return False
+        self._acked_deal_ends = self._count("deal_end")
+        self.session.next_match()
+        self._after_jump()
+        return True
+
+    def _after_jump(self) -> None:
+        self._redo_counts.clear()
+        self._acked_deal_ends = min(self._acked_deal_ends, self._count("deal_end"))
+        if len(self.humans) > 1:
+            self.viewer = None
+        self._set_message(None)
+        self._changed()
+        self._advance()
+
+    # ------------------------------------------------------------ computer turns
+
+    def choose_for(self, seat: int) -> Action:
+        """A computer seat's decision from its own view and a seeded stream (UX-4)."""
+        view = self.session.view(seat)
+        rng = stream(self.session.config.seed, "computer", self.session.cursor)
+        if self.bots_available:
+            return self.bots.choose(view, self.seats[seat - 1].level, rng)
+        return view.legal[rng.randrange(len(view.legal))]
+
+    def step_computer(self) -> bool:
+        """Apply one computer decision at once; False if no computer is to act."""
+        if self.phase != COMPUTER:
+            return False
+        seat = self.session.to_act()
+        if seat is None or self.is_human(seat):
+            self._advance()
+            return False
+        return self._apply(self.choose_for(seat))
+
+    def update(self, dt: float) -> bool:
+        """Advance the computer's pace; True if a decision was applied."""
+        if self.phase == COMPUTER and not self.paused:
+            self.timer += dt
+            if self.timer >= self.delay:
+                self.timer = 0.0
+                return self.step_computer()
+        return False
+
+    # ------------------------------------------------------------ keyboard cursor
+
+    def focus_items(self, zone: str | None = None) -> list:
+        zone = zone or self.focus
+        if zone == "hand":
+            return self.hand() if self.my_turn() else []
+        if zone == "targets":
+            return self.targets()
+        if zone == "buttons":
+            return [b for b, ok in self.buttons() if ok]
+        return ["table"]
+
+    def focused(self):
+        items = self.focus_items()
+        if not items:
+            return None
+        return items[min(self.focus_index, len(items) - 1)]
+
+    def _clamp_focus(self) -> None:
+        items = self.focus_items()
+        if not items and self.focus != "table":
+            for zone in ("hand", "buttons"):
+                if self.focus_items(zone):
+                    self.focus = zone
+                    break
+            items = self.focus_items()
+        self.focus_index = max(0, min(self.focus_index, len(items) - 1))
+
+    def move(self, direction: str) -> None:
+        """Arrow keys: left/right within a zone, up/down between zones (UX-7)."""
+        if self.phase in (CURTAIN, DEAL_END, MATCH_END):
+            return
+        if direction in ("left", "right"):
+            items = self.focus_items()
+            if not items:
+                return
+            step = 1 if direction == "right" else -1
+            self.focus_index = (min(self.focus_index, len(items) - 1) + step) % len(items)
+            if self.focus == "targets" and self.selected is not None:
+                self._preview(Action("play", self.selected, items[self.focus_index]))
+            return
+        zones = list(FOCUS_ZONES)
+        i = zones.index(self.focus)
+        step = 1 if direction == "up" else -1
+        j = i + step
+        while 0 <= j < len(zones):
+            if self.focus_items(zones[j]):
+                self.focus = zones[j]
+                self.focus_index = 0
+                if self.focus == "hand" and self.selected in self.hand():
+                    self.focus_index = self.hand().index(self.selected)
+                elif self.focus == "targets" and self.pending is not None and self.pending.kind == "play":
+                    self.focus_index = self.focus_items().index(self.pending.train)
+                return
+            j += step
+
+    def activate(self) -> str | None:
+        """Enter on the focused item: select a tile, preview/confirm a target, press a button."""
+        if self.phase in (CURTAIN, DEAL_END):
+            self.confirm()
+            return None
+        if self.phase == PREVIEW and self.focus in ("targets", "table", "hand"):
+            if self.focus != "hand" or self.focused() == self.selected:
+                self.confirm()
+                return None
+        item = self.focused()
+        if item is None:
+            if self.phase == PREVIEW:
+                self.confirm()
+            return None
+        if self.focus == "hand":
+            self.tap_tile(item)
+        elif self.focus == "targets":
+            self.tap_target(item)
+        elif self.focus == "buttons":
+            return self.press(item)
+        return None
