@@ -3,14 +3,20 @@ from __future__ import annotations
 
 from typing import Callable
 
+from .cuban import Cuban
+from .jamaican import Jamaican
 from .mexican_train import MexicanTrain
 
 #: game name -> factory taking the number of players
 GAMES: dict[str, Callable[[int], object]] = {
     "mexican_train": MexicanTrain,
+    "cuban": Cuban,
+    "jamaican": Jamaican,
 }
 
 #: game name -> (fewest, most) players
 PLAYERS: dict[str, tuple[int, int]] = {
     "mexican_train": (2, 10),
+    "cuban": (4, 4),
+    "jamaican": (4, 4),
 }
