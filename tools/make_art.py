@@ -1,0 +1,516 @@
+"""Generate the tile art into art/ (the output is committed).
+
+    python tools/make_art.py [--out DIR]
+
+Everything is drawn with numpy from signed distance functions with analytic
+anti-aliasing, at a high base resolution (a half face is 128 x 128 px) so the
+renderer's downscaling stays crisp.  pygame is used only to rasterise the
+digits of the numerals style from the bundled Noto Sans Bold; PNGs are written
+by the small encoder below, so the same input gives the same bytes every run.
+
+Output (see art/manifest.json, written alongside):
+
+- ``faces_<style>_<palette>.png``: 13 half faces side by side, number n at
+  x = n * 128; transparent except the pips or the numeral.  A tile [a|b] is a
+  body plus two half faces, both always upright.
+  Styles: "pips" (double-12 layouts, 10..12 on a 3 x 4 grid), "numerals".
+  Palettes: "standard" (12 colours picked for the largest worst-case colour
+  difference under normal, protan, deutan and tritan vision), "colour_blind"
+  (six Okabe-Ito/Tol colours that stay far apart for every kind of colour
+  vision; 1..6 round pips, 7..12 diamond pips, so n and n+6 share a colour but
+  never a shape).  6 and 9 numerals are underlined so a turned tile is clear.
+- ``tile_v.png`` / ``tile_h.png``: the blank tile body (ivory face, rim,
+  divider and centre spinner), 128 x 256 and 256 x 128.
+- ``back_v.png`` / ``back_h.png``: the tile back, same sizes.
+- ``glow_v.png`` / ``glow_h.png``: a white halo around a tile for highlights
+  (tint it); the tile sits at offset ``glow_margin`` inside it.
+- ``marker.png``: a train marker token (white ring to tint, dark engine).
+- ``station.png``: the round station hub the trains start from.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import struct
+import sys
+import zlib
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+HALF = 128            # half-face edge at base resolution, px
+GLOW = 24             # halo margin around a tile at base resolution, px
+NUMBERS = range(13)   # double-twelve set
+
+# ------------------------------------------------------------------ palettes
+
+#: Pip colour per number (index 0 is used only for the numeral "0").
+PALETTES: dict[str, list[str]] = {
+    "standard": [
+        "#5A5246",  # 0 (numeral only)
+        "#33BBEE",  # 1 cyan
+        "#009E73",  # 2 green
+        "#EE6677",  # 3 rose red
+        "#8B5A2B",  # 4 brown
+        "#0077BB",  # 5 blue
+        "#E69F00",  # 6 orange
+        "#AA3377",  # 7 purple
+        "#999933",  # 8 olive
+        "#332288",  # 9 indigo
+        "#CC79A7",  # 10 pink
+        "#222222",  # 11 black
+        "#5C3A1E",  # 12 dark brown
+    ],
+    "colour_blind": ["#5A5246"] + [
+        "#E69F00",  # 1, 7 orange
+        "#56B4E9",  # 2, 8 sky blue
+        "#CC3311",  # 3, 9 red
+        "#1A2B6B",  # 4, 10 navy
+        "#888888",  # 5, 11 grey
+        "#6B1E1E",  # 6, 12 maroon
+    ] * 2,
+}
+SHAPES: dict[str, list[str]] = {
+    "standard": ["circle"] * 13,
+    "colour_blind": ["circle"] * 7 + ["diamond"] * 6,
+}
+STYLES = ("pips", "numerals")
+
+FACE = (247, 241, 227)          # ivory
+FACE_SHADE = (226, 216, 196)
+RIM = (150, 138, 116)
+DIVIDER = (92, 82, 70)
+SPINNER = (196, 160, 72)        # brass
+BACK = (22, 88, 92)             # deep teal, matches the theme accent
+BACK_LINE = (52, 130, 132)
+
+# --------------------------------------------------------------- pip layouts
+
+_C3 = (0.22, 0.5, 0.78)             # 3 x 3 grid columns/rows (unit square)
+_R4 = (0.16, 0.388, 0.612, 0.84)    # 4 rows for 10..12
+
+
+def _g3(*cells: str) -> list[tuple[float, float]]:
+    # cells named by row (t/m/b) and column (l/c/r)
+    rows = {"t": _C3[0], "m": _C3[1], "b": _C3[2]}
+    cols = {"l": _C3[0], "c": _C3[1], "r": _C3[2]}
+    return [(cols[c[1]], rows[c[0]]) for c in cells]
+
+
+def pip_layout(n: int) -> list[tuple[float, float]]:
+    """Pip centres for number n in a unit square (upright half face)."""
+    if n <= 9:
+        return {
+            0: [],
+            1: _g3("mc"),
+            2: _g3("tl", "br"),
+            3: _g3("tl", "mc", "br"),
+            4: _g3("tl", "tr", "bl", "br"),
+            5: _g3("tl", "tr", "mc", "bl", "br"),
+            6: _g3("tl", "ml", "bl", "tr", "mr", "br"),
+            7: _g3("tl", "ml", "bl", "tr", "mr", "br", "mc"),
+            8: _g3("tl", "ml", "bl", "tr", "mr", "br", "tc", "bc"),
+            9: _g3("tl", "ml", "bl", "tr", "mr", "br", "tc", "mc", "bc"),
+        }[n]
+    sides = [(x, y) for x in (_C3[0], _C3[2]) for y in _R4]
+    middle = {10: [0.3, 0.7], 11: [0.22, 0.5, 0.78], 12: list(_R4)}[n]
+    return sides + [(0.5, y) for y in middle]
+
+
+def pip_radius(n: int) -> float:
+    """Pip radius as a fraction of the half-face edge."""
+    return 0.092 if n <= 9 else 0.078
+
+
+# ---------------------------------------------------------------- raster kit
+
+def _hex(h: str) -> np.ndarray:
+    h = h.lstrip("#")
+    return np.array([int(h[i:i + 2], 16) for i in (0, 2, 4)], dtype=np.float64)
+
+
+def _canvas(h: int, w: int) -> np.ndarray:
+    return np.zeros((h, w, 4), dtype=np.float64)   # straight alpha, 0..255 rgb, 0..1 a
+
+
+def _grid(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float64)
+    return xx + 0.5, yy + 0.5
+
+
+def _coverage(sdf: np.ndarray) -> np.ndarray:
+    """Analytic anti-aliasing: a pixel half inside the edge is half covered."""
+    return np.clip(0.5 - sdf, 0.0, 1.0)
+
+
+def _over(img: np.ndarray, colour, alpha: np.ndarray) -> None:
+    """Composite a flat colour with per-pixel alpha over ``img`` (in place)."""
+    colour = np.asarray(colour, dtype=np.float64)
+    a_dst = img[..., 3]
+    a_out = alpha + a_dst * (1.0 - alpha)
+    safe = np.where(a_out > 0, a_out, 1.0)
+    for c in range(3):
+        img[..., c] = (colour[c] * alpha + img[..., c] * a_dst * (1.0 - alpha)) / safe
+    img[..., 3] = a_out
+
+
+def _sd_round_rect(xx, yy, x0, y0, x1, y1, r) -> np.ndarray:
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    hx, hy = (x1 - x0) / 2 - r, (y1 - y0) / 2 - r
+    qx, qy = np.abs(xx - cx) - hx, np.abs(yy - cy) - hy
+    outside = np.hypot(np.maximum(qx, 0), np.maximum(qy, 0))
+    inside = np.minimum(np.maximum(qx, qy), 0)
+    return outside + inside - r
+
+
+def _sd_circle(xx, yy, cx, cy, r) -> np.ndarray:
+    return np.hypot(xx - cx, yy - cy) - r
+
+
+def _sd_diamond(xx, yy, cx, cy, r) -> np.ndarray:
+    # same area as a circle of radius r
+    d = r * math.sqrt(math.pi / 2)
+    return (np.abs(xx - cx) + np.abs(yy - cy) - d) / math.sqrt(2)
+
+
+def _sd_box(xx, yy, x0, y0, x1, y1) -> np.ndarray:
+    return _sd_round_rect(xx, yy, x0, y0, x1, y1, 0.0)
+
+
+def _to_bytes(img: np.ndarray) -> np.ndarray:
+    out = np.empty(img.shape, dtype=np.uint8)
+    out[..., :3] = np.clip(np.rint(img[..., :3]), 0, 255)
+    out[..., 3] = np.clip(np.rint(img[..., 3] * 255), 0, 255)
+    out[out[..., 3] == 0, :3] = 0   # no stray colour in fully transparent pixels
+    return out
+
+
+def write_png(path: Path, rgba: np.ndarray) -> None:
+    """A minimal, deterministic RGBA PNG encoder (no timestamps, fixed zlib level)."""
+    h, w, _ = rgba.shape
+    raw = b"".join(b"\x00" + rgba[y].tobytes() for y in range(h))
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + tag + data
+                + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF))
+
+    png = (b"\x89PNG\r\n\x1a\n"
+           + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(raw, 9))
+           + chunk(b"IEND", b""))
+    path.write_bytes(png)
+
+
+# ---------------------------------------------------------------- half faces
+
+def _darker(rgb: np.ndarray, f: float) -> np.ndarray:
+    return rgb * f
+
+
+def pip_face(n: int, palette: str) -> np.ndarray:
+    """The pips of number n on a transparent HALF x HALF square."""
+    img = _canvas(HALF, HALF)
+    xx, yy = _grid(HALF, HALF)
+    base = _hex(PALETTES[palette][n])
+    shape = SHAPES[palette][n]
+    sd = _sd_diamond if shape == "diamond" else _sd_circle
+    r = pip_radius(n) * HALF
+    rim = max(2.0, r * 0.2)
+    for ux, uy in pip_layout(n):
+        cx, cy = ux * HALF, uy * HALF
+        _over(img, _darker(base, 0.55), _coverage(sd(xx, yy, cx, cy, r)))
+        _over(img, base, _coverage(sd(xx, yy, cx, cy, r - rim)))
+        # a soft highlight up-left gives the pip some depth without hiding its colour
+        hl = _coverage(_sd_circle(xx, yy, cx - r * 0.3, cy - r * 0.3, r * 0.32)) * 0.35
+        _over(img, (255, 255, 255), hl)
+    return img
+
+
+def _digit_mask(text: str, px_height: float, max_width: float) -> np.ndarray:
+    """Alpha mask (0..1) of ``text`` in Noto Sans Bold, ink box fitted to the limits."""
+    import pygame  # only here: digits are glyphs, everything else is geometry
+    if not pygame.font.get_init():
+        pygame.font.init()
+    font_path = ROOT / "fonts" / "NotoSans-Bold.ttf"
+    size = int(px_height * 1.45)
+    while True:
+        font = pygame.font.Font(str(font_path), size)
+        surf = font.render(text, True, (255, 255, 255))
+        alpha = pygame.surfarray.array_alpha(surf).T.astype(np.float64) / 255.0
+        ys, xs = np.nonzero(alpha > 0.02)
+        ink_h, ink_w = ys.max() - ys.min() + 1, xs.max() - xs.min() + 1
+        if (ink_h <= px_height and ink_w <= max_width) or size <= 8:
+            return alpha[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+        size -= 1
+
+
+def _dilate(mask: np.ndarray, radius: int) -> np.ndarray:
+    out = mask.copy()
+    h, w = mask.shape
+    for dy in range(-radius, radius + 1):
+        for dx in range(-radius, radius + 1):
+            if dx * dx + dy * dy > radius * radius:
+                continue
+            shifted = np.zeros_like(mask)
+            shifted[max(dy, 0):h + min(dy, 0), max(dx, 0):w + min(dx, 0)] = \
+                mask[max(-dy, 0):h + min(-dy, 0), max(-dx, 0):w + min(-dx, 0)]
+            np.maximum(out, shifted, out=out)
+    return out
+
+
+def numeral_face(n: int, palette: str) -> np.ndarray:
+    """The number n as a coloured numeral with a dark outline; 6 and 9 underlined."""
+    img = _canvas(HALF, HALF)
+    base = _hex(PALETTES[palette][n])
+    mask = _digit_mask(str(n), HALF * 0.56, HALF * 0.80)
+    h, w = mask.shape
+    underline = n in (6, 9)
+    total_h = h + (int(HALF * 0.12) if underline else 0)
+    y0 = (HALF - total_h) // 2
+    x0 = (HALF - w) // 2
+    layer = np.zeros((HALF, HALF))
+    layer[y0:y0 + h, x0:x0 + w] = mask
+    if underline:
+        xx, yy = _grid(HALF, HALF)
+        uy = y0 + h + HALF * 0.08
+        bar = _coverage(_sd_round_rect(xx, yy, HALF * 0.34, uy - HALF * 0.028,
+                                       HALF * 0.66, uy + HALF * 0.028, HALF * 0.028))
+        layer = np.maximum(layer, bar)
+    _over(img, _darker(base, 0.45), _dilate(layer, 3))
+    _over(img, base, layer)
+    return img
+
+
+def half_face(n: int, style: str, palette: str) -> np.ndarray:
+    return pip_face(n, palette) if style == "pips" else numeral_face(n, palette)
+
+
+def face_sheet(style: str, palette: str) -> np.ndarray:
+    return np.concatenate([half_face(n, style, palette) for n in NUMBERS], axis=1)
+
+
+# ------------------------------------------------------------- bodies, backs
+
+def _tile_sdf(w: int, h: int):
+    xx, yy = _grid(h, w)
+    return xx, yy, _sd_round_rect(xx, yy, 1, 1, w - 1, h - 1, HALF * 0.11)
+
+
+def tile_body(vertical: bool) -> np.ndarray:
+    """Blank tile: ivory face with a soft edge shade, a rim, the divider and spinner."""
+    w, h = (HALF, 2 * HALF) if vertical else (2 * HALF, HALF)
+    img = _canvas(h, w)
+    xx, yy, sd = _tile_sdf(w, h)
+    _over(img, RIM, _coverage(sd))
+    inner = sd + 3.0
+    _over(img, FACE_SHADE, _coverage(inner))
+    # the face brightens towards the middle: a bevel without a light direction,
+    # so the vertical and horizontal bodies match
+    depth = np.clip(-inner / (HALF * 0.09), 0.0, 1.0)
+    _over(img, FACE, _coverage(inner) * depth)
+    if vertical:
+        div = _sd_round_rect(xx, yy, HALF * 0.10, HALF - 2.5, HALF * 0.90, HALF + 2.5, 2.5)
+        cx, cy = HALF / 2, HALF
+    else:
+        div = _sd_round_rect(xx, yy, HALF - 2.5, HALF * 0.10, HALF + 2.5, HALF * 0.90, 2.5)
+        cx, cy = HALF, HALF / 2
+    _over(img, DIVIDER, _coverage(div))
+    _over(img, _darker(np.array(SPINNER, float), 0.6), _coverage(_sd_circle(xx, yy, cx, cy, 7.5)))
+    _over(img, SPINNER, _coverage(_sd_circle(xx, yy, cx, cy, 5.5)))
+    return img
+
+
+def tile_back(vertical: bool) -> np.ndarray:
+    """Tile back: teal with a diamond lattice and a centre medallion."""
+    w, h = (HALF, 2 * HALF) if vertical else (2 * HALF, HALF)
+    img = _canvas(h, w)
+    xx, yy, sd = _tile_sdf(w, h)
+    _over(img, _darker(np.array(BACK, float), 0.6), _coverage(sd))
+    inner = sd + 3.0
+    _over(img, BACK, _coverage(inner))
+    period = HALF / 4
+    u = (xx - w / 2 + yy - h / 2) / period
+    v = (xx - w / 2 - (yy - h / 2)) / period
+    line = np.minimum(np.abs(u - np.round(u)), np.abs(v - np.round(v))) * period / math.sqrt(2)
+    lattice = _coverage(line - 1.2) * _coverage(inner + HALF * 0.08)
+    _over(img, BACK_LINE, lattice * 0.8)
+    cx, cy = w / 2, h / 2
+    _over(img, BACK, _coverage(_sd_diamond(xx, yy, cx, cy, HALF * 0.2)))
+    _over(img, SPINNER, _coverage(np.abs(_sd_diamond(xx, yy, cx, cy, HALF * 0.17)) - 2.5))
+    _over(img, SPINNER, _coverage(_sd_circle(xx, yy, cx, cy, HALF * 0.05)))
+    return img
+
+
+def tile_glow(vertical: bool) -> np.ndarray:
+    """A white halo around the tile silhouette (alpha falls off over GLOW px)."""
+    w, h = (HALF, 2 * HALF) if vertical else (2 * HALF, HALF)
+    W, H = w + 2 * GLOW, h + 2 * GLOW
+    img = _canvas(H, W)
+    xx, yy = _grid(H, W)
+    sd = _sd_round_rect(xx, yy, GLOW + 1, GLOW + 1, GLOW + w - 1, GLOW + h - 1, HALF * 0.11)
+    ring = np.clip(1.0 - np.maximum(sd, 0) / GLOW, 0, 1) ** 1.6
+    ring *= np.clip(sd + 1.0, 0, 1)   # hollow: the tile itself shows through
+    _over(img, (255, 255, 255), ring)
+    return img
+
+
+# ---------------------------------------------------------- marker, station
+
+def marker() -> np.ndarray:
+    """Train marker: a white token (tint it with the owner's colour) with a dark engine."""
+    s = HALF
+    img = _canvas(s, s)
+    xx, yy = _grid(s, s)
+    c = s / 2
+    _over(img, (40, 40, 40), _coverage(_sd_circle(xx, yy, c, c + 2, s * 0.47)) * 0.45)  # shadow
+    _over(img, (70, 70, 70), _coverage(_sd_circle(xx, yy, c, c, s * 0.46)))
+    _over(img, (255, 255, 255), _coverage(_sd_circle(xx, yy, c, c, s * 0.43)))
+    ink = (30, 30, 34)
+    u = s / 100.0   # engine drawn on a 100-unit grid
+    parts = [
+        _sd_round_rect(xx, yy, 22 * u, 44 * u, 64 * u, 64 * u, 4 * u),    # boiler
+        _sd_round_rect(xx, yy, 58 * u, 30 * u, 80 * u, 66 * u, 3 * u),    # cab
+        _sd_box(xx, yy, 55 * u, 26 * u, 83 * u, 31 * u),                  # cab roof
+        _sd_box(xx, yy, 27 * u, 32 * u, 35 * u, 46 * u),                  # chimney
+        _sd_box(xx, yy, 24 * u, 30 * u, 38 * u, 34 * u),                  # chimney cap
+        _sd_circle(xx, yy, 33 * u, 70 * u, 8 * u),                        # wheels
+        _sd_circle(xx, yy, 51 * u, 70 * u, 8 * u),
+        _sd_circle(xx, yy, 71 * u, 70 * u, 8 * u),
+        # cow-catcher: a wedge in front of the boiler
+        np.maximum(_sd_box(xx, yy, 13 * u, 56 * u, 23 * u, 66 * u),
+                   ((yy - 56 * u) - (xx - 13 * u) * 1.0) * -0.7),
+    ]
+    body = np.minimum.reduce(parts)
+    _over(img, ink, _coverage(body))
+    window = _sd_round_rect(xx, yy, 64 * u, 36 * u, 74 * u, 46 * u, 1.5 * u)
+    _over(img, (255, 255, 255), _coverage(window))
+    for wx in (33, 51, 71):
+        _over(img, (200, 200, 200), _coverage(_sd_circle(xx, yy, wx * u, 70 * u, 2.5 * u)))
+    return img
+
+
+def station() -> np.ndarray:
+    """The station: a round wooden hub with a brass ring and a recess for the engine."""
+    s = 4 * HALF
+    img = _canvas(s, s)
+    xx, yy = _grid(s, s)
+    c = s / 2
+    r = np.hypot(xx - c, yy - c)
+    _over(img, (0, 0, 0), _coverage(r - s * 0.49) * 0.35)           # shadow on the felt
+    _over(img, (92, 60, 36), _coverage(r - s * 0.47))                # wood
+    grain = 0.5 + 0.5 * np.sin(r / 5.0 + np.sin(np.arctan2(yy - c, xx - c) * 3) * 1.5)
+    _over(img, (120, 82, 50), _coverage(r - s * 0.45) * grain * 0.5)
+    _over(img, SPINNER, _coverage(np.abs(r - s * 0.40) - 4.0))       # brass ring
+    _over(img, (70, 46, 28), _coverage(r - s * 0.31))                # inner plate
+    # twelve studs round the ring, one per possible train direction at most
+    for k in range(12):
+        a = 2 * math.pi * k / 12
+        _over(img, SPINNER, _coverage(_sd_circle(xx, yy, c + math.cos(a) * s * 0.435,
+                                                 c + math.sin(a) * s * 0.435, 6.0)))
+    # a recess the size of a horizontal engine double (plus a margin)
+    rec = _sd_round_rect(xx, yy, c - HALF - 8, c - HALF / 2 - 8, c + HALF + 8, c + HALF / 2 + 8, 16)
+    _over(img, (48, 30, 18), _coverage(rec))
+    return img
+
+
+# --------------------------------------------------------------------- theme
+
+def theme() -> dict:
+    """pygame_gui theme: table-matching colours, fonts from fonts/ (paths relative to the
+    resource root; game.assets makes them absolute before handing the theme over)."""
+    font = {"name": "noto_sans_table", "size": "18",
+            "regular_path": "fonts/NotoSans-Regular.ttf", "bold_path": "fonts/NotoSans-Bold.ttf"}
+    return {
+        "defaults": {
+            "font": font,
+            "colours": {
+                "normal_bg": "#1F4A3A", "hovered_bg": "#2C6650", "disabled_bg": "#1A2A24",
+                "selected_bg": "#16585C", "active_bg": "#0F7A7F", "dark_bg": "#12241D",
+                "disabled_dark_bg": "#101A16",
+                "normal_text": "#F7F1E3", "hovered_text": "#FFFFFF", "disabled_text": "#7E8A84",
+                "selected_text": "#FFFFFF", "active_text": "#FFFFFF",
+                "normal_border": "#C4A048", "hovered_border": "#E0BE63", "disabled_border": "#3D4A44",
+                "selected_border": "#F0D078", "active_border": "#F0D078",
+                "link_text": "#E0BE63", "link_hover": "#F0D078", "link_selected": "#F0D078",
+                "text_shadow": "#00000080", "filled_bar": "#C4A048", "unfilled_bar": "#2A3A34",
+                "text_cursor": "#F7F1E3",
+            },
+        },
+        "button": {"misc": {"shape": "rounded_rectangle", "shape_corner_radius": "8",
+                            "border_width": "2", "shadow_width": "2"}},
+        "label": {"colours": {"dark_bg": "#00000000", "normal_text": "#F7F1E3"},
+                  "misc": {"border_width": "0", "shadow_width": "0"}},
+        "text_box": {"colours": {"dark_bg": "#12241DEE"},
+                     "misc": {"border_width": "2", "shape": "rounded_rectangle", "shape_corner_radius": "8"}},
+        "window": {"colours": {"dark_bg": "#12241DF2"},
+                   "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "10"}},
+        "@title": {"font": dict(font, size="48", bold="1")},
+        "@heading": {"font": dict(font, size="26", bold="1")},
+        "@small": {"font": dict(font, size="14")},
+        "@primary": {"colours": {"normal_bg": "#C4A048", "hovered_bg": "#E0BE63",
+                                 "normal_text": "#12241D", "hovered_text": "#12241D",
+                                 "active_bg": "#F0D078", "active_text": "#12241D"},
+                     "font": dict(font, bold="1")},
+        "@danger": {"colours": {"normal_bg": "#8C2D1E", "hovered_bg": "#B03A26"}},
+    }
+
+
+TABLE_COLOURS = {
+    "felt": "#1B5E43", "felt_dark": "#14462F", "felt_line": "#2A7355",
+    "text": "#F7F1E3", "accent": "#C4A048", "shadow": "#00000066",
+    "mexican_train": "#E69F00",
+}
+
+
+# ---------------------------------------------------------------------- main
+
+def build(out: Path) -> list[Path]:
+    """Write every art file into ``out``; return the paths written."""
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def save(name: str, img: np.ndarray) -> None:
+        path = out / name
+        write_png(path, _to_bytes(img))
+        written.append(path)
+
+    for style in STYLES:
+        for palette in PALETTES:
+            save(f"faces_{style}_{palette}.png", face_sheet(style, palette))
+    save("tile_v.png", tile_body(True))
+    save("tile_h.png", tile_body(False))
+    save("back_v.png", tile_back(True))
+    save("back_h.png", tile_back(False))
+    save("glow_v.png", tile_glow(True))
+    save("glow_h.png", tile_glow(False))
+    save("marker.png", marker())
+    save("station.png", station())
+    manifest = {
+        "half_px": HALF, "numbers": len(NUMBERS), "glow_margin": GLOW,
+        "styles": list(STYLES),
+        "palettes": {p: {"colours": PALETTES[p], "shapes": SHAPES[p]} for p in PALETTES},
+        "table": TABLE_COLOURS,
+        "station_recess_px": [2 * HALF + 16, HALF + 16],
+    }
+    for name, data in (("manifest.json", manifest), ("theme.json", theme())):
+        path = out / name
+        path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "art")
+    args = ap.parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    for path in build(args.out):
+        print(path.relative_to(args.out.parent) if path.is_relative_to(args.out.parent) else path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
