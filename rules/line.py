@@ -122,6 +122,15 @@ class Line:
         other.shown = list(self.shown)
         return other
 
+    def __repr__(self) -> str:
+        return f"Line({list(self.tiles())!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Line) and self.top == other.top and \
+            self._lefts == other._lefts and self._rights == other._rights
+
+    __hash__ = None  # mutable
+
     @property
     def empty(self) -> bool:
         return self.left < 0
