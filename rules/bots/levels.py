@@ -1,0 +1,58 @@
+"""Difficulty levels of the computer player: budgets, never clocks (UX-4).
+
+A level is a fixed number of search nodes per decision plus how deep the
+evaluator looks.  Counting nodes instead of reading a clock keeps every choice
+a pure function of the view and the seed, on any machine.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    #: search nodes for one decision, shared by every candidate action.
+    nodes: int
+    #: nodes one best-trail search may spend (Mexican Train planning).
+    trail_nodes: int
+    #: look at the rest of the bot's own turn (MT-13 extra tile after a double).
+    lookahead: bool
+    #: hidden deals sampled consistently with the view (0: static evaluation only).
+    samples: int
+    #: plies searched in each sampled deal (partnership games).
+    plies: int
+    #: chance of taking the second-best action instead of the best: a beginner's slip.
+    slip: float
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", nodes=400, trail_nodes=40, lookahead=False, samples=0, plies=0, slip=0.25),
+    "normal": Level("normal", nodes=4000, trail_nodes=600, lookahead=True, samples=6, plies=2, slip=0.0),
+    "hard": Level("hard", nodes=40000, trail_nodes=4000, lookahead=True, samples=24, plies=3, slip=0.0),
+}
+
+DEFAULT_LEVEL = "normal"
+
+
+class Budget:
+    """Nodes left for one decision; every search step draws from it."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, nodes: int) -> None:
+        self.left = nodes
+
+    def take(self, n: int = 1) -> bool:
+        """Spend ``n`` nodes if that many are left; False means stop searching."""
+        if self.left < n:
+            return False
+        self.left -= n
+        return True
+
+
+def level(name: str) -> Level:
+    try:
+        return LEVELS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot level {name!r}; use easy, normal or hard") from None

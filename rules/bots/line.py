@@ -1,0 +1,340 @@
+"""The Cuban and Jamaican player: one two-ended line, two teams (CU-5..CU-8, JA-2..JA-6).
+
+What the bot knows comes from its view only (UX-4): its hand, the line, the
+hand sizes and the public history of this hand.  From the history it reads
+each seat's known voids (a pass proves the seat had neither open number) and
+what each seat played.
+
+Every candidate play gets a static score:
+- pips shed (a block is won on the lowest individual count, CU-7, JA-5, and
+  Cuban scores the opponents' pips, CU-8) and doubles placed early (a double
+  fits one number only);
+- control: the bot keeps ends it holds many tiles of, so it can follow;
+- the next opponent probably cannot follow (known voids first, else the odds
+  from the unseen tiles), and the partner probably can (support the partner:
+  numbers the partner played are numbers the partner holds);
+- a block that the bot's side would win is sought, one it would lose avoided;
+- Jamaican: going out with the key tile doubles the hand (JA-6).
+At the normal and hard levels the bot also samples hidden hands consistent
+with the view (hand sizes, known voids; Cuban's 15 unused tiles are simply
+unseen) and plays each candidate out to the end of the hand with a light
+policy for every seat, within the node budget.
+"""
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ..actions import Action
+from ..tiles import Tile, double_set, tile
+from .levels import Budget, Level
+
+TOP = {"cuban": 9, "jamaican": 6}
+#: Cuban CU-4: a computer player always demands a redeal with five or more doubles.
+REDEAL_KIND = "redeal"
+
+
+def team_of(seat: int) -> int:
+    return 2 - seat % 2
+
+
+class Knowledge:
+    """The public facts of the current hand, as one seat sees them."""
+
+    def __init__(self, view) -> None:
+        self.view = view
+        self.game = view.game
+        self.top = TOP.get(view.game, 9 if len(view.hand) > 7 else 6)
+        self.seat = view.seat
+        self.partner = (view.seat + 1) % 4 + 1
+        self.hand = tuple(view.hand)
+        self.counts = list(view.hand_counts)
+        self.voids: list[set[int]] = [set() for _ in range(5)]
+        self.played: list[list[Tile]] = [[] for _ in range(5)]
+        start = 0
+        history = view.history
+        for i in range(len(history) - 1, -1, -1):  # the history spans the session: read this hand
+            if history[i][0] == "deal":
+                start = i + 1
+                break
+        left = right = -1
+        for entry in history[start:]:
+            kind = entry[0]
+            if kind == "play":
+                _, s, t, end, lying = entry
+                self.played[s].append(t)
+                if left < 0:
+                    left, right = lying
+                elif end == "L":
+                    left = lying[0]
+                else:
+                    right = lying[1]
+            elif kind == "pass" and left >= 0:
+                self.voids[entry[1]].update((left, right))
+        on_line = {tile(a, b) for a, b in view.line}
+        mine = set(self.hand)
+        self.unseen = [t for t in double_set(self.top) if t not in on_line and t not in mine]
+        self.shown = [0] * (self.top + 1)
+        for a, b in view.line:
+            self.shown[a] += 1
+            self.shown[b] += 1
+        self.ends = (view.left_end, view.right_end) if view.left_end is not None else None
+
+    def p_lacks(self, seat: int, numbers: set[int]) -> float:
+        """Chance that ``seat`` holds no tile with any of ``numbers``."""
+        need = numbers - self.voids[seat]
+        if not need:
+            return 1.0
+        pool = [t for t in self.unseen if not (t[0] in self.voids[seat] or t[1] in self.voids[seat])]
+        u = len(pool)
+        k = sum(1 for t in pool if t[0] in need or t[1] in need)
+        held = self.counts[seat]
+        if k == 0:
+            return 1.0
+        p = 1.0
+        for i in range(min(held, u)):
+            p *= max(0.0, (u - k - i) / (u - i))
+        return p
+
+
+def _after(ends: tuple[int, int] | None, t: Tile, end: str) -> tuple[int, int]:
+    a, b = t
+    if ends is None:
+        return a, b
+    left, right = ends
+    if end == "L":
+        return (b if a == left else a), right
+    return left, (b if a == right else a)
+
+
+def _static(k: Knowledge, t: Tile, end: str) -> float:
+    """The heuristic value of playing ``t`` on ``end`` (higher is better)."""
+    hand = [x for x in k.hand if x != t]
+    if not hand:
+        return 1000.0 + _key_bonus(k, t)
+    left, right = _after(k.ends, t, end)
+    score = 1.0 * (t[0] + t[1])
+    if t[0] == t[1]:
+        score += 4.0
+    nums = (left, right)
+    # control: tiles left that follow the new ends, counted per end.
+    follow = sum(1 for x in hand if x[0] in nums or x[1] in nums)
+    score += 2.0 * min(follow, 3)
+    held = {}
+    for x in hand:
+        held[x[0]] = held.get(x[0], 0) + 1
+        if x[1] != x[0]:
+            held[x[1]] = held.get(x[1], 0) + 1
+    score += 1.0 * (held.get(left, 0) + held.get(right, 0))
+    opp_next = k.seat % 4 + 1
+    opp_prev = (k.seat + 2) % 4 + 1
+    ends = {left, right}
+    score += 6.0 * k.p_lacks(opp_next, ends)
+    score += 2.0 * k.p_lacks(opp_prev, ends)
+    score -= 5.0 * k.p_lacks(k.partner, ends)
+    partner_nums = {n for x in k.played[k.partner] for n in x}
+    score += 1.5 * len(ends & partner_nums)
+    # a block now: nobody holds either number any more.
+    if not any(x[0] in ends or x[1] in ends for x in hand) and not any(
+            x[0] in ends or x[1] in ends for x in k.unseen):
+        mine = sum(x[0] + x[1] for x in hand)
+        score += 30.0 if mine < _least_other(k) else -30.0
+    return score
+
+
+def _least_other(k: Knowledge) -> float:
+    """A cautious guess of the lowest opponent count: their tiles at the unseen average."""
+    avg = sum(t[0] + t[1] for t in k.unseen) / max(1, len(k.unseen))
+    return min(k.counts[s] for s in (k.seat % 4 + 1, (k.seat + 2) % 4 + 1)) * avg * 0.8
+
+
+def _key_bonus(k: Knowledge, t: Tile) -> float:
+    """JA-6: going out with the only tile matching two different hard ends is worth 2."""
+    if k.game != "jamaican" or k.ends is None or t[0] == t[1]:
+        return 0.0
+    left, right = k.ends
+    hard = k.top + 1
+    if left != right and {left, right} == {t[0], t[1]} and k.shown[left] == hard and k.shown[right] == hard:
+        return 100.0
+    return 0.0
+
+
+# ------------------------------------------------------------------ sampling
+
+def sample_hands(k: Knowledge, rng: random.Random, tries: int = 20) -> list[list[Tile]] | None:
+    """Other seats' hands dealt from the unseen tiles, respecting sizes and known voids.
+
+    Cuban's unused tiles take whatever is left (CU-3).  Returns None when no
+    consistent deal turned up within ``tries``.
+    """
+    others = [s for s in (1, 2, 3, 4) if s != k.seat]
+    for _ in range(tries):
+        pool = list(k.unseen)
+        rng.shuffle(pool)
+        hands: list[list[Tile]] = [[] for _ in range(5)]
+        need = {s: k.counts[s] for s in others}
+        spare = len(pool) - sum(need.values())  # Cuban's unused tiles
+        ok = True
+        # the most constrained tiles first
+        allowed = {t: [s for s in others if t[0] not in k.voids[s] and t[1] not in k.voids[s]] for t in pool}
+        pool.sort(key=lambda t: len(allowed[t]))
+        for t in pool:
+            opts = [s for s in allowed[t] if need[s] > 0]
+            weights = [need[s] for s in opts]
+            total = sum(weights) + spare
+            if total == 0:
+                ok = False
+                break
+            r = rng.randrange(total)
+            placed = False
+            for s, w in zip(opts, weights):
+                if r < w:
+                    hands[s].append(t)
+                    need[s] -= 1
+                    placed = True
+                    break
+                r -= w
+            if not placed:
+                spare -= 1
+        if ok and all(v == 0 for v in need.values()):
+            hands[k.seat] = list(k.hand)
+            return hands
+    return None
+
+
+def _light(hand: list[Tile], left: int, right: int) -> tuple[Tile, str] | None:
+    """The playout policy: doubles first, then the heaviest tile; None means pass."""
+    best = None
+    best_v = -1
+    for t in hand:
+        a, b = t
+        if a == left or b == left:
+            v = a + b + (20 if a == b else 0)
+            if v > best_v:
+                best, best_v, end = t, v, "L"
+        if a == right or b == right:
+            v = a + b + (20 if a == b else 0)
+            if v > best_v:
+                best, best_v, end = t, v, "R"
+    return None if best is None else (best, end)
+
+
+def playout(k: Knowledge, hands: list[list[Tile]], t: Tile, end: str, budget: Budget) -> float:
+    """Play the hand out after the bot plays ``t`` on ``end``; the result for the bot's team."""
+    hands = [list(h) for h in hands]
+    seat = k.seat
+    left, right = _after(k.ends, t, end)
+    shown = list(k.shown)
+    shown[t[0]] += 1
+    shown[t[1]] += 1
+    hands[seat].remove(t)
+    if not hands[seat]:
+        return _result(k, hands, seat, _key_bonus(k, t) > 0)
+    passes = 0
+    s = seat
+    hard = k.top + 1
+    while budget.take():
+        s = s % 4 + 1
+        move = _light(hands[s], left, right)
+        if move is None:
+            passes += 1
+            if passes == 4:
+                return _result(k, hands, 0, False)
+            continue
+        passes = 0
+        x, e = move
+        key = (len(hands[s]) == 1 and k.game == "jamaican" and x[0] != x[1] and left != right
+               and {left, right} == {x[0], x[1]} and shown[left] == hard and shown[right] == hard)
+        hands[s].remove(x)
+        shown[x[0]] += 1
+        shown[x[1]] += 1
+        if e == "L":
+            left = x[1] if x[0] == left else x[0]
+        else:
+            right = x[1] if x[0] == right else x[0]
+        if not hands[s]:
+            return _result(k, hands, s, key)
+    return 0.0  # out of budget mid-playout: no information
+
+
+def _result(k: Knowledge, hands: list[list[Tile]], out: int, key: bool) -> float:
+    counts = [0] + [sum(a + b for a, b in hands[s]) for s in (1, 2, 3, 4)]
+    if out:
+        winner = team_of(out)
+    else:
+        best = min(counts[1:])
+        teams = {team_of(s) for s in (1, 2, 3, 4) if counts[s] == best}
+        if len(teams) > 1:
+            return 0.0
+        winner = teams.pop()
+    sign = 1.0 if winner == team_of(k.seat) else -1.0
+    if k.game == "cuban":
+        loser_seats = [s for s in (1, 2, 3, 4) if team_of(s) != winner]
+        return sign * (1.0 + sum(counts[s] for s in loser_seats) / 60.0)
+    return sign * (2.0 if key else 1.0)
+
+
+# ------------------------------------------------------------------ choosing
+
+def _choose_leader(view, k: Knowledge) -> Action:
+    """CU-5, JA-3: lead yourself with a hand that controls a number; else let the partner."""
+    held: dict[int, int] = {}
+    for a, b in k.hand:
+        held[a] = held.get(a, 0) + 1
+        if b != a:
+            held[b] = held.get(b, 0) + 1
+    doubles = sum(1 for a, b in k.hand if a == b)
+    strong = max(held.values(), default=0) >= (4 if k.top == 9 else 3) or doubles >= 2
+    wanted = k.seat if strong else k.partner
+    for a in view.legal:
+        if a.seat == wanted:
+            return a
+    return view.legal[0]
+
+
+def choose(view, lvl: Level, rng: random.Random) -> Action:
+    """The bot's action for a Cuban or Jamaican view."""
+    legal = list(view.legal)
+    if len(legal) == 1:
+        return legal[0]
+    kinds = {a.kind for a in legal}
+    if REDEAL_KIND in kinds:
+        return next(a for a in legal if a.kind == REDEAL_KIND)  # CU-4
+    k = Knowledge(view)
+    if "lead" in kinds:
+        return _choose_leader(view, k)
+    plays = sorted((a for a in legal if a.kind == "play"), key=lambda a: (a.tile, a.end))
+    scored = _rank(k, plays, lvl, rng)
+    if lvl.slip and len(scored) > 1 and rng.random() < lvl.slip:
+        return scored[1][1]
+    return scored[0][1]
+
+
+def _rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random) -> list[tuple[float, Action]]:
+    static = {a: _static(k, a.tile, a.end) for a in plays}
+    # the same tile and the same ends after it: only one placement is worth searching
+    distinct: dict[tuple, Action] = {}
+    for a in plays:
+        distinct.setdefault((a.tile, _after(k.ends, a.tile, a.end)), a)
+    candidates = list(distinct.values())
+    totals = {a: 0.0 for a in candidates}
+    runs = 0
+    if lvl.samples and len(candidates) > 1:
+        budget = Budget(lvl.nodes)
+        per_playout = sum(k.counts[1:]) + 4
+        samples = min(lvl.samples, max(1, lvl.nodes // (per_playout * len(candidates))))
+        for _ in range(samples):
+            hands = sample_hands(k, rng)
+            if hands is None or budget.left < per_playout:
+                break
+            for a in candidates:
+                totals[a] += playout(k, hands, a.tile, a.end, budget)
+            runs += 1
+    weight = 20.0  # one playout win is worth this many static points
+    scored = []
+    for a in plays:
+        key = distinct[(a.tile, _after(k.ends, a.tile, a.end))]
+        mc = totals[key] / runs if runs else 0.0
+        scored.append((weight * mc + static[a], a))
+    scored.sort(key=lambda sa: -sa[0])
+    return scored

@@ -1,0 +1,249 @@
+"""The Mexican Train player: plan the personal train, shed the rest (MT-8..MT-16).
+
+Every candidate action is scored by the position it leaves, seen from the
+bot's own view only (UX-4):
+
+- The plan: the best trail from the personal train's open end (a bounded
+  search, ``trail.best_trail``).  Tiles on it are safe future plays; tiles off
+  it ("orphans") can only go on the Mexican train or a marked train, so they
+  cost more and are shed there first, heaviest first.
+- Doubles: an orphan double with no other tile of its number in the hand is a
+  liability (MT-13 needs a follow-up tile); a double is played with its best
+  follow-up in view (the rest of the turn is searched when the level allows).
+- No plan left means the next turn may be a draw and a marked train (MT-11),
+  which opens the train to everyone (MT-12): that is a cost, and so is a
+  marked train that still carries a plan.
+- A double left open becomes an obligation (MT-14): it costs the bot when it
+  cannot satisfy it itself and probably nobody else can, and it hurts the
+  next player when they probably cannot.
+- In the first round (MT-8) the chain is played one decision at a time; each
+  decision re-plans from the current end, so the bot follows the chain that
+  leaves the best hand and stops only when stopping scores better.
+- As an opponent nears going out, every pip counts alike (MT-17): the plan's
+  discount fades.
+"""
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+from ..actions import Action
+from ..tiles import Tile, double_set
+from .levels import Budget, Level
+from .trail import best_trail
+
+MEXICAN = "mexican"
+
+#: weights of the static evaluation (pips unless said otherwise)
+ORPHAN_PIP = 1.0
+ORPHAN_TILE = 2.5  # each tile off the plan needs a public end or a draw
+PLAN_PIP = 0.35  # plan tiles are safe: a discount that fades near the deal's end
+LONE_DOUBLE = 3.0  # an orphan double with no follow-up tile in the hand
+MARK_COST = 4.0  # a marked train invites others onto the plan (MT-12)
+PLAN_AT_RISK = 0.25  # share of the plan's value lost while the train is marked
+HARM_SHARE = 0.5  # how much another player's expected draw is worth to us
+
+
+def urgency(counts: Iterable[int]) -> float:
+    """How close the deal is to ending: 0 (far) .. 1 (next turn, MT-16)."""
+    least = min(counts, default=99)
+    return {0: 1.0, 1: 0.9, 2: 0.6, 3: 0.3}.get(least, 0.0)
+
+
+class Position:
+    """What the bot knows at one decision, plus caches for one decision."""
+
+    def __init__(self, view, lvl: Level, budget: Budget) -> None:
+        self.view = view
+        self.lvl = lvl
+        self.budget = budget
+        self.seat = view.seat
+        self.n = view.players
+        self.hand = tuple(view.hand)
+        self.ends = [tr.open_end for tr in view.trains]
+        self.marked = [tr.marked for tr in view.trains]
+        top = max(12, view.engine)
+        seen = set(self.hand)
+        for tr in view.trains:
+            seen.update(tr.tiles)
+        engine_tile = (view.engine, view.engine)
+        self.unseen = [t for t in double_set(top) if t not in seen and t != engine_tile]
+        u = len(self.unseen)
+        self.avg_pips = (sum(a + b for a, b in self.unseen) / u) if u else 6.0
+        others = [view.hand_counts[s] for s in range(1, self.n + 1) if s != self.seat]
+        self.others = others
+        self.hidden_held = sum(others)
+        self.urg = urgency(others)
+        plan_pip = PLAN_PIP + (ORPHAN_PIP - PLAN_PIP) * self.urg
+        self.plan_pip = plan_pip
+        gain = ORPHAN_PIP - plan_pip
+        self.tile_value = lambda t: gain * (t[0] + t[1]) + ORPHAN_TILE
+        self._trails: dict[tuple[int, frozenset], tuple[Tile, ...]] = {}
+
+    # ------------------------------------------------------------ knowledge
+
+    def unseen_with(self, x: int) -> int:
+        return sum(1 for t in self.unseen if t[0] == x or t[1] == x)
+
+    def p_lacks(self, x: int, held: int) -> float:
+        """Chance that a hidden hand of ``held`` tiles has no tile with ``x``."""
+        u = len(self.unseen)
+        k = self.unseen_with(x)
+        if k == 0 or u == 0:
+            return 1.0
+        p = 1.0
+        for i in range(min(held, u)):
+            p *= max(0.0, (u - k - i) / (u - i))
+        return p
+
+    def trail(self, end: int, hand: tuple[Tile, ...]) -> tuple[Tile, ...]:
+        key = (end, frozenset(hand))
+        got = self._trails.get(key)
+        if got is None:
+            limit = max(len(hand) + 1, min(self.lvl.trail_nodes, self.budget.left))
+            got, spent = best_trail(end, hand, self.tile_value, limit)
+            self.budget.left -= spent
+            self._trails[key] = got
+        return got
+
+    # ------------------------------------------------------------ evaluation
+
+    def value(self, hand: tuple[Tile, ...], ends: list[int], marked: list[bool],
+              open_doubles: list[int], in_turn: bool = False) -> float:
+        """Higher is better: minus the expected cost of what is left in hand."""
+        if not hand:
+            return 1000.0  # out: the deal ends with nothing against us (MT-17)
+        own = self.seat
+        plan = self.trail(ends[own], hand)
+        on_plan = set(plan)
+        cost = self.plan_pip * sum(a + b for a, b in plan)
+        public = {ends[0]} | {ends[i] for i in range(1, self.n + 1) if i != own and marked[i]}
+        nums: dict[int, int] = {}
+        for a, b in hand:
+            nums[a] = nums.get(a, 0) + 1
+            if b != a:
+                nums[b] = nums.get(b, 0) + 1
+        for t in hand:
+            if t in on_plan:
+                continue
+            a, b = t
+            cost += ORPHAN_PIP * (a + b) + ORPHAN_TILE
+            if a == b and nums[a] == 1:
+                cost += LONE_DOUBLE + 0.25 * (a + b)
+        if not plan:
+            # MT-11: nothing for the own train; a public end may still take a tile.
+            if not any(t[0] in public or t[1] in public for t in hand):
+                cost += self.avg_pips * 0.5 + MARK_COST
+            else:
+                cost += MARK_COST * 0.25
+        if marked[own]:
+            cost += MARK_COST * 0.5 + PLAN_AT_RISK * sum(self.tile_value(t) for t in plan)
+        for x in open_doubles:
+            cost += self._open_double_cost(x, nums)
+        return -cost
+
+    def _open_double_cost(self, x: int, nums: dict[int, int]) -> float:
+        """MT-14: an open double binds everyone, the bot included, until satisfied."""
+        draw_cost = self.avg_pips * 0.5 + MARK_COST * 0.5
+        p_next_lacks = self.p_lacks(x, self.others[0] if self.others else 0)
+        harm = HARM_SHARE * p_next_lacks * draw_cost
+        if nums.get(x, 0):
+            return -harm  # we can satisfy it ourselves when it comes back
+        p_all_lack = self.p_lacks(x, self.hidden_held)
+        return p_all_lack * draw_cost * 1.5 - harm
+
+
+def _after_play(pos: Position, hand: tuple[Tile, ...], ends: list[int], marked: list[bool],
+                open_: list[int], t: Tile, train: int | str):
+    ti = 0 if train == MEXICAN else int(train)
+    hand2 = list(hand)
+    hand2.remove(t)
+    ends2 = list(ends)
+    e = ends2[ti]
+    ends2[ti] = t[1] if t[0] == e else t[0]
+    marked2 = list(marked)
+    if ti == pos.seat:
+        marked2[ti] = False  # MT-12
+    open2 = [d for d in open_ if d != ti]
+    if t[0] == t[1]:
+        open2.append(ti)
+    return tuple(hand2), ends2, marked2, open2
+
+
+def _normal_plays(pos: Position, hand: tuple[Tile, ...], ends: list[int], marked: list[bool]) -> list[tuple[Tile, int | str]]:
+    """MT-10: own train, marked trains and the Mexican train."""
+    targets = [0, pos.seat] + [i for i in range(1, pos.n + 1) if i != pos.seat and marked[i]]
+    out = []
+    for t in hand:
+        for ti in targets:
+            if ends[ti] == t[0] or ends[ti] == t[1]:
+                out.append((t, MEXICAN if ti == 0 else ti))
+    return out
+
+
+def _score(pos: Position, hand, ends, marked, open_: list[int], t: Tile, train, first_round: bool,
+           depth: int) -> float:
+    hand2, ends2, marked2, open2 = _after_play(pos, hand, ends, marked, open_, t, train)
+    doubles = [ends2[ti] for ti in open2]
+    if first_round or not hand2 or t[0] != t[1]:
+        return pos.value(hand2, ends2, marked2, doubles if not first_round else [])
+    # MT-13: a double needs one more tile this turn.
+    if depth > 0 and pos.budget.left > 0:
+        follow = _normal_plays(pos, hand2, ends2, marked2)
+        if follow:
+            return max(_score(pos, hand2, ends2, marked2, open2, f, ft, False, depth - 1)
+                       for f, ft in follow)
+    elif any(ends2[ti] in t2 for t2 in hand2 for ti in [0, pos.seat]):
+        return pos.value(hand2, ends2, marked2, doubles) + 1.0
+    # no follow-up: one draw, then most likely a pass and a marked train (MT-11).
+    marked2 = list(marked2)
+    marked2[pos.seat] = True
+    return pos.value(hand2, ends2, marked2, doubles) - pos.avg_pips * 0.7
+
+
+def choose(view, lvl: Level, rng: random.Random) -> Action:
+    """The bot's action for a Mexican Train view (MT-8..MT-16)."""
+    legal = list(view.legal)
+    if len(legal) == 1:
+        return legal[0]
+    pos = Position(view, lvl, Budget(lvl.nodes))
+    ends, marked = pos.ends, pos.marked
+    open_ = list(_obligation_indices(view))
+    if view.extra:
+        open_.append(_last_double_train(view))  # MT-13: the double just played is still bare
+    depth = 2 if lvl.lookahead else 0
+    scored: list[tuple[float, Action]] = []
+    for a in sorted(legal, key=_order):
+        if a.kind == "play":
+            s = _score(pos, pos.hand, ends, marked, open_, a.tile, a.train, view.first_round, depth)
+        elif a.kind == "end_chain":
+            # MT-8/MT-9: a double left at the end waits for the first round to finish.
+            last_double = [pos.seat] if _ends_on_double(view) else []
+            s = pos.value(pos.hand, ends, marked, [ends[i] for i in last_double])
+        else:
+            s = -1e9  # draw or pass are only ever legal alone
+        scored.append((s, a))
+    scored.sort(key=lambda sa: -sa[0])  # stable: ties keep the fixed order
+    if lvl.slip and len(scored) > 1 and rng.random() < lvl.slip:
+        return scored[1][1]
+    return scored[0][1]
+
+
+def _order(a: Action) -> tuple:
+    return (a.kind, a.tile or (), str(a.train))
+
+
+def _obligation_indices(view) -> list[int]:
+    return [0 if k == MEXICAN else int(k) for k in view.obligations]
+
+
+def _last_double_train(view) -> int:
+    for entry in reversed(view.history):
+        if entry[0] == "play" and entry[1] == view.seat:
+            return 0 if entry[3] == MEXICAN else int(entry[3])
+    raise ValueError("an extra tile is due but the history shows no double")
+
+
+def _ends_on_double(view) -> bool:
+    tiles = view.train(view.seat).tiles
+    return bool(tiles) and tiles[-1][0] == tiles[-1][1]

@@ -1,0 +1,241 @@
+"""Strength and speed of the computer player (issue 4), printed as JSON.
+
+Strength, at the normal level unless ``--level`` says otherwise:
+- Mexican Train, 4 seats: one bot against three greedy (or random) players,
+  the bot's seat rotating, over whole 13-deal matches.  The figure is the ratio
+  of the bot's mean penalty per deal to the other players' (lower is better),
+  with a 95% confidence interval by the delta method over matches.
+- Cuban and Jamaican: a team of bots (seats 1 and 3, or 2 and 4 in every other
+  hand) against a team of greedy (or random) players.  The figure is the share
+  of decided hands the bots' team won (ties are counted apart), with a Wilson
+  95% interval.
+Speed: wall time per decision with two or more legal actions, p50 and p99 per
+level and game, with distribution-free 95% intervals from order statistics.
+
+The clock is read here, by the benchmark only: the bot itself counts nodes.
+Usage: ``python tools/bench_bot.py [--quick] [--jobs N] [--out FILE]``
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rules.bots import choose_policy  # noqa: E402
+from rules.policies import POLICIES  # noqa: E402
+from rules.rng import stream  # noqa: E402
+from rules.session import Config, Session  # noqa: E402
+from rules.variants import GAMES  # noqa: E402
+
+Z = 1.959963984540054
+PARTNERSHIP = ("cuban", "jamaican")
+
+
+# ------------------------------------------------------------------ statistics
+
+def ratio_ci(num: list[float], den: list[float]) -> dict:
+    """mean(num)/mean(den) with a delta-method 95% interval over paired samples."""
+    n = len(num)
+    mn, md = sum(num) / n, sum(den) / n
+    r = mn / md if md else float("inf")
+    if n < 2 or not md:
+        return {"value": r, "ci95": [None, None], "n": n}
+    d = [(a - r * b) / md for a, b in zip(num, den)]
+    mean_d = sum(d) / n
+    sd = math.sqrt(sum((x - mean_d) ** 2 for x in d) / (n - 1))
+    half = Z * sd / math.sqrt(n)
+    return {"value": round(r, 4), "ci95": [round(r - half, 4), round(r + half, 4)], "n": n}
+
+
+def wilson(k: int, n: int) -> dict:
+    if n == 0:
+        return {"value": None, "ci95": [None, None], "n": 0}
+    p = k / n
+    den = 1 + Z * Z / n
+    centre = (p + Z * Z / (2 * n)) / den
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / den
+    return {"value": round(p, 4), "ci95": [round(centre - half, 4), round(centre + half, 4)], "n": n}
+
+
+def quantile_ci(samples: list[float], q: float) -> dict:
+    """The q-quantile with a distribution-free 95% interval (binomial order statistics)."""
+    xs = sorted(samples)
+    n = len(xs)
+    if n == 0:
+        return {"value": None, "ci95": [None, None], "n": 0}
+    k = min(n - 1, max(0, math.ceil(q * n) - 1))
+    half = Z * math.sqrt(n * q * (1 - q))
+    lo = min(n - 1, max(0, math.floor(n * q - half) - 1))
+    hi = min(n - 1, max(0, math.ceil(n * q + half)))
+    ms = lambda x: round(x * 1000, 3)  # noqa: E731
+    return {"value": ms(xs[k]), "ci95": [ms(xs[lo]), ms(xs[hi])], "n": n}
+
+
+def mean_ci(xs: list[float]) -> dict:
+    n = len(xs)
+    m = sum(xs) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    half = Z * sd / math.sqrt(n) if n > 1 else 0.0
+    return {"value": round(m, 3), "ci95": [round(m - half, 3), round(m + half, 3)], "n": n}
+
+
+# ------------------------------------------------------------------ matches
+
+def _policy(name: str):
+    return choose_policy(name) if name.startswith("bot") else POLICIES[name]
+
+
+def mexican_match(args: tuple[int, str, str]) -> tuple[float, float, list[float]]:
+    """One 13-deal match: the bot at one seat, ``opponent`` elsewhere.
+
+    Returns the bot's mean penalty per deal, the others' and the bot's decision times.
+    """
+    seed, bot_name, opponent = args
+    players = 4
+    bot_seat = seed % players + 1
+    bot, other = _policy(bot_name), _policy(opponent)
+    session = Session(Config("mexican_train", players, seed))
+    rngs = [stream(seed, "bench", s) for s in range(players + 1)]
+    times: list[float] = []
+    while not session.match_over():
+        seat = session.to_act()
+        view = session.view(seat)
+        if seat == bot_seat:
+            t0 = time.perf_counter()
+            action = bot(view, rngs[seat])
+            if len(view.legal) > 1:
+                times.append(time.perf_counter() - t0)
+        else:
+            action = other(view, rngs[seat])
+        session.apply(action)
+    totals = session.state.totals
+    deals = session.state.deal_no
+    mine = totals[bot_seat] / deals
+    rest = sum(totals[s] for s in range(1, players + 1) if s != bot_seat) / (players - 1) / deals
+    return mine, rest, times
+
+
+def partnership_hands(args: tuple[str, int, int, str, str]) -> tuple[int, int, int, list[float]]:
+    """``hands`` decided hands of a partnership game, bots on one team; (won, lost, tied, times).
+
+    Matches follow one another at one table; the bots are seats 1 and 3 in one
+    hand and 2 and 4 in the next.  Redeals (CU-4) are not hands.
+    """
+    game, seed, hands, bot_name, opponent = args
+    bot, other = _policy(bot_name), _policy(opponent)
+    won = lost = tied = 0
+    times: list[float] = []
+    session = Session(Config(game, 4, seed))
+    rngs = [stream(seed, "bench", s) for s in range(5)]
+    seen = len(session.state.records)
+    h = 0
+    while won + lost + tied < hands:
+        if session.match_over():
+            session.next_match()
+            continue
+        bot_team = 1 + h % 2
+        seat = session.to_act()
+        view = session.view(seat)
+        if (1 if seat % 2 else 2) == bot_team:
+            t0 = time.perf_counter()
+            action = bot(view, rngs[seat])
+            if len(view.legal) > 1:
+                times.append(time.perf_counter() - t0)
+        else:
+            action = other(view, rngs[seat])
+        session.apply(action)
+        records = session.state.records
+        for r in records[seen:]:
+            if "deal_end" not in r:
+                continue
+            end = r["deal_end"]
+            if end["reason"] == "redeal":
+                continue
+            h += 1
+            if end["winner_team"] is None:
+                tied += 1
+            elif end["winner_team"] == bot_team:
+                won += 1
+            else:
+                lost += 1
+        seen = len(records)
+    return won, lost, tied, times
+
+
+# ------------------------------------------------------------------ runs
+
+def run(quick: bool, jobs: int, level: str) -> dict:
+    t_start = time.perf_counter()
+    mt_matches = 8 if quick else 200
+    hands_total = 40 if quick else 2000
+    chunk = 20 if quick else 100
+    bot = f"bot:{level}"
+    out: dict = {"level": level, "quick": quick, "games": sorted(GAMES), "strength": {}, "decision_ms": {}}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for opponent in ("greedy", "random"):
+            key = f"vs_{opponent}"
+            res = list(pool.map(mexican_match, [(1000 + i, bot, opponent) for i in range(mt_matches)]))
+            out["strength"].setdefault(key, {})["mexican_train_penalty_ratio"] = dict(
+                ratio_ci([r[0] for r in res], [r[1] for r in res]),
+                bot_penalty_per_deal=mean_ci([r[0] for r in res]),
+                others_penalty_per_deal=mean_ci([r[1] for r in res]),
+            )
+            for game in PARTNERSHIP:
+                if game not in GAMES:
+                    out["strength"][key][f"{game}_hands_won"] = "not registered yet"
+                    continue
+                tasks = [(game, 5000 + c, min(chunk, hands_total - c * chunk), bot, opponent)
+                         for c in range((hands_total + chunk - 1) // chunk)]
+                res = list(pool.map(partnership_hands, tasks))
+                won, lost, tied = (sum(r[i] for r in res) for i in range(3))
+                out["strength"][key][f"{game}_hands_won"] = dict(
+                    wilson(won, won + lost + tied), won=won, lost=lost, tied=tied)
+    # Speed: one process, bot levels in turn, against greedy players.
+    speed_mt = 2 if quick else 12
+    speed_hands = 20 if quick else 300
+    for lvl in ("easy", "normal", "hard"):
+        name = f"bot:{lvl}"
+        times: list[float] = []
+        for i in range(speed_mt):
+            times += mexican_match((7000 + i, name, "greedy"))[2]
+        out["decision_ms"].setdefault(lvl, {})["mexican_train"] = {
+            "p50": quantile_ci(times, 0.5), "p99": quantile_ci(times, 0.99)}
+        for game in PARTNERSHIP:
+            if game not in GAMES:
+                continue
+            times = partnership_hands((game, 9000, speed_hands, name, "greedy"))[3]
+            out["decision_ms"][lvl][game] = {"p50": quantile_ci(times, 0.5), "p99": quantile_ci(times, 0.99)}
+    out["targets"] = {
+        "partnership_hands_won_vs_greedy": ">= 0.60",
+        "mexican_train_penalty_ratio_vs_greedy": "<= 0.85",
+        "hands_won_vs_random": ">= 0.85",
+        "p99_ms": {"normal": "<= 50", "hard": "<= 250"},
+    }
+    out["seconds"] = round(time.perf_counter() - t_start, 1)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--quick", action="store_true", help="a smoke run: a few matches and hands")
+    p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
+    p.add_argument("--level", default="normal", choices=["easy", "normal", "hard"])
+    p.add_argument("--out", help="also write the JSON to this file")
+    args = p.parse_args(argv)
+    result = run(args.quick, max(1, args.jobs), args.level)
+    text = json.dumps(result, indent=2)
+    print(text)
+    if args.out:
+        Path(args.out).write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
