@@ -14,10 +14,50 @@ from rules import Action, Session
 from rules.chance import NextMatch
 
 
+#: Attributes that only cache what the rest of the state determines.
+CACHES = frozenset({"_legal"})
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _is_plain(value: object) -> bool:
+    """A scalar or a NamedTuple (Tile, Action, Deal ...): its ``repr`` is already canonical."""
+    return isinstance(value, _SCALARS) or (isinstance(value, tuple) and hasattr(value, "_fields"))
+
+
+def _attributes(value: object) -> dict:
+    out = dict(getattr(value, "__dict__", {}))
+    for klass in type(value).__mro__:
+        for name in getattr(klass, "__slots__", ()):
+            if hasattr(value, name):
+                out[name] = getattr(value, name)
+    return {k: v for k, v in out.items() if k not in CACHES and k != "__weakref__"}
+
+
+def canonical_text(value: object) -> str:
+    """Text that is equal exactly when two values are equal, nested objects included."""
+    if _is_plain(value):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        if all(map(_is_plain, value)):
+            return repr(value)
+        inner = ",".join(map(canonical_text, value))
+        return f"[{inner}]" if isinstance(value, list) else f"({inner})"
+    if isinstance(value, (set, frozenset)):
+        return "{" + ",".join(sorted(map(canonical_text, value))) + "}"
+    if isinstance(value, dict):
+        items = sorted((canonical_text(k), canonical_text(v)) for k, v in value.items())
+        return "{" + ",".join(f"{k}:{v}" for k, v in items) + "}"
+    fields = sorted(_attributes(value).items())
+    if not fields and not hasattr(value, "__dict__") and not hasattr(type(value), "__slots__"):
+        raise TypeError(f"cannot fingerprint {type(value).__name__}")
+    return type(value).__name__ + "{" + ",".join(f"{k}={canonical_text(v)}" for k, v in fields) + "}"
+
+
 def state_fingerprint(state: object) -> str:
-    """Every attribute of a game state except private caches (``_legal``)."""
-    fields = {k: v for k, v in vars(state).items() if not k.startswith("_")}
-    return repr(sorted(fields.items()))
+    """Every attribute of a game state, nested objects included, except caches (``_legal``)."""
+    return canonical_text(state)
 
 
 def fingerprint(session: Session) -> tuple[str, int, str]:

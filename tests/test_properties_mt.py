@@ -121,12 +121,13 @@ def test_illegal_apply_raises_and_changes_nothing(seed, n, data):
         if rng.random() < 0.3 and session.undo():  # illegal moves must keep the redo tail too
             assert session.can_redo()
         before = full_fingerprint(session)
-        quick = full_fingerprint(session, views=False)
         legal = session.legal_actions()
+        quick = (session.cursor, list(session._log), legal[:], session.to_act())
         for action in illegal_candidates(session, rng):
             with pytest.raises(IllegalActionError):
                 session.apply(action)
-            assert full_fingerprint(session, views=False) == quick, f"{action} changed the state"
+            assert (session.cursor, session._log, session.legal_actions(), session.to_act()) == quick, \
+                f"{action} changed the state"
             checked[getattr(action, "kind", "junk")] += 1
             if action == DRAW and any(a.kind == "play" for a in legal):
                 checked["draw while a play exists"] += 1
@@ -201,6 +202,28 @@ def test_undo_across_a_deal_boundary_and_back():
     assert session.undo() and session.state.deal_no == 1
     assert fingerprint(session) == prints[-1]
     assert session.redo() and session.state.deal_no == 2
+    assert full_fingerprint(session) == after
+
+
+def test_undo_and_redo_across_the_next_match():
+    """MT-20/UX-6: undo from match 2 reaches back into match 1; redo returns to match 2."""
+    session = mt(2, 21)
+    rng = random.Random(21)
+    while not session.match_over():
+        random_step(session, rng)
+    over = fingerprint(session)
+    session.next_match()
+    play_prefix(session, rng, 3)
+    after = full_fingerprint(session)
+    for _ in range(3):
+        assert session.undo()
+    assert session.state.match_no == 2 and session.state.deal_no == 1
+    assert session.undo()
+    assert session.state.match_no == 1 and not session.match_over()
+    assert session.redo()
+    assert session.state.match_no == 2 or fingerprint(session) == over
+    while session.redo():
+        pass
     assert full_fingerprint(session) == after
 
 
