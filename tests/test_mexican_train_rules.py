@@ -1001,3 +1001,134 @@ def test_MT20_next_match_only_once_the_match_is_over():
     session = Session(Config("mexican_train", 3, 52))
     with pytest.raises(NoDecisionError):
         session.next_match()
+
+
+# ------------------------------------------- an independent referee (MT-6..16)
+
+
+class Referee:
+    """A second, deliberately plain reading of MT-6..MT-16, fed one decision at a time.
+
+    It shares no code with the engine: it rebuilds trains, markers, first
+    turns, open doubles and turn ends from the decisions alone, and reads only
+    the seats' own hands (``view(seat).hand``) and the boneyard count.
+    """
+
+    def __init__(self, session: Session) -> None:
+        v = session.view(1)
+        self.n, self.engine = v.players, v.engine
+        self.ends = {k: v.engine for k in [MEXICAN, *range(1, self.n + 1)]}
+        self.double_at = {}  # train -> when its last tile, a double, was placed
+        self.placed = 0
+        self.marked: set[int] = set()
+        self.first_turns = 0
+        self.owed: list = []
+        self.chain, self.drew, self.extra = 0, False, False
+        self.turn = [h for h in v.history if h[0] == "engine"][-1][1]
+
+    @property
+    def first_round(self) -> bool:
+        return self.first_turns < self.n
+
+    def expected(self, seat: int, hand, boneyard: int) -> set[Action]:
+        if self.first_round:
+            acts = {Action("play", x, seat) for x in hand if self.ends[seat] in x}
+            if self.chain:
+                return acts | {END_CHAIN}
+            return acts or {PASS}
+        if self.owed:
+            key = self.owed[0]
+            allowed = [key]
+        else:
+            allowed = [MEXICAN, seat] + [s for s in sorted(self.marked) if s != seat]
+        acts = {Action("play", x, k) for x in hand for k in allowed if self.ends[k] in x}
+        if acts:
+            return acts
+        return {DRAW} if not self.drew and boneyard else {PASS}
+
+    def apply(self, seat: int, action: Action, hands, boneyard: int) -> str | None:
+        """Returns "out"/"block" when the deal must end after this decision."""
+        turn_over = False
+        if action.kind == "play":
+            x, k = action.tile, action.train
+            e = self.ends[k]
+            self.ends[k] = x[1] if x[0] == e else x[0]
+            self.placed += 1
+            if x[0] == x[1]:
+                self.double_at[k] = self.placed
+            else:
+                self.double_at.pop(k, None)
+            if k == seat:
+                self.marked.discard(seat)
+            self.drew = False
+            if not hands[seat]:
+                turn_over = True
+            elif self.first_round:
+                self.chain += 1
+            elif x[0] == x[1]:
+                self.extra = True
+            else:
+                turn_over = True
+        elif action.kind == "draw":
+            self.drew = True
+        elif action.kind == "pass":
+            self.marked.add(seat)
+            turn_over = True
+        elif action.kind == "end_chain":
+            turn_over = True
+        if not turn_over:
+            return None
+        self.chain, self.drew, self.extra = 0, False, False
+        if self.first_round:
+            self.first_turns += 1
+        self.turn = seat % self.n + 1
+        if self.first_round:
+            return None
+        if any(not h for h in hands[1:]):
+            return "out"
+        self.owed = [k for k, _ in sorted(self.double_at.items(), key=lambda kv: kv[1])]
+        if boneyard == 0:
+            numbers = {self.ends[self.owed[0]]} if self.owed else set(self.ends.values())
+            if not any(x[0] in numbers or x[1] in numbers for h in hands[1:] for x in h):
+                return "block"
+        return None
+
+
+@pytest.mark.parametrize("players,seed", [(p, 600 + p) for p in range(2, 11)])
+def test_MT6_to_MT16_engine_agrees_with_an_independent_referee(players, seed):
+    session = Session(Config("mexican_train", players, seed))
+    rng = stream(seed, "referee")
+    ref, deal_no, decisions = None, 0, 0
+    while not session.match_over():
+        if session.state.deal_no != deal_no:
+            deal_no = session.state.deal_no
+            ref = Referee(session)
+        seat = session.to_act()
+        assert seat == ref.turn
+        view = session.view(seat)
+        assert len(view.legal) == len(set(view.legal))
+        assert set(view.legal) == ref.expected(seat, view.hand, view.boneyard)
+        assert view.first_round == ref.first_round
+        action = view.legal[rng.randrange(len(view.legal))]
+        ends_before = sum(1 for h in session.state.history if h[0] == "deal_end")
+        # hands after the decision, from the seats' own views before it (a
+        # finished deal is followed at once by the next seeded deal)
+        hands = [()] + [list(session.view(s).hand) for s in range(1, players + 1)]
+        boneyard = view.boneyard
+        session.apply(action)
+        decisions += 1
+        if action.kind == "play":
+            hands[seat].remove(action.tile)
+        elif action.kind == "draw":  # a draw never ends a deal
+            hands[seat] = list(session.view(seat).hand)
+            boneyard -= 1
+        ended = ref.apply(seat, action, hands, boneyard)
+        deal_ends = [h for h in session.state.history if h[0] == "deal_end"]
+        if ended:
+            assert len(deal_ends) == ends_before + 1 and deal_ends[-1][1] == ended
+            deal_no = -1
+        else:
+            assert len(deal_ends) == ends_before
+            assert list(session.view(1).obligations) == ref.owed
+            assert {s for s in range(1, players + 1) if session.view(1).train(s).marked} == ref.marked
+    assert decisions > 100
