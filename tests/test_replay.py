@@ -393,3 +393,87 @@ def test_mt14_two_doubles_owed_at_once_oldest_first():
     view = session.view(1)
     assert view.obligations == ()
     assert view.train(1).marked and view.train(2).marked and not view.train(3).marked
+
+
+def remaining_hands(out) -> dict[str, list]:
+    """Each seat's dealt tiles (last deal) minus what it played, from a filled-in transcript."""
+    k = max(i for i, o in enumerate(out) if "hands" in o)
+    left = {s: list(h) for s, h in out[k]["hands"].items()}
+    for o in decisions(out[k:]):
+        if o["action"]["kind"] == "play":
+            left[str(o["seat"])].remove(o["action"]["tile"])
+    return left
+
+
+def test_cu4_declined_redeal_the_hand_is_played_with_those_hands():
+    """CU-4: five doubles allow a redeal; seat 2 accepts instead, and the deal stands."""
+    _, out, session = scenario("cu4_declined_redeal.jsonl")
+    draws = [o["lead_draw"] for o in out if "lead_draw" in o]
+    assert len(draws) == 2  # CU-2: equal totals, so drawn again
+    assert pips([draws[0]["1"]]) == pips([draws[0]["2"]])
+    assert pips([draws[1]["1"]]) > pips([draws[1]["2"]])  # team 1 has the right to lead
+    deals = [o for o in out if "hands" in o]
+    assert len(deals) == 1
+    assert sum(a == b for a, b in deals[0]["hands"]["2"]) >= 5
+    ds = decisions(out)
+    assert [(o["seat"], o["action"]["kind"]) for o in ds[:4]] == [(1, "accept"), (2, "accept"),
+                                                                    (3, "accept"), (4, "accept")]
+    assert ds[1]["legal"] == [{"kind": "accept"}, {"kind": "redeal"}]
+    assert all(o["legal"] == [{"kind": "accept"}] for o in (ds[0], ds[2], ds[3]))
+    # CU-5: team 1's representative, seat 1, chooses the leader; seat 3 then leads
+    assert ds[4]["seat"] == 1 and ds[4]["legal"] == [{"kind": "lead", "seat": 1}, {"kind": "lead", "seat": 3}]
+    assert ds[5]["seat"] == 3 and ds[5]["action"]["kind"] == "play"
+    assert not any(e[0] == "redeal" for e in session.view(1).history)  # nothing was shown
+    end = next(o for o in out if "deal_end" in o)
+    assert end["deal_end"]["reason"] in ("out", "block")
+    winner = end["deal_end"]["winner_team"]
+    assert winner in (1, 2)
+    # CU-8: the winners score the two opponents' pips only
+    left = remaining_hands(out)
+    opponents = ("2", "4") if winner == 1 else ("1", "3")
+    assert end["deal_end"]["points"] == sum(pips(left[s]) for s in opponents)
+    assert end["totals"] == {str(winner): end["deal_end"]["points"], str(3 - winner): 0}
+
+
+def test_cu4_demanded_redeal_throws_the_hands_in_and_keeps_the_right():
+    """CU-4: seat 3 shows six doubles; deal_end "redeal" scores 0, a new deal follows, team 2 still leads."""
+    _, out, session = scenario("cu4_redeal_demanded.jsonl")
+    k = next(i for i, o in enumerate(out) if "deal_end" in o)
+    demand = out[k - 1]
+    assert demand["seat"] == 3 and demand["action"] == {"kind": "redeal"}
+    assert demand["legal"] == [{"kind": "accept"}, {"kind": "redeal"}]
+    assert out[k] == {"deal_end": {"reason": "redeal", "winner_team": None, "points": 0},
+                      "totals": {"1": 0, "2": 0}}
+    assert out[k + 1]["deal"] == 2
+    first_hand = next(o for o in out if o.get("deal") == 1)["hands"]["3"]
+    shown = [e for e in session.view(1).history if e[0] == "redeal"]
+    assert [(seat, sorted(list(t) for t in tiles)) for _, seat, tiles in shown] == \
+        [(3, sorted(t for t in first_hand if t[0] == t[1]))]
+    chooser = decisions(out[k:])[4]
+    assert chooser["seat"] == 2  # the lead draw gave team 2 the right ([4|4] > [0|2]); a redeal keeps it
+    assert chooser["legal"] == [{"kind": "lead", "seat": 2}, {"kind": "lead", "seat": 4}]
+
+
+def test_ja6_going_out_with_the_key_tile_scores_two():
+    """JA-6: the last tile is the only unplayed tile matching two different hard ends: 2 points."""
+    _, out, session = scenario("ja6_key_tile_two_points.jsonl")
+    end = next(o for o in out if "deal_end" in o)
+    ds = decisions(out)
+    last = ds[-1]
+    team = 2 - last["seat"] % 2
+    assert end["deal_end"] == {"reason": "out", "winner_team": team, "points": 2}
+    assert end["totals"] == {str(team): 2, str(3 - team): 0}
+    key = last["action"]["tile"]
+    assert key[0] != key[1]  # a double is never the key
+    plays = [e for e in session.view(1).history if e[0] == "play"]
+    before = plays[:-1]
+    left, right = before[0][4]
+    for _, _, _, side, lies in before[1:]:
+        if side == "L":
+            left = lies[0]
+        else:
+            right = lies[1]
+    assert {left, right} == set(key)
+    table = [e[2] for e in before]
+    for number in key:  # hard: 7 of the number's 8 appearances are on the table
+        assert sum((t[0] == number) + (t[1] == number) for t in table) == 7

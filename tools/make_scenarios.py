@@ -60,7 +60,8 @@ class Scenario:
         free = [t for t in full if t not in used]
         calm = [t for t in free if t[0] not in quiet and t[1] not in quiet]
         pool = calm + [t for t in free if t not in calm]
-        size = hand_size or self.session.state.hand_sizes()[0]
+        state = self.session.state
+        size = hand_size or (state.hand_sizes()[0] if hasattr(state, "hand_sizes") else state.hand_size)
         dealt = []
         for seat in range(1, self.players + 1):
             hand = list(named.get(seat, []))
@@ -221,7 +222,72 @@ def mt14_two_doubles_owed() -> Path:
     return sc.write("mt14_two_doubles_owed.jsonl")
 
 
-SCENARIOS = [mt5_incomplete_group, mt9_out_in_first_round, mt9_first_round_doubles, mt14_two_doubles_owed]
+# ------------------------------------------------------------------- Cuban
+
+
+def cu4_declined_redeal() -> Path:
+    """CU-4: seat 2 holds five doubles and may demand a redeal, but accepts; the hand is played.
+
+    The lead draw ties first ([1|2] against [0|3], both 3) and is drawn again
+    (CU-2): [4|5] beats [0|1], so team 1 has the right and seat 1 chooses the
+    leader (CU-5).
+    """
+    sc = Scenario("cuban", 4)
+    sc.supply(LeadDraw((tile(1, 2), tile(0, 3))))
+    sc.supply(LeadDraw((tile(4, 5), tile(0, 1))))
+    sc.deal({2: "0-0 1-1 2-2 3-3 4-4"})
+    sc.act(1, "accept")
+    sc.act(2, "accept")  # the redeal was on offer and is declined
+    sc.act(3, "accept")
+    sc.act(4, "accept")
+    sc.act(1, "lead", lead=3)
+    sc.auto(quickest, deal_over)
+    return sc.write("cu4_declined_redeal.jsonl")
+
+
+def cu4_redeal_demanded() -> Path:
+    """CU-4: seat 3 shows six doubles and demands a redeal; team 2 keeps the right to lead."""
+    sc = Scenario("cuban", 4)
+    sc.supply(LeadDraw((tile(0, 2), tile(4, 4))))
+    sc.deal({3: "0-0 1-1 2-2 3-3 4-4 5-5", 2: "6-6"})
+    sc.act(1, "accept")
+    sc.act(2, "accept")
+    sc.act(3, "redeal")
+    sc.deal({1: "9-9 8-8"})
+    for seat in (1, 2, 3, 4):
+        sc.act(seat, "accept")
+    sc.act(2, "lead", lead=4)
+    return sc.write("cu4_redeal_demanded.jsonl")
+
+
+# ---------------------------------------------------------------- Jamaican
+
+
+def ja6_key_win(tries: int = 5000) -> Path:
+    """JA-6: the first hand of a session won by going out with the key tile, worth 2.
+
+    Found by search rather than by hand: seeded shuffles and seeded random
+    play until the first hand ends with a 2-point win; the deal and the
+    actions of the first such hand are written.  The test checks the two hard
+    ends itself.
+    """
+    from rules.rng import stream
+
+    for n in range(tries):
+        sc = Scenario("jamaican", 4)
+        full = list(sc.session.state.full_set)
+        stream(n, "ja6-scenario", "deal").shuffle(full)
+        sc.supply(Deal(tuple(tuple(full[i * 7:(i + 1) * 7]) for i in range(4)), ()))
+        rng = stream(n, "ja6-scenario", "play")
+        sc.auto(lambda legal: legal[rng.randrange(len(legal))], deal_over)
+        end = next(r for r in sc.session.state.records if "deal_end" in r)
+        if end["deal_end"]["points"] == 2:
+            return sc.write("ja6_key_tile_two_points.jsonl")
+    raise SystemExit("no key-tile win found")
+
+
+SCENARIOS = [mt5_incomplete_group, mt9_out_in_first_round, mt9_first_round_doubles, mt14_two_doubles_owed,
+             cu4_declined_redeal, cu4_redeal_demanded, ja6_key_win]
 
 
 def main() -> None:
