@@ -85,6 +85,8 @@ def loads(text: str | bytes) -> tuple[Session, dict[str, Any]]:
         raise SaveFileError("the save file is not text (binary or wrong encoding)") from None
     except json.JSONDecodeError as e:
         raise SaveFileError(f"the save file is corrupt or truncated: {e.msg} at line {e.lineno}, column {e.colno}") from None
+    except (RecursionError, ValueError) as e:  # nesting too deep, or a number too long to read
+        raise SaveFileError(f"the save file is corrupt: {str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError("this is not a Domino Table save file")
     version = data.get("version")
@@ -114,6 +116,11 @@ def loads(text: str | bytes) -> tuple[Session, dict[str, Any]]:
             raise SaveFileError(f"the save file fails verification at move {i}: {e}") from None
     session.chance_mode = "seeded"
     session.seek(cursor)
+    if session.pending_chance() is not None:
+        # A saved session never stops before a chance step: the seeded mode resolves it at once.
+        if cursor < len(log):
+            raise SaveFileError(f"the save file's cursor {cursor} stops before the {session.pending_chance()} at move {cursor + 1}")
+        session._resolve_chance()
     meta = data.get("meta", {})
     return session, meta if isinstance(meta, dict) else {}
 
@@ -122,6 +129,9 @@ def _replay_entry(session: Session, raw: object, top: int) -> None:
     if not isinstance(raw, dict):
         raise ValueError(f"not a log entry: {raw!r}")
     kind = raw.get("kind")
+    due = session.pending_chance()
+    if kind in ("deal", "lead_draw") and due != kind:
+        raise ValueError(f"a {kind} entry where {'a ' + due if due else 'a decision'} is due")
     if kind == "deal":
         if set(raw) == {"kind"}:
             deal = session.state.sample_chance(session.config.seed)
