@@ -173,7 +173,7 @@ class Line:
         shown[b] += 1
         if self.left < 0:
             self.left, self.right = a, b
-            self._rights.append(t)
+            self._rights.append((a, b))
             return a, b
         if end == "L":
             e = self.left
