@@ -24,7 +24,6 @@ from mt_position import (
     mt_position,
     obligations,
     play_through,
-    plays,
     rig_deal,
     rigged_session,
     t,
@@ -178,12 +177,28 @@ def test_MT2_undo_redo_and_restart_never_change_what_a_draw_yields():
     assert hand(session, 1)[-1] == drawn and hand(session, 2)[-1] == t("12|4")
 
 
-def test_MT2_seeded_deal_restart_keeps_boneyard_order():
+def _draws_in_this_deal(session: Session, seed: int, count: int) -> list:
+    """Random decisions until ``count`` draws happened; the tiles they yielded."""
+    rng = stream(seed, "draws")
+    deal_no, drawn = session.state.deal_no, []
+    while len(drawn) < count and session.state.deal_no == deal_no:
+        seat = session.to_act()
+        acts = session.legal_actions()
+        action = acts[rng.randrange(len(acts))]
+        before = set(hand(session, seat))
+        session.apply(action)
+        if action.kind == "draw":
+            drawn += list(set(hand(session, seat)) - before)
+    return drawn
+
+
+def test_MT2_whatever_is_decided_the_kth_draw_yields_the_same_tile():
     session = Session(Config("mexican_train", 4, 77))
-    stock_before = list(session.state.stock)
-    play_randomly(session, 1, stop=lambda s: s.view(1).boneyard < len(stock_before) - 5)
+    first = _draws_in_this_deal(session, 1, 6)
+    assert len(first) == 6
     session.restart_deal()
-    assert session.state.stock == stock_before
+    second = _draws_in_this_deal(session, 2, 6)  # other decisions, other drawers
+    assert second == first[:len(second)] and len(second) >= 3
 
 
 # ---------------------------------------------------------------------- MT-3
@@ -1132,3 +1147,31 @@ def test_MT6_to_MT16_engine_agrees_with_an_independent_referee(players, seed):
             assert list(session.view(1).obligations) == ref.owed
             assert {s for s in range(1, players + 1) if session.view(1).train(s).marked} == ref.marked
     assert decisions > 100
+
+
+# ------------------------------------------------------- the position fixture
+
+
+def test_fixture_reads_tiles_in_any_common_spelling():
+    assert tiles("[12|5] 5-5, 7:3") == [tile(5, 12), tile(5, 5), tile(3, 7)]
+    with pytest.raises(ValueError):
+        tiles("[12|5] five")
+
+
+def test_fixture_refuses_impossible_positions():
+    with pytest.raises(ValueError):
+        mt_position(2, trains={1: "[12|5] [6|7]"})  # [6|7] does not match 5
+    with pytest.raises(ValueError):
+        mt_position(2, hands={1: "[1|2]", 2: "[2|1]"})  # the same tile twice
+    with pytest.raises(ValueError):
+        mt_position(2, trains={1: "[12|5] [5|5]"}, doubles_order=[2])
+
+
+def test_fixture_undo_and_restart_come_back_to_the_built_position():
+    session = mt_position(2, hands={1: "[12|3] [3|4]", 2: "[1|1]"}, stock="[0|1]")
+    play_through(session, P("12|3", 1))
+    session.undo()
+    assert hand(session, 1) == tiles("[12|3] [3|4]") and session.to_act() == 1
+    play_through(session, P("12|3", MEXICAN), "draw")
+    session.restart_deal()
+    assert hand(session, 2) == tiles("[1|1]") and end_of(session, MEXICAN) == 12
