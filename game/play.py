@@ -380,7 +380,7 @@ class PlayState:
             targets = self.targets()
             if action.train in targets:
                 self.focus, self.focus_index = "targets", targets.index(action.train)
-        self._set_message("table.hint_shown" if hint else "table.confirm_or_cancel")
+        self._set_message(None)  # the scene words the preview itself (UX-1)
 
     def press(self, button: str) -> str | None:
         """A table button.  Returns "menu" when the scene must open the menu."""

@@ -1,0 +1,598 @@
+"""The table scene: the trains, the hand, the buttons and the status (issue 5).
+
+It draws the play state and turns intents into requests to it; every change
+to the match happens in ``PlayState`` through the rules API.  Zooming and
+panning only move the camera (UX-7).  Everything drawn comes from the view of
+the seat on screen (``PlayState.view``); hands other than the viewer's are
+never drawn face up, and at the curtain (UX-3) no hand is drawn at all.
+"""
+from __future__ import annotations
+
+import pygame
+
+from .. import intents as I
+from ..i18n import t
+from ..play import (BUTTONS, COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState,
+                    computer_delay)
+from ..scene import Scene
+from ..seats import seat_colour
+from ..table import layout as L
+from ..table.camera import Camera
+from ..table.hand import SELECT_RAISE, draw_backs, draw_hand, hand_rects
+from ..table.render import DARK, TableMarks, TableRenderer, train_colour
+from ..table.sprites import Sprites
+from ..table.text import fit, text
+from ..table.widgets import Button, row_of_buttons
+
+KEY_PAN_PX = 80
+CAMERA_BUTTONS = ("zoom_in", "zoom_out", "fit", "follow")
+BUTTON_TEXT = {
+    "draw": "table.draw", "pass": "table.pass", "end_chain": "table.end_chain",
+    "confirm": "table.confirm", "cancel": "table.cancel", "hint": "table.hint",
+    "undo": "table.undo", "redo": "table.redo", "menu": "table.menu",
+}
+
+
+class TableScene(Scene):
+    def __init__(self, app, play_state: PlayState) -> None:
+        super().__init__(app)
+        self.play = play_state
+        settings = getattr(app, "settings", {}) or {}
+        style = settings.get("tile_style", "pips")
+        palette = "colour_blind" if settings.get("colour_blind") else "standard"
+        self.sprites = Sprites(style, palette)
+        self.renderer = TableRenderer(self.sprites)
+        self.camera = Camera()
+        self.clock = 0.0
+        self.follow = False
+        self.auto_fit = True  # refit when the table grows, until the player moves the view
+        self._size: tuple[int, int] | None = None
+        self._layout_key = None
+        self._layout: L.TableLayout | None = None
+        self._last_bounds = None
+        self._history_len = 0
+        self._dragging = False
+        self.buttons: list[Button] = []
+        self.camera_buttons: list[Button] = []
+        self.curtain_button: Button | None = None
+        self.hand_tiles: list = []
+        self.hand_rect_list: list[pygame.Rect] = []
+        self.hand_short = 40
+        self._last_hand_count = 0
+
+    # ------------------------------------------------------------ geometry
+
+    def _ui(self, size: tuple[int, int]) -> float:
+        w, h = size
+        base = max(0.55, min(w / 1920, h / 1080))
+        return base * float(getattr(self.app, "ui_scale", 1.0) or 1.0)
+
+    def _geometry(self, size: tuple[int, int]) -> None:
+        if size == self._size:
+            return
+        self._size = size
+        w, h = size
+        u = self.u = self._ui(size)
+        self.top_h = round(46 * u)
+        self.btn_h = round(50 * u)
+        self.hand_h = round(150 * u)
+        self.bottom_h = self.btn_h + round(16 * u) + self.hand_h
+        self.bottom = pygame.Rect(0, h - self.bottom_h, w, self.bottom_h)
+        self.hand_panel = pygame.Rect(0, h - self.hand_h, w, self.hand_h)
+        self.camera.set_viewport((0, self.top_h, w, h - self.top_h - self.bottom_h))
+        self.font_px = max(11, round(19 * u))
+        cam_size = round(44 * u)
+        vx, vy, vw, vh = self.camera.viewport
+        gap = round(8 * u)
+        labels = {"zoom_in": "+", "zoom_out": "\u2212", "fit": t("table.fit"), "follow": t("table.follow")}
+        x = w - gap
+        self.camera_buttons = []
+        for bid in reversed(CAMERA_BUTTONS):
+            bw = cam_size if bid.startswith("zoom") else max(cam_size, text(labels[bid], self.font_px).get_width() + 2 * gap)
+            x -= bw
+            self.camera_buttons.insert(0, Button(bid, pygame.Rect(x, vy + gap, bw, cam_size), labels[bid]))
+            x -= gap
+        self._last_bounds = None
+
+    def _layout_now(self) -> L.TableLayout:
+        view = self.play.view()
+        key = (self.play.session.cursor, id(self.play.session.state), view.seat)
+        if key != self._layout_key:
+            self._layout_key = key
+            self._layout = L.layout_table(view.trains, view.players)
+        return self._layout
+
+    def train_names(self) -> dict:
+        names = {L.MEXICAN: t("table.mexican_train")}
+        for seat in range(1, len(self.play.seats) + 1):
+            names[seat] = self.play.name(seat)
+        return names
+
+    # ------------------------------------------------------------ buttons
+
+    def _button_label(self, bid: str) -> str:
+        if bid == "sort":
+            return t("table.sort_" + self.play.sort_mode)
+        return t(BUTTON_TEXT[bid])
+
+    def _build_buttons(self) -> None:
+        w = self._size[0]
+        gap = round(8 * self.u)
+        area = pygame.Rect(gap, self.bottom.y + round(8 * self.u), w - 2 * gap, self.btn_h)
+        play = self.play
+        shown = [b for b in BUTTONS]
+        self.buttons = row_of_buttons([(b, self._button_label(b)) for b in shown], area,
+                                      self.btn_h, gap, size=self.font_px, min_w=round(70 * self.u))
+        focus_btn = play.focused() if play.focus == "buttons" else None
+        for b in self.buttons:
+            b.enabled = play.button_enabled(b.id)
+            b.focused = b.id == focus_btn
+            b.lit = play.phase == PREVIEW and play.pending is not None and play.pending.kind == b.id
+            b.primary = b.id == "confirm"
+        self.curtain_button = None
+        if play.phase == CURTAIN and play.curtain_for is not None:
+            label = t("table.show_hand", name=play.name(play.curtain_for))
+            bw = max(round(320 * self.u), text(label, self.font_px + 4).get_width() + round(60 * self.u))
+            bh = round(60 * self.u)
+            r = pygame.Rect(0, 0, bw, bh)
+            r.center = (w // 2, self.hand_panel.centery + round(12 * self.u))
+            self.curtain_button = Button("show_hand", r, label, primary=True, focused=True)
+        for b in self.camera_buttons:
+            b.lit = b.id == "follow" and self.follow
+
+    # ------------------------------------------------------------ intents
+
+    def handle(self, intent: I.Intent) -> None:
+        kind = intent.kind
+        play = self.play
+        if kind == I.TAP and intent.pos is not None:
+            self.tap(intent.pos)
+        elif kind == I.DRAG and intent.pos is not None:
+            if self._dragging or self.camera.contains(*intent.pos):
+                self._dragging = True
+                self._user_moved()
+                self.camera.pan(*intent.delta)
+        elif kind == I.DRAG_END:
+            self._dragging = False
+        elif kind == I.ZOOM:
+            self._user_moved()
+            self.camera.zoom_at(intent.factor, intent.pos)
+        elif kind == I.PAN:
+            self._user_moved()
+            self.camera.pan(*intent.delta)
+        elif kind == I.MOVE and intent.direction:
+            if play.focus == "table":
+                if play.phase in (CURTAIN, COMPUTER) or not play.my_turn() or intent.direction in ("left", "right"):
+                    self._key_pan(intent.direction)
+                elif intent.direction == "up":
+                    self._key_pan("up")
+                else:
+                    play.move("down")
+            elif play.phase in (CURTAIN, COMPUTER, DEAL_END, MATCH_END) or not play.my_turn():
+                self._key_pan(intent.direction)
+            else:
+                play.move(intent.direction)
+                self._show_focused_target()
+        elif kind == I.CONFIRM:
+            if play.focus == "table" and play.phase != PREVIEW and play.phase != CURTAIN:
+                play.focus, play.focus_index = "hand", 0
+            else:
+                self._request(play.activate())
+                self._show_focused_target()
+        elif kind == I.CANCEL:
+            if play.focus == "table":
+                play.focus, play.focus_index = "hand", 0
+            play.cancel()
+        elif kind == I.UNDO:
+            play.undo()
+        elif kind == I.REDO:
+            play.redo()
+        elif kind == I.HINT:
+            play.hint()
+            self._show_focused_target()
+        elif kind == I.SORT:
+            play.sort()
+        elif kind == I.FIT:
+            self.fit()
+        elif kind == I.FOLLOW:
+            self.follow = not self.follow
+            if self.follow:
+                self._follow_last()
+        elif kind == I.MENU:
+            self._request("menu")
+        elif kind == I.RULES:
+            self._call("open_rules")
+        elif kind == I.LOG:
+            self._call("open_log")
+        elif kind == I.RESIZE:
+            self._size = None
+
+    def _call(self, name: str) -> None:
+        fn = getattr(self.app, name, None)
+        if fn is not None:
+            fn()
+
+    def _request(self, what: str | None) -> None:
+        if what == "menu":
+            self._call("open_menu")
+
+    def _user_moved(self) -> None:
+        self.auto_fit = False
+
+    def _key_pan(self, direction: str) -> None:
+        dx, dy = {"left": (1, 0), "right": (-1, 0), "up": (0, 1), "down": (0, -1)}[direction]
+        self._user_moved()
+        self.camera.pan(dx * KEY_PAN_PX * self.u, dy * KEY_PAN_PX * self.u)
+
+    def fit(self) -> None:
+        self.auto_fit = True
+        self.camera.fit(self._layout_now().bounds)
+
+    def tap(self, pos) -> None:
+        """A click or tap at ``pos``: the curtain, a button, a hand tile or a target train."""
+        if self._size is None:
+            self._geometry(self._surface_size())
+            self._build_buttons()
+        play = self.play
+        for b in self.camera_buttons:
+            if b.hit(pos):
+                self.press_camera(b.id)
+                return
+        if play.phase == CURTAIN:
+            if self.curtain_button and self.curtain_button.hit(pos) or self.bottom.collidepoint(pos):
+                play.reveal()
+            elif any(b.hit(pos) and b.id == "menu" for b in self.buttons):
+                self._request("menu")
+            return
+        for b in self.buttons:
+            if b.hit(pos):
+                self._request(play.press(b.id))
+                return
+        for tile, rect in zip(self.hand_tiles, self.hand_rect_list):
+            raised = rect.move(0, -round(rect.height * SELECT_RAISE)) if tile == play.selected else rect
+            if raised.collidepoint(pos) or rect.collidepoint(pos):
+                play.tap_tile(tile)
+                return
+        if self.camera.contains(*pos) and play.selected is not None:
+            key = self.target_at(pos)
+            if key is not None:
+                play.tap_target(key)
+
+    def target_at(self, pos):
+        """The legal target train under a screen point (its whole lane is the tap area)."""
+        wx, wy = self.camera.screen_to_world(*pos)
+        lay = self._layout_now()
+        targets = self.play.targets()
+        best = None
+        for key in targets:
+            x, y, w, h = lay.lanes[key].rect
+            if x <= wx <= x + w and y <= wy <= y + h:
+                best = key
+        if best is None:
+            # near the next slot of a target counts too (the slot may hang past the lane edge)
+            for key in targets:
+                x, y, w, h = lay.lanes[key].next_slot.rect
+                m = L.TILE_W
+                if x - m <= wx <= x + w + m and y - m <= wy <= y + h + m:
+                    best = key
+        return best
+
+    def press_camera(self, bid: str) -> None:
+        if bid == "zoom_in":
+            self._user_moved()
+            self.camera.zoom_at(2 ** 0.25)
+        elif bid == "zoom_out":
+            self._user_moved()
+            self.camera.zoom_at(2 ** -0.25)
+        elif bid == "fit":
+            self.fit()
+        elif bid == "follow":
+            self.follow = not self.follow
+            if self.follow:
+                self._follow_last()
+
+    def _show_focused_target(self) -> None:
+        play = self.play
+        if play.focus == "targets":
+            key = play.focused()
+            if key is not None:
+                self.camera.ensure_visible(self._layout_now().lanes[key].next_slot.rect)
+
+    # ------------------------------------------------------------ update
+
+    def _surface_size(self) -> tuple[int, int]:
+        screen = getattr(self.app, "screen", None)
+        if screen is not None:
+            return screen.get_size()
+        surf = pygame.display.get_surface()
+        return surf.get_size() if surf is not None else (1280, 720)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        play = self.play
+        settings = getattr(self.app, "settings", None) or {}
+        play.delay = computer_delay(settings.get("computer_speed", "normal"))
+        play.update(dt)
+        self.camera.update(dt)
+        self._after_change()
+        stack = getattr(self.app, "stack", None)
+        if stack is not None and stack.top is self:
+            if play.phase == DEAL_END:
+                from .deal_end import DealEndScene
+                stack.push(DealEndScene(self.app, play, self))
+            elif play.phase == MATCH_END:
+                from .match_end import MatchEndScene
+                stack.push(MatchEndScene(self.app, play, self))
+
+    def _after_change(self) -> None:
+        history = self.play.view().history
+        if len(history) != self._history_len:
+            grew = len(history) > self._history_len
+            self._history_len = len(history)
+            if self._size is None:
+                return
+            lay = self._layout_now()
+            if self.auto_fit and lay.bounds != self._last_bounds:
+                self._last_bounds = lay.bounds
+                self.camera.fit(lay.bounds, animate=self._last_bounds is not None)
+            if grew and self.follow:
+                self._follow_last()
+
+    def _follow_last(self) -> None:
+        recent = self.recent_plays(1)
+        if recent:
+            key, index = recent[-1]
+            p = self._layout_now().lanes[key].tiles[index]
+            self.camera.follow(p.centre)
+
+    def recent_plays(self, limit: int = 12) -> list[tuple]:
+        """(train, index) of the plays since the on-screen player's own last decision."""
+        view = self.play.view()
+        me = self.play.hand_seat()
+        found = []
+        for e in reversed(view.history):
+            if e[0] in ("deal", "deal_end", "match"):
+                break
+            if e[0] in ("play", "draw", "pass", "end_chain") and me is not None and e[1] == me and found:
+                break
+            if e[0] == "play":
+                key, tile_ = e[3], e[2]
+                tiles = view.train(key).tiles
+                if tile_ in tiles:
+                    found.append((key, tiles.index(tile_)))
+                if len(found) >= limit:
+                    break
+        return list(reversed(found))
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        size = surface.get_size()
+        first = self._size is None
+        self._geometry(size)
+        play = self.play
+        view = play.view()
+        lay = self._layout_now()
+        if first or self._last_bounds is None:
+            self._last_bounds = lay.bounds
+            self.camera.fit(lay.bounds, animate=False)
+            self._history_len = len(view.history)
+        self._build_buttons()
+        marks = TableMarks(recent=tuple(self.recent_plays()))
+        if play.my_turn() and play.selected is not None:
+            marks.targets = tuple(play.targets())
+            if play.focus == "targets":
+                marks.focused_target = play.focused()
+        if play.phase == PREVIEW and play.pending is not None and play.pending.kind == "play":
+            a = play.pending
+            lane = lay.lanes[a.train]
+            train = view.train(a.train)
+            near = train.open_end
+            far = a.tile[1] if a.tile[0] == near else a.tile[0]
+            x_start = lane.head[0] + lane.side * L.MARKER_W
+            marks.ghost = (a.train, L.ghost_slot(train.placed, near, far, lane.side, x_start,
+                                                 lane.y0, lay.row_len))
+            marks.focused_target = a.train
+        self.renderer.draw(surface, self.camera, lay, view, self.train_names(), marks, self.clock)
+        self._draw_top(surface, view)
+        self._draw_players(surface, view)
+        self._draw_bottom(surface, view)
+        for b in self.camera_buttons:
+            b.draw(surface, self.font_px)
+        self._draw_message(surface)
+
+    def _draw_top(self, surface, view) -> None:
+        w = surface.get_width()
+        bar = pygame.Rect(0, 0, w, self.top_h)
+        surface.fill((16, 34, 26), bar)
+        pygame.draw.line(surface, (196, 160, 72), bar.bottomleft, (w, bar.bottom - 1), 2)
+        pad = round(14 * self.u)
+        parts = [
+            t("table.deal_of", deal=view.deal_no, deals=13),
+            t("table.engine", engine=f"{view.engine}|{view.engine}"),
+            t("table.boneyard", count=view.boneyard),
+            t("table.match_no", match=view.match_no),
+        ]
+        status = "   \u00b7   ".join(parts)
+        surf = fit(status, self.font_px, w // 2 + w // 6)
+        surface.blit(surf, surf.get_rect(midleft=(pad, bar.centery)))
+        play = self.play
+        seat = play.session.to_act()
+        if play.phase in (DEAL_END, MATCH_END) or seat is None:
+            label = t("table.deal_over")
+            colour = (247, 241, 227)
+        else:
+            label = t("table.turn_of", name=play.name(seat))
+            if not play.is_human(seat):
+                label += "  (" + t("table.computer") + ")"
+            colour = seat_colour(seat)
+        turn = fit(label, self.font_px, w // 3, colour=colour, bold=True, outline=DARK)
+        surface.blit(turn, turn.get_rect(midright=(w - pad, bar.centery)))
+
+    def _draw_players(self, surface, view) -> None:
+        """Each seat: colour, name, tiles in hand, total; the seat on turn is marked."""
+        u = self.u
+        play = self.play
+        fpx = max(10, round(16 * u))
+        row_h = round(26 * u)
+        pad = round(8 * u)
+        x0 = pad
+        y = self.camera.viewport[1] + pad
+        n = len(play.seats)
+        names_w = max(text(play.name(s), fpx, bold=True).get_width() for s in range(1, n + 1))
+        names_w = min(names_w, round(170 * u))
+        col_tiles = x0 + pad + round(22 * u) + names_w + round(10 * u)
+        col_total = col_tiles + round(84 * u)
+        width = col_total + round(76 * u) - x0
+        panel = pygame.Surface((width, row_h * (n + 1) + pad), pygame.SRCALPHA)
+        panel.fill((10, 20, 16, 170))
+        surface.blit(panel, (x0, y))
+        head_tiles = text(t("table.col_tiles"), max(9, fpx - 2), (190, 196, 186))
+        head_total = text(t("table.col_total"), max(9, fpx - 2), (190, 196, 186))
+        surface.blit(head_tiles, (col_tiles, y + pad // 2))
+        surface.blit(head_total, (col_total, y + pad // 2))
+        to_act = play.session.to_act()
+        for s in range(1, n + 1):
+            ry = y + row_h * s
+            colour = seat_colour(s)
+            cy = ry + row_h // 2
+            if s == to_act and play.phase not in (DEAL_END, MATCH_END):
+                pygame.draw.rect(surface, (255, 255, 255), (x0 + 2, ry + 1, width - 4, row_h - 2), 2,
+                                 border_radius=4)
+            pygame.draw.circle(surface, colour, (x0 + pad + round(8 * u), cy), round(7 * u))
+            name = fit(play.name(s), fpx, names_w, colour=colour, bold=True)
+            surface.blit(name, name.get_rect(midleft=(x0 + pad + round(22 * u), cy)))
+            count = text(str(view.hand_counts[s]), fpx)
+            surface.blit(count, count.get_rect(midleft=(col_tiles, cy)))
+            if view.train(s).marked:
+                mk = self.sprites.marker(round(18 * u), colour)
+                surface.blit(mk, mk.get_rect(midleft=(col_tiles + round(34 * u), cy)))
+            total = text(str(view.totals[s]), fpx)
+            surface.blit(total, total.get_rect(midleft=(col_total, cy)))
+
+    def _draw_bottom(self, surface, view) -> None:
+        play = self.play
+        surface.fill((14, 30, 23), self.bottom)
+        pygame.draw.line(surface, (196, 160, 72), self.bottom.topleft, (self.bottom.right, self.bottom.top), 2)
+        max_short = max(12, round(56 * self.u))
+        if play.phase == CURTAIN:
+            self.hand_tiles = []
+            self.hand_rect_list = []
+            self._draw_curtain(surface)
+            return
+        for b in self.buttons:
+            b.draw(surface, self.font_px)
+        seat = play.hand_seat()
+        if seat is None:
+            self.hand_tiles, self.hand_rect_list = [], []
+            if play.phase == COMPUTER and not play.humans:
+                msg = text(t("table.demo"), self.font_px, (190, 196, 186))
+                surface.blit(msg, msg.get_rect(center=self.hand_panel.center))
+            return
+        tiles = play.hand()
+        rects, short = hand_rects(self.hand_panel, len(tiles), max_short)
+        self.hand_tiles, self.hand_rect_list, self.hand_short = tiles, rects, short
+        focused = play.focused() if play.focus == "hand" else None
+        draw_hand(surface, self.sprites, tiles, rects, short,
+                  playable=play.playable_tiles() if play.my_turn() else frozenset(),
+                  selected=play.selected, focused=focused,
+                  dim_unplayable=play.my_turn(), fresh=self._fresh_tile(view))
+        owner = text(t("table.your_hand", name=play.name(seat)), max(10, round(15 * self.u)),
+                     seat_colour(seat), bold=True, outline=DARK)
+        surface.blit(owner, (round(12 * self.u), self.hand_panel.y + round(4 * self.u)))
+
+    def _fresh_tile(self, view):
+        """The tile just drawn by the on-screen player, marked once the draw is done (UX-2)."""
+        last = view.history[-1] if view.history else None
+        if view.drawn and last and last[0] == "draw" and last[1] == view.seat and view.hand:
+            return view.hand[-1]  # a draw appends to the hand
+        return None
+
+    def _draw_curtain(self, surface) -> None:
+        """UX-3: every hand hidden until the named player asks to see their own."""
+        play = self.play
+        name = play.name(play.curtain_for)
+        u = self.u
+        veil = pygame.Rect(self.bottom)
+        surface.fill((22, 18, 30), veil)
+        pygame.draw.line(surface, (196, 160, 72), veil.topleft, (veil.right, veil.top), 3)
+        title = fit(t("table.pass_device", name=name), round(30 * u), veil.width - 40,
+                    colour=seat_colour(play.curtain_for), bold=True, outline=DARK)
+        surface.blit(title, title.get_rect(center=(veil.centerx, veil.y + round(40 * u))))
+        sub = fit(t("table.curtain_hint", name=name), max(10, round(16 * u)), veil.width - 40, colour=(200, 200, 210))
+        surface.blit(sub, sub.get_rect(center=(veil.centerx, veil.y + round(76 * u))))
+        if self.curtain_button is not None:
+            self.curtain_button.draw(surface, self.font_px + 2)
+
+    def _draw_message(self, surface) -> None:
+        play = self.play
+        lines = []
+        if play.phase == PREVIEW and play.pending is not None:
+            line = self._preview_text(play.pending)
+            lines.append(t("table.hint_prefix", text=line) if play.pending_is_hint else line)
+        elif play.message and play.message[0]:
+            key, params = play.message
+            if play.phase != CURTAIN or key != "table.pass_device":
+                lines.append(t(key, **params))
+        elif play.my_turn():
+            lines.append(self._prompt())
+        elif play.phase == COMPUTER:
+            seat = play.session.to_act()
+            if seat is not None:
+                lines.append(t("table.computer_thinking", name=play.name(seat)))
+        if play.phase == COMPUTER and play.paused:
+            lines.append(t("table.paused"))
+        if not play.bots_available and any(not s.is_human for s in play.seats):
+            lines.append(t("table.random_computer"))
+        if not lines:
+            return
+        vx, vy, vw, vh = self.camera.viewport
+        y = vy + vh - round(10 * self.u)
+        for i, line in enumerate(reversed(lines)):
+            small = i > 0 or line == t("table.random_computer")
+            surf = fit(line, self.font_px - (3 if small else 0), vw - 40,
+                       colour=(247, 241, 227) if not small else (200, 206, 196))
+            box = surf.get_rect(midbottom=(vx + vw // 2, y)).inflate(round(24 * self.u), round(8 * self.u))
+            pygame.draw.rect(surface, (10, 20, 16), box, border_radius=box.height // 2)
+            surface.blit(surf, surf.get_rect(center=box.center))
+            y = box.top - round(4 * self.u)
+
+    def train_phrase(self, key) -> str:
+        if key == L.MEXICAN:
+            return t("table.mexican_train")
+        if key == self.play.hand_seat():
+            return t("table.train_yours")
+        return t("table.train_of", name=self.play.name(key))
+
+    def _preview_text(self, action) -> str:
+        """UX-1: what the previewed decision will do, and that it waits for a confirm."""
+        if action.kind == "play":
+            return t("table.confirm_play", train=self.train_phrase(action.train),
+                     tile=f"[{action.tile[0]}|{action.tile[1]}]")
+        return t("table.confirm_" + action.kind)
+
+    def _prompt(self) -> str:
+        """What the on-screen player is asked to do now (MT-8, MT-11, MT-13, MT-14)."""
+        play = self.play
+        view = play.view()
+        legal = play.legal()
+        kinds = {a.kind for a in legal}
+        if view.obligations and "play" in kinds:
+            key = view.obligations[0]
+            return t("table.prompt_obligation", number=view.train(key).open_end,
+                     train=self.train_phrase(key))
+        if view.obligations and "play" not in kinds:
+            key = view.obligations[0]
+            return t("table.prompt_obligation_none", number=view.train(key).open_end)
+        if view.first_round:
+            if view.chain:
+                return t("table.prompt_chain_more")
+            if "play" in kinds:
+                return t("table.prompt_first_turn")
+        if view.extra and "play" in kinds:
+            return t("table.prompt_extra")
+        if kinds == {"draw"}:
+            return t("table.prompt_draw")
+        if kinds == {"pass"}:
+            return t("table.prompt_pass")
+        return t("table.prompt_choose")

@@ -1,0 +1,1 @@
+"""The Mexican Train table: layout in world space, camera, hand and drawing."""

@@ -1,0 +1,178 @@
+"""Drawing the table world: station, trains, names, markers, obligations, targets, ghost.
+
+Everything comes from one seat's view (UX-4) and the layout computed from it.
+Tiles are blitted with ``fblits`` from sprites cached per zoom step; tiles
+outside the visible part of the world are skipped (NOTES.md).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from .. import assets
+from ..seats import seat_colour
+from . import layout as L
+from .camera import Camera
+from .sprites import Sprites
+from .text import text
+
+TARGET_COLOUR = (255, 214, 90)
+OBLIGATION_COLOUR = (235, 64, 52)
+LAST_PLAY_COLOUR = (255, 255, 255)
+FOCUS_COLOUR = (255, 255, 255)
+DARK = (20, 26, 22)
+
+
+def train_colour(key) -> tuple[int, int, int]:
+    if key == L.MEXICAN:
+        return tuple(assets.table_colour("mexican_train"))[:3]
+    return seat_colour(int(key))
+
+
+@dataclass
+class TableMarks:
+    """What the play state wants lit on the table this frame."""
+
+    targets: tuple = ()  # train keys where the selected tile may go
+    focused_target: object = None  # the keyboard cursor's target
+    ghost: tuple | None = None  # (train key, Placed) of the previewed tile
+    recent: tuple = ()  # (train key, index) of the latest plays, newest last
+
+
+class TableRenderer:
+    def __init__(self, sprites: Sprites | None = None) -> None:
+        self.sprites = sprites or Sprites()
+        self.felt = tuple(assets.table_colour("felt"))[:3]
+        self.felt_line = tuple(assets.table_colour("felt_line"))[:3]
+        self.tiles_drawn = 0
+
+    def draw(self, surface: pygame.Surface, camera: Camera, lay: L.TableLayout, view,
+             names: dict, marks: TableMarks, clock: float = 0.0) -> None:
+        vx, vy, vw, vh = camera.viewport
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(vx, vy, vw, vh))
+        surface.fill(self.felt, (vx, vy, vw, vh))
+        z = camera.draw_zoom
+        short = max(2, round(L.TILE_W * z))
+        wx, wy, ww, wh = camera.visible_world()
+        pad = L.TILE_L
+        x_lo, x_hi, y_lo, y_hi = wx - pad, wx + ww + pad, wy - pad, wy + wh + pad
+        w2s = camera.world_to_screen
+
+        # tracks: the station connectors and each train's centre line, in its colour
+        line_w = max(1, round(3 * z))
+        for key in lay.order:
+            lane = lay.lanes[key]
+            colour = train_colour(key)
+            pts = [w2s(x, y) for x, y in lane.path]
+            start = w2s(0, 0)
+            if key == L.MEXICAN:
+                pygame.draw.line(surface, colour, start, pts[0], max(2, round(6 * z)))
+                if len(pts) > 1:
+                    pygame.draw.lines(surface, colour, False, pts, max(2, round(8 * z)))
+                    pygame.draw.lines(surface, self.felt, False, pts, max(1, round(3 * z)))
+            else:
+                pygame.draw.line(surface, colour, start, pts[0], line_w)
+                if len(pts) > 1:
+                    pygame.draw.lines(surface, colour, False, pts, line_w)
+
+        # the station and its engine
+        st = self.sprites.station(max(4, round(4 * L.TILE_W * z)))
+        sx, sy = w2s(0, 0)
+        surface.blit(st, (round(sx - st.get_width() / 2), round(sy - st.get_height() / 2)))
+        eng = self.sprites.face(view.engine, view.engine, short, False)
+        surface.blit(eng, (round(sx - eng.get_width() / 2), round(sy - eng.get_height() / 2)))
+
+        pulse = 0.5 + 0.5 * math.sin(clock * 5.0)
+        # halos go under the tiles: the latest plays (white), open doubles owed (red, MT-14)
+        for key, index in marks.recent:
+            tiles = lay.lanes[key].tiles if key in lay.lanes else []
+            if 0 <= index < len(tiles):
+                self._halo(surface, camera, tiles[index], short, LAST_PLAY_COLOUR)
+        for key in view.obligations:
+            p = lay.last_tile(key)
+            if p is not None:
+                self._halo(surface, camera, p, short, OBLIGATION_COLOUR)
+        for key in marks.targets:
+            if key in lay.lanes:
+                self._halo(surface, camera, lay.lanes[key].next_slot, short, TARGET_COLOUR)
+
+        # tiles
+        blits = []
+        face = self.sprites.face
+        n = 0
+        for key in lay.order:
+            for p in lay.lanes[key].tiles:
+                x, y, w, h = p.rect
+                if x > x_hi or x + w < x_lo or y > y_hi or y + h < y_lo:
+                    continue
+                px, py = w2s(x, y)
+                blits.append((face(p.first, p.second, short, p.vertical), (round(px), round(py))))
+                n += 1
+        if blits:
+            surface.fblits(blits)
+        self.tiles_drawn = n
+
+        # the order in which the open doubles are owed: badges 1, 2, 3 (MT-14)
+        for i, key in enumerate(view.obligations):
+            p = lay.last_tile(key)
+            if p is None:
+                continue
+            bx, by = w2s(p.rect[0] + p.rect[2], p.rect[1])
+            r = max(7, round(13 * z))
+            centre = (round(bx + r * 0.4), round(by))
+            pygame.draw.circle(surface, (255, 255, 255), centre, r + max(1, r // 6))
+            pygame.draw.circle(surface, OBLIGATION_COLOUR, centre, r)
+            digit = text(str(i + 1), max(8, round(r * 1.5)), (255, 255, 255), bold=True)
+            surface.blit(digit, digit.get_rect(center=centre))
+
+        # labels (owner's name in their colour) and markers (MT-12)
+        font_px = max(9, min(40, round(17 * z)))
+        for key in lay.order:
+            lane = lay.lanes[key]
+            colour = train_colour(key)
+            lx, ly = w2s(*lane.label_pos)
+            if not (vx - 400 < lx < vx + vw + 400 and vy - 60 < ly < vy + vh + 60):
+                continue
+            label = text(names.get(key, str(key)), font_px, colour, bold=True, outline=DARK)
+            if lane.side > 0:
+                rect = label.get_rect(midleft=(round(lx), round(ly)))
+            else:
+                rect = label.get_rect(midright=(round(lx), round(ly)))
+            if key == L.MEXICAN:
+                pill = rect.inflate(font_px, font_px // 3)
+                pygame.draw.rect(surface, DARK, pill, border_radius=pill.height // 2)
+                pygame.draw.rect(surface, colour, pill, max(1, round(2 * z)), border_radius=pill.height // 2)
+            surface.blit(label, rect)
+            train = view.train(key)
+            if key != L.MEXICAN and train.marked:
+                mx, my = w2s(*lane.marker_pos)
+                size = max(10, round(38 * z))
+                marker = self.sprites.marker(size, colour)
+                surface.blit(marker, (round(mx - size / 2), round(my - size / 2)))
+
+        # legal targets for the selected tile (the next slot of each train), and the ghost
+        for key in marks.targets:
+            if key not in lay.lanes:
+                continue
+            slot = lay.lanes[key].next_slot
+            rect = pygame.Rect(camera.world_rect_to_screen(slot.rect))
+            width = max(2, round(3 * z)) if key == marks.focused_target else max(1, round(2 * z))
+            colour = FOCUS_COLOUR if key == marks.focused_target else TARGET_COLOUR
+            pygame.draw.rect(surface, colour, rect, width, border_radius=max(2, round(4 * z)))
+        if marks.ghost is not None:
+            key, p = marks.ghost
+            px, py = w2s(p.rect[0], p.rect[1])
+            ghost = self.sprites.face(p.first, p.second, short, p.vertical, look="ghost")
+            surface.blit(ghost, (round(px), round(py)))
+            rect = pygame.Rect(round(px), round(py), ghost.get_width(), ghost.get_height())
+            c = tuple(int(a + (b - a) * pulse) for a, b in zip(TARGET_COLOUR, (255, 255, 255)))
+            pygame.draw.rect(surface, c, rect.inflate(4, 4), max(2, round(3 * z)), border_radius=max(2, round(4 * z)))
+        surface.set_clip(clip)
+
+    def _halo(self, surface, camera: Camera, p: L.Placed, short: int, colour) -> None:
+        halo, margin = self.sprites.halo(short, p.vertical, colour)
+        px, py = camera.world_to_screen(p.rect[0], p.rect[1])
+        surface.blit(halo, (round(px) - margin, round(py) - margin))

@@ -1,0 +1,49 @@
+"""Cached text surfaces for the table (labels, status, buttons)."""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from .. import assets
+
+_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+_LIMIT = 600
+
+
+def text(s: str, size: int, colour=(247, 241, 227), bold: bool = False,
+         outline: tuple[int, int, int] | None = None) -> pygame.Surface:
+    """``s`` rendered at ``size`` px (cached); ``outline`` adds a 1-2 px dark rim for felt."""
+    size = max(6, int(size))
+    colour = tuple(colour)[:3]
+    key = (s, size, colour, bold, outline)
+    surf = _cache.get(key)
+    if surf is not None:
+        _cache.move_to_end(key)
+        return surf
+    f = assets.font(size, bold)
+    body = f.render(s, True, colour)
+    if outline is not None:
+        r = max(1, size // 12)
+        rim = f.render(s, True, outline)
+        surf = pygame.Surface((body.get_width() + 2 * r, body.get_height() + 2 * r), pygame.SRCALPHA)
+        for dx in (-r, 0, r):
+            for dy in (-r, 0, r):
+                if dx or dy:
+                    surf.blit(rim, (r + dx, r + dy))
+        surf.blit(body, (r, r))
+    else:
+        surf = body
+    _cache[key] = surf
+    while len(_cache) > _LIMIT:
+        _cache.popitem(last=False)
+    return surf
+
+
+def fit(s: str, size: int, width: int, **kw) -> pygame.Surface:
+    """``s`` at ``size`` px or smaller so that it fits in ``width`` px."""
+    surf = text(s, size, **kw)
+    while surf.get_width() > width and size > 8:
+        size = int(size * 0.9)
+        surf = text(s, size, **kw)
+    return surf

@@ -1,0 +1,68 @@
+"""The table's buttons: drawn by hand so mouse, touch and the keyboard cursor share them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from .text import fit
+
+FACE = (38, 52, 46)
+FACE_ON = (58, 82, 70)
+EDGE = (196, 160, 72)
+TEXT = (247, 241, 227)
+MUTED = (120, 128, 120)
+PRIMARY = (196, 160, 72)
+
+
+@dataclass
+class Button:
+    id: str
+    rect: pygame.Rect
+    label: str
+    enabled: bool = True
+    focused: bool = False
+    lit: bool = False  # the button's decision is being previewed
+    primary: bool = False
+
+    def hit(self, pos) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def draw(self, surface: pygame.Surface, size: int) -> None:
+        r = self.rect
+        radius = max(4, r.height // 4)
+        if self.primary and self.enabled:
+            fill = PRIMARY
+        else:
+            fill = FACE_ON if self.lit else FACE
+        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        edge = (255, 255, 255) if self.lit else EDGE if self.enabled else MUTED
+        pygame.draw.rect(surface, edge, r, 2 if not self.lit else 3, border_radius=radius)
+        colour = (24, 30, 26) if self.primary and self.enabled else TEXT if self.enabled else MUTED
+        label = fit(self.label, size, r.width - 10, colour=colour, bold=self.primary)
+        surface.blit(label, label.get_rect(center=r.center))
+        if self.focused:
+            pygame.draw.rect(surface, (255, 255, 255), r.inflate(8, 8), 3, border_radius=radius + 3)
+
+
+def row_of_buttons(ids_labels, area: pygame.Rect, height: int, gap: int, *,
+                   align: str = "center", min_w: int = 0, size: int = 18) -> list[Button]:
+    """Lay buttons left to right in ``area``, each as wide as its label needs."""
+    from .text import text
+    widths = [max(min_w, text(label, size).get_width() + 2 * gap + 8) for _, label in ids_labels]
+    total = sum(widths) + gap * (len(widths) - 1)
+    scale = min(1.0, area.width / total) if total else 1.0
+    widths = [int(w * scale) for w in widths]
+    total = sum(widths) + gap * (len(widths) - 1)
+    if align == "left":
+        x = area.x
+    elif align == "right":
+        x = area.right - total
+    else:
+        x = area.centerx - total // 2
+    out = []
+    y = area.y + (area.height - height) // 2
+    for (bid, label), w in zip(ids_labels, widths):
+        out.append(Button(bid, pygame.Rect(x, y, w, height), label))
+        x += w + gap
+    return out
