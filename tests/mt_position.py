@@ -206,6 +206,7 @@ def mt_position(
     extra: bool = False,
     deal: int = 1,
     totals: Mapping[int, int] | None = None,
+    allow_empty: bool = False,
     seed: int = 0,
 ) -> Session:
     """A session standing in a hand-built Mexican Train position.
@@ -225,7 +226,9 @@ def mt_position(
     - ``chain`` (first-turn tiles already played by ``turn``), ``drawn`` (the
       one draw of MT-11 already made), ``extra`` (a double was just played and
       one more tile is owed, MT-13);
-    - ``deal`` (engine 13-deal) and ``totals`` (earlier penalties).
+    - ``deal`` (engine 13-deal) and ``totals`` (earlier penalties);
+    - ``allow_empty``: let a seat hold nothing (normally refused: outside the
+      first round an empty hand ends the deal at the next turn end, MT-16).
     """
     # External chance: when the built deal ends, the test supplies the next deal.
     session = rigged_session(players, seed=seed)
@@ -270,6 +273,11 @@ def mt_position(
     named.append(tile(engine_no, engine_no))
     if len(set(named)) != len(named):
         raise ValueError("a tile appears twice in the position (the engine counts as placed)")
+
+    empty = [s for s in range(1, n + 1) if not state.hands[s]]
+    if empty and not allow_empty:
+        raise ValueError(f"seats {empty} hold no tiles, so the deal would already be over; "
+                         "name their hands (or pass allow_empty=True)")
 
     state.turn = turn
     state.first_round = first_round

@@ -73,8 +73,9 @@ def end_deal_position(players: int, deal: int, totals: dict | None = None,
     e = engine_of(deal)
     a = 6 if e != 6 else 8
     b = 7 if e != 7 else 9
+    # seats 3.. hold nothing: the deal is about to end on seat 1's play anyway
     session = mt_position(players, hands={1: [tile(a, b)], 2: loser_hand},
-                          trains={1: [tile(e, a)]}, deal=deal, totals=totals)
+                          trains={1: [tile(e, a)]}, deal=deal, totals=totals, allow_empty=True)
     session.apply(Action("play", tile(a, b), 1))
     assert last_deal_end(session)["deal_end"]["reason"] == "out"
     return session
@@ -420,6 +421,9 @@ def test_MT8_other_trains_forbidden_in_first_round_even_when_marked():
     play_through(session, P("12|3", 1), "end", "pass")  # seat 2 cannot start: marked
     assert session.to_act() == 3
     assert legal(session) == {P("12|8", 3)}  # not seat 2's marked train, not Mexican
+    play_through(session, P("12|8", 3), "end", "pass")  # seat 4 cannot start either
+    assert session.to_act() == 1 and not session.view(1).first_round
+    assert {P("12|5", 2), P("12|5", 4), P("12|5", MEXICAN)} <= legal(session)  # open now
 
 
 def test_MT8_last_tile_of_a_chain_ends_the_turn_without_end_chain():
@@ -487,7 +491,7 @@ def test_MT9_block_detection_waits_for_the_end_of_the_first_round():
 def test_MT10_allowed_trains_are_own_marked_others_and_mexican():
     session = mt_position(
         4,
-        hands={1: "[3|9] [4|10] [5|11] [6|7] [0|12]", 2: "[1|1]"},
+        hands={1: "[3|9] [4|10] [5|11] [6|7] [0|12]", 2: "[1|1]", 3: "[0|0]", 4: "[0|1]"},
         trains={1: "[12|3]", 2: "[12|4]", 3: "[12|5]", MEXICAN: "[12|6]"},
         markers=[2],
         stock="[1|2]",
@@ -496,7 +500,7 @@ def test_MT10_allowed_trains_are_own_marked_others_and_mexican():
 
 
 def test_MT10_empty_trains_are_started_with_the_engine_number():
-    session = mt_position(3, hands={1: "[12|2] [2|5]", 2: "[1|1]"}, markers=[3])
+    session = mt_position(3, hands={1: "[12|2] [2|5]", 2: "[1|1]", 3: "[0|0]"}, markers=[3])
     assert legal(session) == {P("12|2", 1), P("12|2", 2 + 1), P("12|2", MEXICAN)}
 
 
