@@ -921,6 +921,13 @@ def test_MT19_no_second_draw_and_no_draw_with_a_play():
         session.apply(DRAW)
 
 
+def test_MT19_double_blank_is_never_worth_50():
+    session = mt_position(3, hands={1: "[5|6]", 2: "[0|0] [0|1]", 3: "[0|2]"},
+                          trains={1: "[12|5]"})
+    play_through(session, P("5|6", 1))
+    assert last_deal_end(session)["deal_end"]["penalties"] == {"1": 0, "2": 1, "3": 2}
+
+
 def test_MT19_fewer_tiles_are_never_accepted():
     session = Session(Config("mexican_train", 4, 1), chance="external")
     nine = double_set(9)
