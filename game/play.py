@@ -386,8 +386,7 @@ class PlayState:
         """A table button.  Returns "menu" when the scene must open the menu."""
         if not self.button_enabled(button):
             return None
-        if button in BUTTONS:
-            self.focus, self.focus_index = "buttons", BUTTONS.index(button)
+        self.focus = "buttons"
         if button in DECISION_BUTTONS:
             action = DECISION_BUTTONS[button]
             if self.phase == PREVIEW and self.pending == action:
@@ -409,6 +408,12 @@ class PlayState:
             self.sort()
         elif button == "menu":
             return "menu"
+        if self.focus == "buttons":
+            items = self.focus_items()
+            if button in items:
+                self.focus_index = items.index(button)
+            else:
+                self._clamp_focus()
         return None
 
     def confirm(self) -> bool:
@@ -616,6 +621,8 @@ class PlayState:
             return None
         if self.focus == "hand":
             self.tap_tile(item)
+            if self.phase != PREVIEW and self.selected is not None and self.targets():
+                self.focus, self.focus_index = "targets", 0  # the cursor moves on to the targets
         elif self.focus == "targets":
             self.tap_target(item)
         elif self.focus == "buttons":

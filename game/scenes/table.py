@@ -348,7 +348,7 @@ class TableScene(Scene):
     def recent_plays(self, limit: int = 12) -> list[tuple]:
         """(train, index) of the plays since the on-screen player's own last decision."""
         view = self.play.view()
-        me = self.play.hand_seat()
+        me = self.play.hand_seat() or self.play.curtain_for
         found = []
         for e in reversed(view.history):
             if e[0] in ("deal", "deal_end", "match"):

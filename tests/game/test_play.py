@@ -1,0 +1,302 @@
+"""The play state machine (game.play): phases, UX-1..UX-3, UX-5, UX-6, MT-20."""
+from __future__ import annotations
+
+import pytest
+
+from table_fixtures import make_play  # noqa: F401  (sets the SDL dummy drivers)
+
+from game.play import (COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState,
+                       computer_delay)
+from rules import Config, Session
+from rules.actions import DRAW
+from rules.rng import stream
+
+
+def decide_by_taps(play: PlayState, rng) -> None:
+    """One human decision made the way a pointer would: tile, target, confirm (UX-1)."""
+    legal = play.legal()
+    action = legal[rng.randrange(len(legal))]
+    if action.kind == "play":
+        play.tap_tile(action.tile)
+        if not (play.phase == PREVIEW and play.pending == action):
+            play.tap_target(action.train)
+        assert play.phase == PREVIEW and play.pending == action
+        cursor = play.session.cursor
+        play.confirm()
+        assert play.session.cursor > cursor
+    else:
+        play.press(action.kind)
+        assert play.phase == PREVIEW and play.pending == action
+        play.press(action.kind)  # a second press confirms
+
+
+def run_until(play: PlayState, stop, rng, limit: int = 5000) -> None:
+    for _ in range(limit):
+        if stop(play):
+            return
+        if play.phase == CURTAIN:
+            play.reveal()
+        elif play.phase == COMPUTER:
+            assert play.step_computer()
+        elif play.phase == DEAL_END:
+            play.continue_after_deal()
+        elif play.phase == MATCH_END:
+            return
+        else:
+            decide_by_taps(play, rng)
+    raise AssertionError("did not reach the stop condition")
+
+
+def test_whole_match_two_humans_two_computers_reaches_match_end():
+    """MT-3: 13 deals, then the match end with the lowest total winning (MT-18)."""
+    play = make_play("hhcc", seed=3)
+    rng = stream(3, "test")
+    deals_seen = []
+    run_until(play, lambda p: p.phase == MATCH_END or (p.phase == DEAL_END and deals_seen.append(1)), rng,
+              limit=20000)
+    assert play.phase == MATCH_END
+    info = play.match_end()
+    totals = info.totals
+    assert set(info.winners) == {s for s in range(1, 5) if totals[s] == min(totals[1:])}
+    assert play.session.state.deal_no == 13
+
+
+def test_computer_only_decisions_come_from_seeded_streams():
+    """Same seed, same decisions: nothing random escapes the match seed."""
+    logs = []
+    for _ in range(2):
+        play = make_play("cccc", seed=21)
+        for _ in range(150):
+            if play.phase == DEAL_END:
+                play.continue_after_deal()
+            play.step_computer()
+        logs.append(play.session.log)
+    assert logs[0] == logs[1]
+
+
+def test_curtain_whenever_the_next_decision_belongs_to_another_human():
+    """UX-3: no hand is on screen while the device passes between humans."""
+    play = make_play("hhcc", seed=5)
+    rng = stream(5, "curtain")
+    on_screen = None
+    curtains = 0
+    for _ in range(400):
+        if play.phase == DEAL_END:
+            play.continue_after_deal()
+            on_screen = None
+            continue
+        seat = play.session.to_act()
+        if play.phase == CURTAIN:
+            curtains += 1
+            assert play.hand_seat() is None and play.hand() == []
+            assert seat != on_screen
+            assert play.curtain_for == seat
+            play.reveal()
+            on_screen = seat
+            assert play.hand_seat() == seat
+        elif play.phase == COMPUTER:
+            play.step_computer()
+        else:
+            assert seat == on_screen == play.hand_seat()
+            decide_by_taps(play, rng)
+    assert curtains > 3
+
+
+def test_single_human_never_sees_a_curtain():
+    play = make_play("hccc", seed=8)
+    rng = stream(8, "single")
+    for _ in range(300):
+        assert play.phase != CURTAIN
+        if play.phase == COMPUTER:
+            play.step_computer()
+        elif play.phase == DEAL_END:
+            play.continue_after_deal()
+        else:
+            decide_by_taps(play, rng)
+
+
+def test_tile_without_a_legal_play_cannot_be_selected_and_targets_light_up():
+    play = make_play("hccc", seed=4)
+    run_until(play, lambda p: p.my_turn() and p.playable_tiles() and len(p.playable_tiles()) < len(p.hand()),
+              stream(4, "x"))
+    dead = next(t for t in play.hand() if t not in play.playable_tiles())
+    play.tap_tile(dead)
+    assert play.selected is None and play.pending is None
+    live = next(iter(play.playable_tiles()))
+    play.tap_tile(live)
+    expected = {a.train for a in play.legal() if a.kind == "play" and a.tile == live}
+    assert set(play.targets()) == expected
+
+
+def test_preview_then_cancel_changes_nothing():
+    """UX-1: a preview waits for a confirm; cancel goes back."""
+    play = make_play("hccc", seed=9)
+    run_until(play, lambda p: p.my_turn() and p.playable_tiles(), stream(9, "x"))
+    t = next(iter(play.playable_tiles()))
+    cursor = play.session.cursor
+    play.tap_tile(t)
+    if play.phase != PREVIEW:
+        play.tap_target(play.targets()[0])
+    assert play.phase == PREVIEW
+    play.cancel()
+    assert play.phase != PREVIEW and play.pending is None
+    play.cancel()
+    assert play.selected is None
+    assert play.session.cursor == cursor
+
+
+def test_drawn_tile_stays_hidden_until_the_draw_is_confirmed():
+    """UX-2: previewing a draw does not put the tile in the hand; confirming does."""
+    play = make_play("hccc", seed=2)
+    run_until(play, lambda p: p.my_turn() and DRAW in p.legal(), stream(2, "d"))
+    before = list(play.hand())
+    play.press("draw")
+    assert play.phase == PREVIEW and play.pending == DRAW
+    assert play.hand() == before
+    play.confirm()
+    after = play.hand()
+    assert len(after) == len(before) + 1
+    assert play.session.view(1).drawn
+
+
+def test_undo_takes_back_the_human_decision_and_the_computer_replies_redo_restores_them():
+    """UX-6."""
+    play = make_play("hccc", seed=12)
+    rng = stream(12, "u")
+    run_until(play, lambda p: p.my_turn() and len(p.decision_seats()) > 6, rng)
+    cursor_before = play.session.cursor
+    log_before = play.session.log
+    decide_by_taps(play, rng)
+    while play.phase == COMPUTER:
+        play.step_computer()
+    if play.phase == DEAL_END:
+        pytest.skip("the deal ended on this decision")
+    log_after = play.session.log
+    assert play.can_undo()
+    assert play.undo()
+    assert play.session.log == log_before and play.session.cursor == cursor_before
+    assert play.session.to_act() == 1 and play.my_turn()
+    assert play.can_redo()
+    assert play.redo()
+    assert play.session.log == log_after
+    assert not play.can_redo()
+
+
+def test_undo_refuses_another_humans_decision():
+    """UX-6: a human's decision is undone only where that human is at the device."""
+    play = make_play("hhcc", seed=6)
+    rng = stream(6, "o")
+    run_until(play, lambda p: p.phase == CURTAIN and any(s in (1, 2) for s in p.decision_seats()), rng)
+    assert not play.can_undo()  # the curtain is up: nobody's hand is on screen
+    play.reveal()
+    seats = play.decision_seats()
+    last_human = next(s for s in reversed(seats) if s in (1, 2))
+    assert last_human != play.viewer
+    assert not play.can_undo() and not play.undo()
+
+
+def test_computer_turns_are_paced_and_pause_while_an_overlay_is_open():
+    """UX-5: no computer decision while ``paused`` is set."""
+    play = make_play("hccc", seed=1)
+    run_until(play, lambda p: p.phase == COMPUTER, stream(1, "p"))
+    play.delay = 0.5
+    cursor = play.session.cursor
+    play.paused = True
+    for _ in range(100):
+        play.update(0.1)
+    assert play.session.cursor == cursor
+    play.paused = False
+    play.update(0.3)
+    assert play.session.cursor == cursor
+    assert play.update(0.3)
+    assert play.session.cursor == cursor + 1
+
+
+def test_speed_setting_names_and_numbers():
+    assert computer_delay("slow") > computer_delay("normal") > computer_delay("fast") > computer_delay("instant") == 0
+    assert computer_delay(0.25) == 0.25
+    assert computer_delay("nonsense") == computer_delay("normal")
+
+
+def test_restart_deal_keeps_hands_and_next_match_resets_totals():
+    """MT-20."""
+    play = make_play("hccc", seed=14)
+    rng = stream(14, "r")
+    run_until(play, lambda p: p.my_turn() and p.session.state.deal_no == 2 and len(p.decision_seats()) > 40, rng)
+    totals = play.view().totals
+    play.restart_deal()
+    view = play.view()
+    assert view.totals == totals
+    assert all(not t.tiles for t in view.trains) or view.first_round
+    first_hand = sorted(view.hand)
+    play.restart_deal()
+    assert sorted(play.view().hand) == first_hand
+    assert not play.next_match()  # only once the match is over
+
+
+def test_keyboard_alone_makes_every_kind_of_decision():
+    """UX-7: arrows move over hand tiles, targets and buttons; Enter confirms."""
+    play = make_play("hccc", seed=10)
+    rng = stream(10, "k")
+    kinds = set()
+    for _ in range(600):
+        if play.phase == COMPUTER:
+            play.step_computer()
+            continue
+        if play.phase == DEAL_END:
+            play.activate()  # Enter leaves the reveal
+            continue
+        if play.phase == MATCH_END:
+            break
+        legal = play.legal()
+        action = legal[rng.randrange(len(legal))]
+        cursor = play.session.cursor
+        keyboard_decide(play, action)
+        assert play.session.cursor == cursor + 1
+        assert play.session.log[-1] == action or play.session.log[-2] == action
+        kinds.add(action.kind)
+    assert {"play", "draw", "pass"} <= kinds
+
+
+def keyboard_decide(play: PlayState, action) -> None:
+    def go(zone):
+        for _ in range(6):
+            if play.focus == zone:
+                return
+            play.move("down" if ("hand", "buttons", "targets", "table").index(zone)
+                      < ("hand", "buttons", "targets", "table").index(play.focus) else "up")
+        assert play.focus == zone
+
+    if action.kind == "play":
+        go("hand")
+        for _ in range(40):
+            if play.focused() == action.tile:
+                break
+            play.move("right")
+        play.activate()
+        if not (play.phase == PREVIEW and play.pending == action):
+            assert play.focus == "targets"
+            for _ in range(20):
+                if play.pending == action:
+                    break
+                play.move("right")
+        assert play.pending == action
+        play.activate()
+    else:
+        go("buttons")
+        for _ in range(20):
+            if play.focused() == action.kind:
+                break
+            play.move("right")
+        play.activate()
+        assert play.pending == action
+        play.activate()
+
+
+def test_on_change_is_called_after_every_applied_action():
+    calls = []
+    session = Session(Config("mexican_train", 2, 4))
+    from table_fixtures import seats_of
+    play = PlayState(session, seats_of("hc"), on_change=calls.append, delay=0)
+    run_until(play, lambda p: len(calls) >= 5, stream(4, "c"))
+    assert all(c is session for c in calls)
