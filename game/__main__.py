@@ -1,35 +1,194 @@
-"""Entry point of the table program.
+"""Start the table program: ``python -m game``, ``domino-table`` or ``make play``.
 
-Until the pygame table lands, this runs a text-mode self-play demo and says so.
+Flags:
+  --seed N               the seed the new-game form offers (a match is reproducible from it)
+  --lang en|ru|uk|it     the language (otherwise the saved setting, else the OS language)
+  --fullscreen           start fullscreen (F11 or Alt+Enter toggles)
+  --size WxH             the window's size (windowed)
+  --demo SEED            watch computer players only, from SEED (--players N, default 4)
+  --screenshot OUT.png   render one deterministic frame and exit (with --after N decisions
+                         of the demo, or --scene title|new_game|settings|rules|log|menu)
+  --smoke-test N         run a computer-only demo for N frames with real rendering; exit 0,
+                         or non-zero on any error
 """
 from __future__ import annotations
 
+import argparse
+import os
 import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+LANGS = ("en", "ru", "uk", "it")
+SCENES = ("title", "new_game", "settings", "rules", "log", "menu", "table")
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """Bad arguments: one clear line on stderr and exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
+    return value
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x720") from None
+    if not (1 <= w <= 16384 and 1 <= h <= 16384):
+        raise argparse.ArgumentTypeError(f"{text!r} is out of range")
+    return w, h
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = _OneLineParser(prog="domino-table", description="Domino Table: Mexican Train for friends in one room.")
+    p.add_argument("--seed", type=_positive, help="seed offered for a new game")
+    p.add_argument("--lang", choices=LANGS, help="language")
+    p.add_argument("--fullscreen", action="store_true", help="start fullscreen")
+    p.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1920x1080")
+    p.add_argument("--demo", type=_positive, metavar="SEED", help="computer players only, from SEED")
+    p.add_argument("--players", type=int, choices=range(2, 11), default=4, metavar="2..10",
+                   help="players in the demo")
+    p.add_argument("--screenshot", metavar="OUT.png", help="save one frame and exit")
+    p.add_argument("--after", type=_positive, default=0, metavar="N",
+                   help="decisions of the demo before the screenshot")
+    p.add_argument("--scene", choices=SCENES, help="the screen to capture with --screenshot")
+    p.add_argument("--smoke-test", type=_positive, metavar="N", dest="smoke",
+                   help="computer-only demo for N frames, then exit")
+    args = p.parse_args(argv)
+    if args.after and args.screenshot is None:
+        p.error("--after needs --screenshot")
+    if args.scene and args.screenshot is None:
+        p.error("--scene needs --screenshot")
+    if args.screenshot is not None and not args.screenshot.lower().endswith((".png", ".bmp", ".tga", ".jpg")):
+        p.error("--screenshot needs a .png (or .bmp/.jpg/.tga) file name")
+    return args
+
+
+def demo_seats(n: int):
+    from . import i18n
+    from .seats import COMPUTER, SeatConfig
+    levels = ("normal", "hard", "easy")
+    return [SeatConfig(i18n.t("ui.default_computer_name", n=i), COMPUTER, levels[(i - 1) % 3])
+            for i in range(1, n + 1)]
+
+
+def start_demo(app, seed: int, players: int) -> None:
+    from rules import Config, Session
+    app.start_match(Session(Config("mexican_train", players, seed)), demo_seats(players))
+
+
+def advance_demo(app, decisions: int) -> int:
+    """Apply ``decisions`` computer decisions at once (deal ends acknowledged); returns how many."""
+    from . import play
+    ps = app.play_state
+    done = 0
+    guard = 0
+    while done < decisions and guard < decisions * 4 + 100:
+        guard += 1
+        if ps.phase == play.DEAL_END:
+            ps.continue_after_deal()
+            continue
+        if ps.phase == play.MATCH_END:
+            if not ps.next_match():
+                break
+            continue
+        if ps.step_computer():
+            done += 1
+    return done
+
+
+def screenshot(args) -> int:
+    import pygame
+
+    from .app import STEP, App
+    app = App(size=args.size, fullscreen=False, language=args.lang, strict=True, persist=False,
+              settings=_fresh_settings())
+    app.default_seed = args.seed
+    app.input.last_device = "keyboard"  # show the focus ring in captures of menus
+    scene = args.scene or ("table" if args.demo is not None or args.after else "title")
+    app.start(resume=False)
+    if scene in ("table", "log", "menu", "rules") and (args.demo is not None or scene != "rules"):
+        start_demo(app, args.demo if args.demo is not None else (args.seed or 1), args.players)
+        advance_demo(app, args.after)
+        app.play_state.paused = True
+    if scene == "new_game":
+        from .scenes.new_game import NewGameScene
+        app.stack.push(NewGameScene(app))
+    elif scene == "settings":
+        app.open_settings()
+    elif scene == "rules":
+        app.open_rules()
+    elif scene == "log":
+        app.open_log()
+    elif scene == "menu":
+        app.open_menu()
+    for _ in range(3):
+        app.frame(dt=STEP)
+    pygame.image.save(app.screen, args.screenshot)
+    app.close()
+    print(args.screenshot)
+    return 0
+
+
+def smoke_test(args) -> int:
+    from .app import STEP, App
+    app = App(size=args.size, fullscreen=args.fullscreen, language=args.lang, strict=True,
+              persist=False, settings=_fresh_settings())
+    app.start(resume=False)
+    start_demo(app, args.demo if args.demo is not None else (args.seed or 1), args.players)
+    for _ in range(args.smoke):
+        advance_demo(app, 1)
+        app.frame(dt=STEP)
+        if not app.running:
+            break
+    decisions = app.play_state.session.cursor if app.play_state else 0
+    app.close()
+    print(f"smoke test: {args.smoke} frames, {decisions} actions, no errors")
+    return 0
+
+
+def _fresh_settings() -> dict:
+    from . import storage
+    return dict(storage.DEFAULT_SETTINGS)
 
 
 def main(argv: list[str] | None = None) -> int:
-    from rules import Config, Session
-    from rules.policies import random_policy
-    from rules.rng import fresh_seed, stream
-
-    print("Domino Table: the table program is not built yet, so this is a text-mode")
-    print("self-play demo of the rules engine (four computer players, random moves).")
-    seed = fresh_seed()
-    session = Session(Config("mexican_train", 4, seed))
-    rng = stream(seed, "demo")
-    print(f"Mexican Train, seed {seed}")
-    seen = 0
-    while not session.match_over():
-        seat = session.to_act()
-        session.apply(random_policy(session.view(seat), rng))
-        records = session.state.records
-        for rec in records[seen:]:
-            if "deal_end" in rec:
-                totals = ", ".join(f"seat {s}: {v}" for s, v in rec["totals"].items())
-                print(f"deal ends ({rec['deal_end']['reason']}): totals {totals}")
-        seen = len(records)
-    print("winners:", ", ".join(f"seat {s}" for s in session.state.winners()))
-    return 0
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        if args.screenshot:
+            return screenshot(args)
+        if args.smoke is not None:
+            return smoke_test(args)
+        from .app import App
+        app = App(size=args.size, fullscreen=True if args.fullscreen else None, language=args.lang,
+                  persist=args.demo is None)
+        app.default_seed = args.seed
+        if args.demo is not None:
+            app.start(resume=False)
+            start_demo(app, args.demo, args.players)
+        else:
+            app.start(resume=True)
+        code = app.run()
+        app.close()
+        return code
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:  # the smoke test and screenshots are strict: any error fails them
+        import traceback
+        traceback.print_exc()
+        print(f"domino-table: {type(e).__name__}: {e}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

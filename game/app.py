@@ -1,0 +1,649 @@
+"""The App: window, fixed-timestep loop, scene stack, settings, language and autosave.
+
+One ``App`` runs the program.  It owns the display surface (windowed or
+fullscreen, F11 / Alt+Enter toggle), the pygame_gui ``UIManager`` (themed from
+art/, rebuilt when the UI scale changes), the input recogniser, the scene stack
+and the match in progress (``play_state``, autosaved after every action).
+
+The loop advances in fixed steps of ``STEP`` seconds and draws with the
+fraction of a step left over (NOTES.md), so frame rate never changes
+behaviour; a long frame is capped at ``MAX_FRAME`` of catch-up.
+
+A bug must not cost a player the evening: an exception inside a frame is
+written to the log file in the user log directory and shown as a message, and
+the game goes on (``strict`` turns that off for the smoke test and tests).
+"""
+from __future__ import annotations
+
+import copy
+import logging
+import os
+import sys
+import time
+import traceback
+import warnings
+from pathlib import Path
+from typing import Any, Callable
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+
+from . import i18n, storage  # noqa: E402
+from . import intents as I  # noqa: E402
+from .input import InputRecogniser  # noqa: E402
+from .intents import Intent  # noqa: E402
+from .scene import Scene, SceneStack  # noqa: E402
+from .seats import SeatConfig  # noqa: E402
+
+log = logging.getLogger("game")
+
+# pygame_gui's font cache chatter is not the player's business; other warnings go to the log.
+warnings.filterwarnings("ignore", message=r".*(already loaded|not already loaded|no fast renderer)")
+logging.captureWarnings(True)
+
+STEP = 1.0 / 120.0
+MAX_FRAME = 0.25
+FPS_CAP = 120
+DEFAULT_SIZE = (1280, 720)
+#: The window height at which UI scale 1.0 gives the theme's sizes.
+BASE_HEIGHT = 720
+#: Consecutive failing frames after which the program gives up (a bug in drawing the message itself).
+MAX_FAILING_FRAMES = 30
+NOTICE_SECONDS = 3.5
+
+#: Our additions to art/theme.json: the shell's panels and labels.
+SHELL_THEME: dict[str, Any] = {
+    "#dim": {"colours": {"dark_bg": "#07100CC8"},
+             "misc": {"shape": "rectangle", "border_width": "0", "shadow_width": "0"}},
+    "#screen": {"colours": {"dark_bg": "#00000000"},
+                "misc": {"shape": "rectangle", "border_width": "0", "shadow_width": "0"}},
+    "#dialog": {"colours": {"dark_bg": "#12241DF4", "normal_border": "#C4A048"},
+                "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "12",
+                         "border_width": "2", "shadow_width": "0"}},
+    "#title": {"colours": {"normal_text": "#F0D078"}, "misc": {"text_horiz_alignment": "center"}},
+    "#tagline": {"colours": {"normal_text": "#CFE0D6"}, "misc": {"text_horiz_alignment": "center"}},
+    "#heading": {"colours": {"normal_text": "#F0D078"}, "misc": {"text_horiz_alignment": "center"}},
+    "#left": {"misc": {"text_horiz_alignment": "left"}},
+    "#right": {"misc": {"text_horiz_alignment": "right"}},
+    "#hint": {"colours": {"normal_text": "#A9C2B6"}, "misc": {"text_horiz_alignment": "center"}},
+    "#error": {"colours": {"normal_text": "#FF9E8A"}, "misc": {"text_horiz_alignment": "center"}},
+    "#value": {"colours": {"normal_bg": "#173A2E", "disabled_bg": "#142720"}},
+    "#notice": {"colours": {"dark_bg": "#12241DE8", "normal_text": "#F7F1E3"},
+                "misc": {"text_horiz_alignment": "center", "border_width": "1"}},
+}
+
+
+def resource_root() -> Path:
+    """The folder holding art/, fonts/ and locales/ (source checkout or PyInstaller bundle)."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    return Path(bundle) if bundle else Path(__file__).resolve().parent.parent
+
+
+def base_theme() -> dict[str, Any]:
+    """art/theme.json with absolute font paths, plus the shell's own ids."""
+    try:
+        from . import assets
+        theme = assets.theme()
+    except Exception as e:  # art missing or unreadable: pygame_gui's defaults still work
+        log.warning("no theme from art/: %s", e)
+        theme = {}
+    for key, value in SHELL_THEME.items():
+        merged = copy.deepcopy(value)
+        for part, entries in theme.get(key, {}).items():
+            merged.setdefault(part, {}).update(entries)
+        theme[key] = merged
+    return theme
+
+
+def scaled_theme(theme: dict[str, Any], scale: float) -> tuple[dict[str, Any], list[dict]]:
+    """``theme`` with every font size and corner radius times ``scale``; plus the fonts to preload."""
+    out = copy.deepcopy(theme)
+    fonts: dict[tuple, dict] = {}
+    for block in out.values():
+        if not isinstance(block, dict):
+            continue
+        font = block.get("font")
+        if isinstance(font, dict) and "size" in font:
+            size = max(8, round(float(font["size"]) * scale))
+            font["size"] = str(size)
+            style = "bold" if str(font.get("bold", "0")) == "1" else "regular"
+            fonts[(font.get("name"), size, style)] = {
+                "name": font.get("name"), "point_size": size, "style": style, "antialiased": "1"}
+        misc = block.get("misc")
+        if isinstance(misc, dict) and "shape_corner_radius" in misc:
+            misc["shape_corner_radius"] = str(max(2, round(float(misc["shape_corner_radius"]) * scale)))
+    return out, list(fonts.values())
+
+
+def setup_logging() -> Path | None:
+    """Log to the user log dir (a windowed build has no stderr) and to stderr when there is one."""
+    root = logging.getLogger()
+    if getattr(root, "_domino_table", False):
+        return getattr(root, "_domino_log_path", None)
+    root.setLevel(logging.INFO)
+    path = None
+    try:
+        path = storage.log_path()
+        handler = logging.FileHandler(path, encoding="utf-8")
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        root.addHandler(handler)
+    except OSError:
+        path = None
+    if sys.stderr is not None:
+        err = logging.StreamHandler()
+        err.setLevel(logging.WARNING)
+        root.addHandler(err)
+    root._domino_table = True  # type: ignore[attr-defined]
+    root._domino_log_path = path  # type: ignore[attr-defined]
+    return path
+
+
+def os_language() -> str:
+    """The first OS-preferred language we have, else English."""
+    try:
+        for pref in pygame.system.get_pref_locales():
+            code = pref.get("language", "")
+            if code in i18n.LANGUAGES:
+                return code
+    except Exception:
+        pass
+    return i18n.DEFAULT
+
+
+class App:
+    """The running program (see the module docstring).
+
+    Attributes the table scene may use: ``stack``, ``settings``, ``ui_scale``,
+    ``screen``, ``ui`` (the pygame_gui manager), ``open_rules()``, ``open_log()``,
+    ``open_menu()``, ``new_game()``, ``request_quit()``.
+    """
+
+    def __init__(self, *, size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool | None = None,
+                 language: str | None = None, strict: bool = False, persist: bool = True,
+                 settings: dict[str, Any] | None = None) -> None:
+        self.log_path = setup_logging()
+        pygame.display.init()
+        pygame.font.init()
+        pygame.joystick.init()
+        try:
+            from pygame._sdl2 import controller
+            controller.init()
+        except Exception as e:  # no controller support: keyboard, mouse and touch still work
+            log.info("controllers unavailable: %s", e)
+        self.strict = strict
+        self.persist = persist
+        self.notices: list[list] = []  # [text, seconds left]
+        self._settings_problem = None
+        if settings is None:
+            result = storage.load_settings_checked()
+            settings = result.settings
+            if result.problem:
+                self._settings_problem = result
+        self.settings: dict[str, Any] = dict(settings)
+        code = language or self.settings.get("language") or os_language()
+        i18n.set_language(code if code in i18n.LANGUAGES else i18n.DEFAULT)
+        self.settings["language"] = i18n.language()
+        if fullscreen is not None:
+            self.settings["fullscreen"] = bool(fullscreen)
+
+        self.windowed_size = (max(1, size[0]), max(1, size[1]))
+        self.screen: pygame.Surface = None  # type: ignore[assignment]
+        self.vsync = False
+        self.fullscreen = False
+        self._open_window(bool(self.settings.get("fullscreen")))
+        pygame.display.set_caption(i18n.t("ui.app_title"))
+        pygame.key.set_repeat(350, 45)
+
+        self._theme = base_theme()
+        self._visible: dict[int, bool] = {}
+        self._ui_scale_used = None
+        self.ui: pygame_gui.UIManager = None  # type: ignore[assignment]
+        self.ui_generation = 0
+        self._make_ui()
+        self.stack = SceneStack()
+        self.input = InputRecogniser(lambda: self.size, self.ui_hit)
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.exit_code = 0
+        self.frame_no = 0
+        self.failing_frames = 0
+        self.errors: list[str] = []
+        self._acc = 0.0
+        self._last = time.perf_counter()
+        #: The match in progress: its PlayState, seats and game (for the autosave's meta).
+        self.play_state = None
+        self.seats: list[SeatConfig] = []
+        i18n.on_change(self._language_changed)
+
+    # ------------------------------------------------------------------ window
+
+    @property
+    def size(self) -> tuple[int, int]:
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return self.windowed_size
+        w, h = surface.get_size()
+        return max(1, w), max(1, h)
+
+    def _set_mode(self, size: tuple[int, int], flags: int) -> pygame.Surface:
+        try:
+            screen = pygame.display.set_mode(size, flags, vsync=1)
+            self.vsync = True
+            return screen
+        except (pygame.error, ValueError) as e:
+            log.info("set_mode with vsync failed (%s); using a capped clock", e)
+        self.vsync = False
+        return pygame.display.set_mode(size, flags)
+
+    def _open_window(self, fullscreen: bool) -> None:
+        """Open the window, falling back to windowed when fullscreen is refused (NOTES.md)."""
+        if fullscreen:
+            try:
+                self.screen = self._set_mode((0, 0), pygame.FULLSCREEN)
+                self.fullscreen = True
+                return
+            except (pygame.error, ValueError) as e:
+                log.warning("fullscreen failed: %s", e)
+                self.notify(i18n.t("ui.fullscreen_failed", error=str(e)))
+        self.screen = self._set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.fullscreen = False
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.fullscreen)
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self.fullscreen:
+            return
+        if not self.fullscreen:
+            self.windowed_size = self.size
+        self._open_window(on)
+        self.settings["fullscreen"] = self.fullscreen
+        self.save_settings()
+        self._resized()
+
+    def _resized(self) -> None:
+        """The window's size changed: new UI scale, layout and camera for every scene."""
+        self.screen = pygame.display.get_surface() or self.screen
+        size = self.size
+        if self.ui_scale != self._ui_scale_used:
+            self._make_ui()
+        else:
+            self.ui.set_window_resolution(size)
+        intent = Intent(I.RESIZE, size=size)
+        for scene in self.stack:
+            self._safely(scene.handle, intent)
+
+    # -------------------------------------------------------------- UI manager
+
+    @property
+    def ui_scale(self) -> float:
+        """The player's UI scale times the window's size against 720 px (steps of 0.05)."""
+        w, h = self.size
+        fit = max(0.6, min(3.0, min(h / BASE_HEIGHT, w / (BASE_HEIGHT * 4 / 3))))
+        return round(float(self.settings.get("ui_scale", 1.0)) * fit * 20) / 20
+
+    def _make_ui(self) -> None:
+        scale = self.ui_scale
+        theme, fonts = scaled_theme(self._theme, scale)
+        self.ui = pygame_gui.UIManager(self.size, theme, enable_live_theme_updates=False)
+        try:
+            self.ui.preload_fonts(fonts)
+        except Exception as e:  # a missing bold face only costs a warning later
+            log.info("font preload: %s", e)
+        self._ui_scale_used = scale
+        self.ui_generation += 1
+        self._visible.clear()
+
+    def rebuild_ui(self) -> None:
+        """A new UIManager (new scale): every scene rebuilds its widgets on the RESIZE intent."""
+        self._make_ui()
+        intent = Intent(I.RESIZE, size=self.size)
+        for scene in self.stack:
+            self._safely(scene.handle, intent)
+
+    def ui_hit(self, pos: tuple[int, int]) -> bool:
+        """True if a visible pygame_gui widget (other than full-screen backgrounds) is at ``pos``."""
+        root = self.ui.get_root_container()
+        w, h = self.size
+        for element in self.ui.get_sprite_group().sprites():
+            if element is root or not getattr(element, "visible", True):
+                continue
+            rect = getattr(element, "rect", None)
+            if rect is None or not rect.collidepoint(pos):
+                continue
+            if rect.width >= w and rect.height >= h and "#screen" in element.get_object_ids():
+                continue  # the transparent panel that holds a menu's widgets
+            return True
+        return False
+
+    # ---------------------------------------------------------------- settings
+
+    def save_settings(self) -> None:
+        if self.persist:
+            try:
+                self.settings = storage.save_settings(self.settings)
+            except OSError as e:
+                log.error("settings not saved: %s", e)
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Change one setting, apply it at once and save it."""
+        if key == "language":
+            self.set_language(value)
+            return
+        if key == "fullscreen":
+            self.set_fullscreen(bool(value))
+            return
+        self.settings[key] = value
+        self.save_settings()
+        if key == "ui_scale":
+            self.rebuild_ui()
+        if key == "computer_speed" and self.play_state is not None:
+            self._apply_speed()
+
+    def set_language(self, code: str) -> None:
+        """Switch the language at run time; every scene re-translates (RESIZE rebuilds widgets)."""
+        i18n.set_language(code)
+        self.settings["language"] = code
+        self.save_settings()
+
+    def _language_changed(self, code: str) -> None:
+        pygame.display.set_caption(i18n.t("ui.app_title"))
+        intent = Intent(I.RESIZE, size=self.size)
+        for scene in self.stack:
+            self._safely(scene.handle, intent)
+
+    def _apply_speed(self) -> None:
+        try:
+            from .play import computer_delay
+            self.play_state.delay = computer_delay(self.settings.get("computer_speed", "normal"))
+        except Exception as e:
+            log.warning("computer speed not applied: %s", e)
+
+    # ------------------------------------------------------------------ scenes
+
+    def open_rules(self) -> None:
+        from .scenes.overlays import RulesScene
+        self.stack.push(RulesScene(self))
+
+    def open_log(self) -> None:
+        from .scenes.overlays import LogScene
+        self.stack.push(LogScene(self))
+
+    def open_menu(self) -> None:
+        from .scenes.overlays import GameMenuScene
+        self.stack.push(GameMenuScene(self))
+
+    def open_settings(self) -> None:
+        from .scenes.settings import SettingsScene
+        self.stack.push(SettingsScene(self))
+
+    def new_game(self) -> None:
+        """Back to the new-game scene (over the title)."""
+        from .scenes.new_game import NewGameScene
+        from .scenes.title import TitleScene
+        self.stack.replace(TitleScene(self))
+        self.stack.push(NewGameScene(self))
+
+    def to_title(self) -> None:
+        from .scenes.title import TitleScene
+        self.stack.replace(TitleScene(self))
+
+    def show_message(self, title: str, text: str, on_close: Callable[[], None] | None = None) -> None:
+        from .scenes.overlays import MessageScene
+        self.stack.push(MessageScene(self, title, text, on_close))
+
+    def notify(self, text: str) -> None:
+        """A short notice at the bottom of the screen (controller plugged in ...)."""
+        self.notices.append([text, NOTICE_SECONDS])
+
+    def request_quit(self) -> None:
+        self.running = False
+
+    # ------------------------------------------------------------------- match
+
+    def start_match(self, session, seats: list[SeatConfig]) -> None:
+        """Put ``session`` on the table: PlayState + TableScene, autosaved after every action."""
+        self.seats = list(seats)
+        scene = make_table_scene(self, session, self.seats)
+        self.stack.replace(scene)
+        self.autosave(session)
+
+    def continue_match(self) -> bool:
+        """Back to the table of the match in progress, if there is one."""
+        if self.play_state is None:
+            return False
+        self.start_match(self.play_state.session, self.seats)
+        return True
+
+    def autosave_meta(self) -> dict[str, Any]:
+        return {"seats": [s.to_json() for s in self.seats], "app": "domino-table"}
+
+    def autosave(self, session=None) -> None:
+        """Called by the PlayState after every applied action: save atomically."""
+        if not self.persist:
+            return
+        session = session or (self.play_state.session if self.play_state else None)
+        if session is None:
+            return
+        storage.save_game(session, self.autosave_meta())
+
+    def resume_autosave(self) -> bool:
+        """Resume the autosave if there is one; a bad one gets a message and is kept aside."""
+        result = storage.load_game()
+        if result.session is not None:
+            seats = [SeatConfig.from_json(s) for s in result.meta.get("seats", [])]
+            n = result.session.config.players
+            if len(seats) != n:
+                seats = [SeatConfig(i18n.t("ui.default_human_name", n=i)) for i in range(1, n + 1)]
+            try:
+                self.start_match(result.session, seats)
+                return True
+            except Exception as e:
+                log.exception("could not put the saved game on the table")
+                self.report_error(e)
+                return False
+        if result.problem:
+            self.show_save_problem(result)
+        return False
+
+    def show_save_problem(self, result) -> None:
+        key = f"save.{result.problem}"
+        reason = i18n.t(key) if i18n.has(key) else i18n.t(f"ui.save_{result.problem}")
+        file = str(result.moved_to) if result.moved_to else str(storage.autosave_path())
+        self.show_message(i18n.t("ui.save_corrupt_title"),
+                          i18n.t("ui.save_corrupt", reason=reason, file=file))
+
+    # -------------------------------------------------------------------- loop
+
+    def start(self, resume: bool = True) -> None:
+        """The first scenes: the title, and the autosave's table on top if there is one."""
+        from .scenes.title import TitleScene
+        self.stack.replace(TitleScene(self))
+        if self._settings_problem is not None:
+            log.warning("settings were reset: %s", self._settings_problem.reason)
+        if resume:
+            self.resume_autosave()
+
+    def run(self, frames: int | None = None, dt: float | None = None) -> int:
+        """Run until quit (or for ``frames`` frames); returns the exit code."""
+        self._last = time.perf_counter()
+        while self.running and (frames is None or frames > 0):
+            self.frame(dt)
+            if frames is not None:
+                frames -= 1
+        return self.exit_code
+
+    def frame(self, dt: float | None = None) -> None:
+        """One frame: events, fixed steps, drawing.  ``dt`` forces the frame's length (tests)."""
+        now = time.perf_counter()
+        measured, self._last = now - self._last, now
+        frame_dt = min(MAX_FRAME, measured if dt is None else dt)
+        ok = self._safely(self._frame, frame_dt)
+        self.failing_frames = 0 if ok else self.failing_frames + 1
+        if self.failing_frames >= MAX_FAILING_FRAMES:
+            log.error("giving up after %d failing frames", self.failing_frames)
+            self.exit_code = 1
+            self.running = False
+        self.frame_no += 1
+        if not self.vsync and dt is None:
+            self.clock.tick(FPS_CAP)
+
+    def _frame(self, frame_dt: float) -> None:
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        self._acc += frame_dt
+        steps = 0
+        while self._acc >= STEP:
+            self.update(STEP)
+            self._acc -= STEP
+            steps += 1
+        self.ui.update(frame_dt)
+        self.draw(self._acc / STEP)
+        pygame.display.flip()
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """One raw event: pygame_gui first, then the top scene's hook, then intents."""
+        if event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
+            if event.type == pygame.VIDEORESIZE:
+                self._resized()
+            return
+        consumed = False
+        try:
+            consumed = bool(self.ui.process_events(event))
+        except Exception:
+            if self.strict:
+                raise
+            log.exception("pygame_gui failed on %s", pygame.event.event_name(event.type))
+        top = self.stack.top
+        if top is not None and top.handle_event(event):
+            return
+        if consumed and event.type in (pygame.KEYDOWN, pygame.MOUSEWHEEL):
+            return  # a text field took the key, a text box the wheel
+        # (A click a widget took still reaches the recogniser, which sees the widget
+        # under it and makes no TAP of it.)
+        for intent in self.input.feed(event):
+            self.handle(intent)
+        for key, params in self.input.notices:
+            self.notify(i18n.t(key, **params))
+        self.input.notices.clear()
+
+    def handle(self, intent: Intent) -> None:
+        """The App's own intents (fullscreen, quit), then the top scene."""
+        if intent.kind == I.FULLSCREEN:
+            self.toggle_fullscreen()
+            return
+        if intent.kind == I.QUIT:
+            self.request_quit()
+            return
+        self.stack.handle(intent)
+
+    def update(self, dt: float) -> None:
+        if self.play_state is not None:
+            # UX-5: computer players wait while any pausing screen is open.
+            self.play_state.paused = any(getattr(s, "pauses_play", False) for s in self.stack)
+        for intent in self.input.update(dt):
+            self.handle(intent)
+        self.stack.update(dt)
+        for notice in self.notices:
+            notice[1] -= dt
+        self.notices = [n for n in self.notices if n[1] > 0]
+        self._sync_visibility()
+
+    def _sync_visibility(self) -> None:
+        """Hide the widgets of scenes that are not drawn (covered by a full scene)."""
+        scenes = list(self.stack)
+        start = len(scenes) - 1
+        while start > 0 and scenes[start].overlay:
+            start -= 1
+        for i, scene in enumerate(scenes):
+            visible = i >= max(start, 0)
+            if self._visible.get(id(scene)) != visible and hasattr(scene, "set_ui_visible"):
+                scene.set_ui_visible(visible)
+            self._visible[id(scene)] = visible
+
+    def draw(self, alpha: float = 1.0) -> None:
+        surface = self.screen = pygame.display.get_surface() or self.screen
+        surface.fill((18, 36, 29))
+        self.stack.draw(surface, alpha)
+        self.ui.draw_ui(surface)
+        top = self.stack.top
+        if top is not None and hasattr(top, "draw_focus"):
+            top.draw_focus(surface)
+        self._draw_notices(surface)
+
+    def _draw_notices(self, surface: pygame.Surface) -> None:
+        if not self.notices:
+            return
+        from . import assets
+        font = assets.font(max(12, round(18 * self.ui_scale)))
+        y = surface.get_height() - round(16 * self.ui_scale)
+        for text, _ in reversed(self.notices[-3:]):
+            img = font.render(text, True, (247, 241, 227))
+            pad = round(10 * self.ui_scale)
+            box = img.get_rect(midbottom=(surface.get_width() // 2, y)).inflate(pad * 2, pad)
+            pygame.draw.rect(surface, (18, 36, 29), box, border_radius=pad)
+            pygame.draw.rect(surface, (196, 160, 72), box, 1, border_radius=pad)
+            surface.blit(img, img.get_rect(center=box.center))
+            y = box.top - pad // 2
+
+    # ------------------------------------------------------------------ errors
+
+    def _safely(self, fn: Callable, *args) -> bool:
+        """Run ``fn``; on an exception log it, show it, and carry on (unless strict)."""
+        try:
+            fn(*args)
+            return True
+        except Exception as e:
+            if self.strict:
+                raise
+            self.report_error(e)
+            return False
+
+    def report_error(self, error: BaseException) -> None:
+        text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+        log.error("error in a frame:\n%s", text)
+        summary = f"{type(error).__name__}: {error}"
+        self.errors.append(summary)
+        from .scenes.overlays import MessageScene
+        if any(isinstance(s, MessageScene) and s.is_error for s in self.stack):
+            return  # one error message at a time; the log has the rest
+        try:
+            self.stack.push(MessageScene(
+                self, i18n.t("ui.error_title"),
+                i18n.t("ui.error_frame", error=summary, file=str(self.log_path or "-")),
+                is_error=True))
+        except Exception:
+            log.exception("could not show the error message")
+
+    def close(self) -> None:
+        """Leave the program cleanly: the autosave is already on disk."""
+        for scene in list(self.stack):
+            try:
+                scene.on_exit()
+            except Exception:
+                log.exception("on_exit failed")
+        pygame.display.quit()
+
+
+def make_table_scene(app: App, session, seats: list[SeatConfig]) -> Scene:
+    """The one way a match reaches the screen: the table helper's PlayState and TableScene.
+
+    The PlayState calls ``app.autosave`` after every applied action.  Should the
+    table modules be missing (a broken install), a scene says so instead.
+    """
+    try:
+        from .play import PlayState, computer_delay
+        from .scenes.table import TableScene
+    except ImportError as e:
+        log.error("the table cannot be built: %s", e)
+        from .scenes.overlays import LoadingScene
+        app.play_state = None
+        return LoadingScene(app)
+    play = PlayState(session, seats, on_change=app.autosave,
+                     delay=computer_delay(app.settings.get("computer_speed", "normal")))
+    app.play_state = play
+    return TableScene(app, play)

@@ -1,0 +1,437 @@
+"""Menu scenes built from pygame_gui widgets, with a keyboard and controller focus layer.
+
+pygame_gui has no keyboard focus navigation (NOTES.md), so every menu keeps a
+grid of its controls: MOVE intents walk the grid (up/down between rows,
+left/right within a row, or through a choice's values when it is alone on its
+row), CONFIRM presses the focused control, CANCEL goes back.  The mouse and
+touch reach the same controls through pygame_gui's own clicks, so every menu
+works with the keyboard alone, the mouse alone and touch alone.
+
+A scene builds its widgets in ``build`` inside one full-window panel, so the
+App can hide a covered scene with one call, and rebuilds them on a RESIZE
+intent (window size, UI scale or language changed).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox, UITextEntryLine
+
+from .. import intents as I
+from ..intents import Intent
+from ..scene import Scene
+
+FOCUS_COLOUR = (240, 208, 120)
+
+
+class Control:
+    """Something the focus layer can land on."""
+
+    enabled = True
+
+    def elements(self) -> list:
+        return []
+
+    def rect(self) -> pygame.Rect:
+        rects = [e.rect for e in self.elements()]
+        return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
+
+    def activate(self) -> None:
+        """CONFIRM on this control."""
+
+    def step(self, delta: int) -> bool:
+        """LEFT/RIGHT on a control alone in its row; True if it used it."""
+        return False
+
+    def owns(self, element) -> bool:
+        return element in self.elements()
+
+    def pressed(self, element) -> None:
+        """A pygame_gui click on one of this control's elements."""
+        self.activate()
+
+    def set_focus(self, on: bool) -> None:
+        for e in self.elements():
+            if isinstance(e, UIButton) and e.is_enabled:
+                e.select() if on else e.unselect()
+
+
+class Button(Control):
+    def __init__(self, element: UIButton, on_press: Callable[[], None], enabled: bool = True) -> None:
+        self.element = element
+        self.on_press = on_press
+        self.enabled = enabled
+        if not enabled:
+            element.disable()
+
+    def elements(self) -> list:
+        return [self.element]
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.on_press()
+
+
+class Choice(Control):
+    """A value with ‹ and › buttons: a click on the value or Enter takes the next one."""
+
+    def __init__(self, prev: UIButton, value: UIButton, nxt: UIButton,
+                 options: Sequence[tuple[Any, str]], index: int,
+                 on_change: Callable[[Any], None], wrap: bool = True) -> None:
+        self.prev, self.value, self.next = prev, value, nxt
+        self.options = list(options)
+        self.index = index
+        self.on_change = on_change
+        self.wrap = wrap
+        self._show()
+
+    def elements(self) -> list:
+        return [self.prev, self.value, self.next]
+
+    @property
+    def current(self) -> Any:
+        return self.options[self.index][0]
+
+    def _show(self) -> None:
+        self.value.set_text(self.options[self.index][1])
+        if not self.wrap:
+            self.prev.enable() if self.index > 0 else self.prev.disable()
+            self.next.enable() if self.index < len(self.options) - 1 else self.next.disable()
+
+    def step(self, delta: int) -> bool:
+        n = len(self.options)
+        new = (self.index + delta) % n if self.wrap else max(0, min(n - 1, self.index + delta))
+        if new != self.index:
+            self.index = new
+            self._show()
+            self.on_change(self.current)
+        return True
+
+    def activate(self) -> None:
+        self.step(1)
+
+    def pressed(self, element) -> None:
+        self.step(-1 if element is self.prev else 1)
+
+    def set_focus(self, on: bool) -> None:
+        if self.value.is_enabled:
+            self.value.select() if on else self.value.unselect()
+
+
+class TextField(Control):
+    """A text entry: CONFIRM starts editing (typing goes in), Enter or Esc ends it."""
+
+    def __init__(self, entry: UITextEntryLine, on_change: Callable[[str], None]) -> None:
+        self.entry = entry
+        self.on_change = on_change
+
+    def elements(self) -> list:
+        return [self.entry]
+
+    def activate(self) -> None:
+        self.entry.focus()
+        self.entry.edit_position = len(self.entry.get_text())
+
+    def pressed(self, element) -> None:
+        pass
+
+    def set_focus(self, on: bool) -> None:
+        pass
+
+
+class FocusGrid:
+    """The rows of controls of one menu and which one has the focus."""
+
+    def __init__(self) -> None:
+        self.rows: list[list[Control]] = []
+        self.row = 0
+        self.col = 0
+
+    def add_row(self, *controls: Control) -> None:
+        self.rows.append([c for c in controls if c is not None])
+
+    @property
+    def current(self) -> Control | None:
+        if not self.rows or not self.rows[self.row]:
+            return None
+        return self.rows[self.row][min(self.col, len(self.rows[self.row]) - 1)]
+
+    def _usable(self, r: int) -> bool:
+        return any(c.enabled for c in self.rows[r])
+
+    def place(self, row: int, col: int) -> None:
+        """Focus (row, col), or the nearest usable control after it."""
+        if not self.rows:
+            return
+        row = max(0, min(row, len(self.rows) - 1))
+        for r in list(range(row, len(self.rows))) + list(range(row - 1, -1, -1)):
+            if self._usable(r):
+                self.row = r
+                enabled = [i for i, c in enumerate(self.rows[r]) if c.enabled]
+                self.col = min(enabled, key=lambda i: abs(i - col))
+                return
+
+    def focus_control(self, control: Control) -> None:
+        for r, row in enumerate(self.rows):
+            if control in row:
+                self.row, self.col = r, row.index(control)
+
+    def move(self, direction: str) -> None:
+        if not self.rows:
+            return
+        if direction in ("up", "down"):
+            step = -1 if direction == "up" else 1
+            r = self.row + step
+            while 0 <= r < len(self.rows) and not self._usable(r):
+                r += step
+            if not 0 <= r < len(self.rows):
+                # Wrap round so the first and last items are one press apart.
+                r = len(self.rows) - 1 if step < 0 else 0
+                while not self._usable(r):
+                    r += step
+            self.row = r
+            row = self.rows[r]
+            self.col = min(self.col, len(row) - 1)
+            if not row[self.col].enabled:
+                self.place(r, self.col)
+            return
+        row = self.rows[self.row]
+        delta = -1 if direction == "left" else 1
+        enabled = [c for c in row if c.enabled]
+        if len(enabled) == 1 and enabled[0].step(delta):
+            return
+        c = self.col + delta
+        while 0 <= c < len(row) and not row[c].enabled:
+            c += delta
+        if 0 <= c < len(row):
+            self.col = c
+        elif isinstance(row[self.col], Choice):
+            row[self.col].step(delta)
+
+
+class WidgetScene(Scene):
+    """A scene made of pygame_gui widgets in one full-window panel, with a FocusGrid."""
+
+    #: "#screen" (transparent, the scene draws its own background) or "#dim" for overlays.
+    panel_id = "#screen"
+    #: UX-5: computer players wait while a scene with this flag is on the stack.
+    pauses_play = False
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.panel: UIPanel | None = None
+        self.focus = FocusGrid()
+        self._controls: list[Control] = []
+        self._generation = None
+        self._container = None
+
+    # ----------------------------------------------------------- building
+
+    @property
+    def s(self) -> float:
+        return self.app.ui_scale
+
+    def px(self, v: float) -> int:
+        return max(1, round(v * self.s))
+
+    def initial_focus(self) -> tuple[int, int]:
+        """Where the focus starts on the first build (row, column)."""
+        return 0, 0
+
+    def rebuild(self) -> None:
+        first = self._generation is None
+        row, col = self.focus.row, self.focus.col
+        self.kill()
+        self.focus = FocusGrid()
+        self._controls = []
+        w, h = self.app.size
+        self._container = None
+        # Each scene's widgets lie above every scene below it on the stack.
+        scenes = list(self.app.stack)
+        depth = scenes.index(self) if self in scenes else len(scenes)
+        self.panel = UIPanel(pygame.Rect(0, 0, w, h), starting_height=10 + 20 * depth,
+                             manager=self.app.ui, object_id=ObjectID(self.panel_id))
+        self._generation = self.app.ui_generation
+        self.build()
+        if first:
+            row, col = self.initial_focus()
+        self.focus.place(row, col)
+        self._show_focus()
+
+    def build(self) -> None:
+        """Create the widgets (subclasses)."""
+
+    def kill(self) -> None:
+        if self.panel is not None:
+            self.panel.kill()
+            self.panel = None
+
+    def set_ui_visible(self, visible: bool) -> None:
+        if self.panel is not None:
+            self.panel.show() if visible else self.panel.hide()
+
+    def on_enter(self) -> None:
+        if self.panel is None or self._generation != self.app.ui_generation:
+            self.rebuild()
+        else:
+            self.panel.show()
+
+    def on_exit(self) -> None:
+        self.kill()
+
+    # ------------------------------------------------------------ widgets
+
+    @property
+    def container(self):
+        return self._container or self.panel
+
+    def dialog(self, width: int, height: int) -> pygame.Rect:
+        """A centred dialog panel that takes the widgets made after it; returns its inner rect."""
+        w, h = self.app.size
+        width, height = min(width, w - self.px(16)), min(height, h - self.px(16))
+        rect = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
+        self._container = UIPanel(rect, starting_height=1, manager=self.app.ui,
+                                  container=self.panel, object_id=ObjectID("#dialog"))
+        return pygame.Rect(0, 0, width, height)
+
+    def label(self, rect: pygame.Rect, text: str, object_id: str | None = None,
+              class_id: str | None = None) -> UILabel:
+        return UILabel(rect, text, manager=self.app.ui, container=self.container,
+                       object_id=ObjectID(object_id, class_id))
+
+    def text_box(self, rect: pygame.Rect, html: str) -> UITextBox:
+        return UITextBox(html, rect, manager=self.app.ui, container=self.container)
+
+    def button(self, rect: pygame.Rect, text: str, on_press: Callable[[], None], *,
+               enabled: bool = True, object_id: str | None = None,
+               class_id: str | None = None) -> Button:
+        el = UIButton(rect, text, manager=self.app.ui, container=self.container,
+                      object_id=ObjectID(object_id, class_id))
+        control = Button(el, on_press, enabled)
+        self._controls.append(control)
+        return control
+
+    def choice(self, rect: pygame.Rect, options: Sequence[tuple[Any, str]], current: Any,
+               on_change: Callable[[Any], None], wrap: bool = True) -> Choice:
+        arrow = min(rect.height, self.px(40))
+        prev = UIButton(pygame.Rect(rect.x, rect.y, arrow, rect.height), "‹", manager=self.app.ui,
+                        container=self.container)
+        value = UIButton(pygame.Rect(rect.x + arrow + self.px(4), rect.y,
+                                     rect.width - 2 * arrow - self.px(8), rect.height), "",
+                         manager=self.app.ui, container=self.container,
+                         object_id=ObjectID("#value"))
+        nxt = UIButton(pygame.Rect(rect.right - arrow, rect.y, arrow, rect.height), "›",
+                       manager=self.app.ui, container=self.container)
+        values = [v for v, _ in options]
+        index = values.index(current) if current in values else 0
+        control = Choice(prev, value, nxt, options, index, on_change, wrap)
+        self._controls.append(control)
+        return control
+
+    def text_field(self, rect: pygame.Rect, text: str, on_change: Callable[[str], None], *,
+                   placeholder: str = "", limit: int = 24, allowed: str | None = None) -> TextField:
+        entry = UITextEntryLine(rect, manager=self.app.ui, container=self.container,
+                                placeholder_text=placeholder)
+        if allowed:
+            entry.set_allowed_characters(allowed)
+        entry.set_text_length_limit(limit)
+        entry.set_text(text)
+        control = TextField(entry, on_change)
+        self._controls.append(control)
+        return control
+
+    # -------------------------------------------------------------- input
+
+    def editing(self) -> TextField | None:
+        for c in self._controls:
+            if isinstance(c, TextField) and c.entry.is_focused:
+                return c
+        return None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for control in self._controls:
+                if control.owns(event.ui_element):
+                    self.focus.focus_control(control)
+                    self._show_focus()
+                    control.pressed(event.ui_element)
+                    return True
+            return False
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            for control in self._controls:
+                if isinstance(control, TextField) and control.entry is event.ui_element:
+                    control.on_change(control.entry.get_text())
+                    return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            field = self.editing()
+            if field is not None:
+                field.entry.unfocus()
+                self._refocus_ui()
+            return True
+        field = self.editing()
+        if field is not None and event.type == pygame.KEYDOWN:
+            # While a name is typed, keys are text: only Esc, Tab and up/down leave the field.
+            if event.key in (pygame.K_ESCAPE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
+                field.entry.unfocus()
+                self._refocus_ui()
+                self.focus.focus_control(field)
+                if event.key in (pygame.K_UP, pygame.K_DOWN):
+                    self.focus.move("up" if event.key == pygame.K_UP else "down")
+                self._show_focus()
+            return True
+        if field is not None and event.type == pygame.TEXTINPUT:
+            return True
+        return False
+
+    def _refocus_ui(self) -> None:
+        try:
+            self.app.ui.set_focus_set(None)
+        except Exception:
+            pass
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == I.RESIZE:
+            self.rebuild()
+        elif intent.kind == I.MOVE and intent.direction:
+            self.focus.move(intent.direction)
+            self._show_focus()
+        elif intent.kind == I.CONFIRM:
+            control = self.focus.current
+            if control is not None and control.enabled:
+                control.activate()
+        elif intent.kind == I.CANCEL:
+            self.back()
+        elif intent.kind == I.MENU:
+            self.back()
+
+    def _show_focus(self) -> None:
+        current = self.focus.current
+        for control in self._controls:
+            control.set_focus(control is current and self._keyboard_mode())
+
+    def _keyboard_mode(self) -> bool:
+        return self.app.input.last_device in ("keyboard", "controller")
+
+    def update(self, dt: float) -> None:
+        mode = self._keyboard_mode()
+        if mode != getattr(self, "_last_mode", None):
+            self._last_mode = mode
+            self._show_focus()
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """A ring round the focused control, over the widgets (keyboard and controller only)."""
+        if not self._keyboard_mode() or self.editing() is not None:
+            return
+        control = self.focus.current
+        if control is None or not control.enabled:
+            return
+        ring = control.rect().inflate(self.px(8), self.px(8))
+        pygame.draw.rect(surface, FOCUS_COLOUR, ring, max(2, self.px(3)), border_radius=self.px(10))
+
+    def back(self) -> None:
+        """CANCEL: leave this scene (subclasses may ask first)."""
+        if len(self.app.stack) > 1:
+            self.app.stack.pop()

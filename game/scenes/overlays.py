@@ -1,0 +1,289 @@
+"""Screens over the table: rules, log/details, the in-game menu, messages and confirmations.
+
+The rules and log screens, the menu and the settings pause the computer players
+(UX-5): the App sets ``play_state.paused`` while any scene with
+``pauses_play`` is on the stack.
+"""
+from __future__ import annotations
+
+import html
+from typing import Callable
+
+import pygame
+
+from .. import i18n
+from .. import intents as I
+from ..intents import Intent
+from ..seats import seat_colour
+from .menu import WidgetScene
+
+
+class OverlayScene(WidgetScene):
+    """A dialog over the scene below, which still shows through a dimmed veil."""
+
+    overlay = True
+    panel_id = "#dim"
+
+
+class TextScene(OverlayScene):
+    """A titled, scrollable text with a Close button; up/down scroll it."""
+
+    pauses_play = True
+
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def body(self) -> str:
+        raise NotImplementedError
+
+    def start_at_end(self) -> bool:
+        return False
+
+    def build(self) -> None:
+        px = self.px
+        inner = self.dialog(px(900), px(640))
+        m = px(20)
+        self.label(pygame.Rect(m, m // 2, inner.width - 2 * m, px(48)), self.title(),
+                   "#heading", "@heading")
+        top = m // 2 + px(56)
+        bh = px(48)
+        self.box = self.text_box(
+            pygame.Rect(m, top, inner.width - 2 * m, inner.height - top - bh - 2 * m - px(30)),
+            self.body())
+        self.label(pygame.Rect(m, inner.height - bh - m - px(30), inner.width - 2 * m, px(28)),
+                   i18n.t("ui.paused"), "#hint", "@small")
+        bw = min(px(240), inner.width - 2 * m)
+        self.focus.add_row(self.button(
+            pygame.Rect((inner.width - bw) // 2, inner.height - bh - m, bw, bh),
+            i18n.t("ui.back"), self.back, class_id="@primary"))
+        if self.start_at_end():
+            self._scroll_to(1.0)
+
+    def _scroll_to(self, fraction: float) -> None:
+        bar = getattr(self.box, "scroll_bar", None)
+        if bar is None:
+            self.box.rebuild()
+            bar = getattr(self.box, "scroll_bar", None)
+        if bar is not None:
+            bar.set_scroll_from_start_percentage(max(0.0, min(1.0, fraction)) * (1 - bar.visible_percentage))
+            bar.has_moved_recently = True
+
+    def handle(self, intent: Intent) -> None:
+        bar = getattr(getattr(self, "box", None), "scroll_bar", None)
+        if intent.kind == I.MOVE and intent.direction in ("up", "down") and bar is not None:
+            step = -0.08 if intent.direction == "up" else 0.08
+            bar.set_scroll_from_start_percentage(
+                max(0.0, min(1 - bar.visible_percentage, bar.start_percentage + step)))
+            bar.has_moved_recently = True
+            return
+        if intent.kind == I.RULES and isinstance(self, RulesScene):
+            self.back()
+            return
+        if intent.kind == I.LOG and isinstance(self, LogScene):
+            self.back()
+            return
+        super().handle(intent)
+
+
+class RulesScene(TextScene):
+    """The Mexican Train rules and the controls, from locales."""
+
+    def title(self) -> str:
+        return i18n.t("ui.rules_title", game=i18n.t("ui.game_mexican_train"))
+
+    def body(self) -> str:
+        return (i18n.t("ui.rules_mt") + "\n\n<b>" + html.escape(i18n.t("ui.controls_title"))
+                + "</b>\n\n" + i18n.t("ui.controls_text"))
+
+
+def tile_text(t) -> str:
+    return f"[{t[0]}|{t[1]}]"
+
+
+def _hex(colour) -> str:
+    return "#{:02X}{:02X}{:02X}".format(*colour[:3])
+
+
+def history_lines(history, name: Callable[[int], str], seed: int | None = None) -> list[str]:
+    """The public history as one line of HTML per event (the log/details screen)."""
+    def who(seat: int) -> str:
+        return f"<font color='{_hex(seat_colour(seat))}'>{html.escape(name(seat))}</font>"
+
+    lines: list[str] = []
+    if seed is not None:
+        lines.append(html.escape(i18n.t("ui.log_seed", seed=seed)))
+    for event in history:
+        kind = event[0]
+        if kind == "match":
+            lines.append(f"<b>{html.escape(i18n.t('ui.log_match', n=event[1]))}</b>")
+        elif kind == "deal":
+            lines.append("<b>" + html.escape(i18n.t("ui.log_deal", n=event[1],
+                                                      engine=f"[{event[2]}|{event[2]}]")) + "</b>")
+        elif kind == "engine":
+            lines.append(i18n.t("ui.log_engine", name=who(event[1]), tile=tile_text(event[2])))
+        elif kind == "search":
+            lines.append(i18n.t("ui.log_search", name=who(event[1])))
+        elif kind == "play":
+            seat, t, train = event[1], event[2], event[3]
+            if train == seat:
+                lines.append(i18n.t("ui.log_play_own", name=who(seat), tile=tile_text(t)))
+            else:
+                where = (i18n.t("ui.train_mexican") if train == "mexican"
+                         else i18n.t("ui.train_of", name=who(train)))
+                lines.append(i18n.t("ui.log_play", name=who(seat), tile=tile_text(t), train=where))
+        elif kind in ("unmark", "draw", "pass", "mark", "end_chain"):
+            lines.append(i18n.t(f"ui.log_{kind}", name=who(event[1])))
+        elif kind == "deal_end":
+            reason, penalties, totals = event[1], event[2], event[3]
+            if reason == "out":
+                out = [s for s in range(1, len(penalties)) if not event[4][s]] if len(event) > 4 else []
+                names = ", ".join(who(s) for s in out) or "?"
+                lines.append("<b>" + i18n.t("ui.log_deal_end_out", name=names) + "</b>")
+            else:
+                lines.append("<b>" + html.escape(i18n.t("ui.log_deal_end_block")) + "</b>")
+            for s in range(1, len(penalties)):
+                lines.append("    " + i18n.t("ui.log_penalty", name=who(s), points=penalties[s],
+                                             total=totals[s]))
+        elif kind == "match_end":
+            names = ", ".join(who(s) for s in event[1])
+            lines.append("<b>" + i18n.t("ui.log_match_end", names=names) + "</b>")
+    return lines
+
+
+class LogScene(TextScene):
+    """The log/details screen: the public history of the match in the view (UX-4)."""
+
+    def title(self) -> str:
+        return i18n.t("ui.log_title")
+
+    def start_at_end(self) -> bool:
+        return True
+
+    def body(self) -> str:
+        ps = self.app.play_state
+        if ps is None:
+            return html.escape(i18n.t("ui.log_empty"))
+        view = ps.view() if callable(getattr(ps, "view", None)) else ps.session.view(1)
+        seats = ps.seats
+
+        def name(seat: int) -> str:
+            return seats[seat - 1].name if 0 < seat <= len(seats) else str(seat)
+
+        lines = history_lines(view.history, name, ps.session.config.seed)
+        return "\n".join(lines) if lines else html.escape(i18n.t("ui.log_empty"))
+
+
+class GameMenuScene(OverlayScene):
+    """The in-game menu: resume, rules, log, restart deal, settings, new game, quit."""
+
+    pauses_play = True
+
+    def build(self) -> None:
+        px = self.px
+        items = [("ui.resume", self.back), ("ui.rules", self.app.open_rules),
+                 ("ui.log_title", self.app.open_log), ("ui.restart_deal", self.restart_deal),
+                 ("ui.settings", self.app.open_settings), ("ui.new_game", self.app.new_game),
+                 ("ui.quit", self.app.request_quit)]
+        bh, gap, m = px(50), px(10), px(24)
+        height = px(70) + len(items) * (bh + gap) + m
+        inner = self.dialog(px(460), height)
+        self.label(pygame.Rect(m, px(10), inner.width - 2 * m, px(48)), i18n.t("ui.menu_title"),
+                   "#heading", "@heading")
+        y = px(70)
+        for i, (key, action) in enumerate(items):
+            can = key != "ui.restart_deal" or self.app.play_state is not None
+            self.focus.add_row(self.button(pygame.Rect(m, y, inner.width - 2 * m, bh), i18n.t(key),
+                                           action, enabled=can,
+                                           class_id="@primary" if i == 0 else None))
+            y += bh + gap
+
+    def restart_deal(self) -> None:
+        def yes() -> None:
+            self.app.play_state.restart_deal()
+            # Back to the table: pop the confirmation and this menu.
+            while len(self.app.stack) > 1 and getattr(self.app.stack.top, "overlay", False):
+                self.app.stack.pop()
+        self.app.stack.push(ConfirmScene(self.app, i18n.t("ui.restart_deal_confirm"), yes))
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == I.MENU:
+            self.back()
+        else:
+            super().handle(intent)
+
+
+class ConfirmScene(OverlayScene):
+    """A question with Yes and No (No is focused first: a stray Enter changes nothing)."""
+
+    pauses_play = True
+
+    def __init__(self, app, text: str, on_yes: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.text = text
+        self.on_yes = on_yes
+
+    def build(self) -> None:
+        px = self.px
+        m, bh = px(24), px(50)
+        inner = self.dialog(px(620), px(280))
+        self.text_box(pygame.Rect(m, m, inner.width - 2 * m, inner.height - 3 * m - bh),
+                      html.escape(self.text))
+        bw = (inner.width - 3 * m) // 2
+        no = self.button(pygame.Rect(m, inner.height - m - bh, bw, bh), i18n.t("ui.no"), self.back)
+        yes = self.button(pygame.Rect(2 * m + bw, inner.height - m - bh, bw, bh), i18n.t("ui.yes"),
+                          self._yes, class_id="@danger")
+        self.focus.add_row(no, yes)
+
+    def _yes(self) -> None:
+        self.app.stack.pop()
+        self.on_yes()
+
+
+class MessageScene(OverlayScene):
+    """A message with an OK button: a corrupt save, an error inside a frame."""
+
+    def __init__(self, app, title: str, text: str, on_close: Callable[[], None] | None = None,
+                 is_error: bool = False) -> None:
+        super().__init__(app)
+        self.title_text = title
+        self.text = text
+        self.on_close = on_close
+        self.is_error = is_error
+
+    def build(self) -> None:
+        px = self.px
+        m, bh = px(24), px(50)
+        inner = self.dialog(px(760), px(400))
+        self.label(pygame.Rect(m, px(10), inner.width - 2 * m, px(48)), self.title_text,
+                   "#heading", "@heading")
+        self.text_box(pygame.Rect(m, px(66), inner.width - 2 * m, inner.height - px(66) - 2 * m - bh),
+                      html.escape(self.text))
+        bw = min(px(220), inner.width - 2 * m)
+        self.focus.add_row(self.button(pygame.Rect((inner.width - bw) // 2, inner.height - m - bh, bw, bh),
+                                       i18n.t("ui.ok"), self.back, class_id="@primary"))
+
+    def back(self) -> None:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+        if self.on_close is not None:
+            self.on_close()
+
+
+class LoadingScene(WidgetScene):
+    """Shown only if the table cannot be built (its modules are missing): says so, offers Back."""
+
+    def build(self) -> None:
+        w, h = self.app.size
+        px = self.px
+        self.label(pygame.Rect(0, h // 2 - px(60), w, px(50)), i18n.t("ui.table_loading"),
+                   "#heading", "@heading")
+        bw = px(240)
+        self.focus.add_row(self.button(pygame.Rect((w - bw) // 2, h // 2 + px(10), bw, px(50)),
+                                       i18n.t("ui.back"), self.back))
+
+    def back(self) -> None:
+        self.app.to_title()
+
+    def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        from .title import draw_felt
+        draw_felt(surface)

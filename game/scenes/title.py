@@ -1,0 +1,117 @@
+"""The title screen: continue, new game, settings, rules, quit, and the language."""
+from __future__ import annotations
+
+import pygame
+
+from .. import i18n
+from .menu import WidgetScene
+
+#: Tiles scattered on the title's felt: (low, high, x, y as fractions of the window, angle).
+DECOR = ((6, 6, 0.12, 0.22, -18), (3, 5, 0.2, 0.7, 12), (12, 12, 0.86, 0.24, 20),
+         (0, 9, 0.8, 0.76, -10), (4, 11, 0.07, 0.47, 80), (2, 7, 0.93, 0.5, -75))
+
+
+def felt(name: str, fallback: tuple[int, int, int]) -> pygame.Color:
+    try:
+        from .. import assets
+        return assets.table_colour(name)
+    except Exception:
+        return pygame.Color(fallback)
+
+
+def draw_felt(surface: pygame.Surface) -> None:
+    """The table's green felt with a soft darker border, behind every menu."""
+    surface.fill(felt("felt", (27, 94, 67)))
+    w, h = surface.get_size()
+    edge = felt("felt_dark", (20, 70, 47))
+    band = max(1, min(w, h) // 14)
+    for i in range(band):
+        c = edge.lerp(felt("felt", (27, 94, 67)), i / band)
+        pygame.draw.rect(surface, c, (i, i, w - 2 * i, h - 2 * i), 1)
+
+
+class TitleScene(WidgetScene):
+    """The first screen."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self._decor: dict = {}
+
+    def build(self) -> None:
+        w, h = self.app.size
+        px = self.px
+        bw, bh, gap = min(px(400), w - px(40)), px(52), px(12)
+        x = (w - bw) // 2
+        y = max(px(20), h // 2 - px(250))
+        self.label(pygame.Rect(0, y, w, px(90)), i18n.t("ui.app_title"), "#title", "@title")
+        y += px(90)
+        self.label(pygame.Rect(0, y, w, px(36)), i18n.t("ui.tagline"), "#tagline")
+        y += px(60)
+        ps = self.app.play_state
+        if ps is not None:
+            text = i18n.t("ui.continue")
+            try:
+                view = ps.session.view(1)
+                text = f"{text}: " + i18n.t("ui.deal_of", deal=view.deal_no, deals=13)
+            except Exception:
+                pass
+            self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), text,
+                                           self.app.continue_match, class_id="@primary"))
+            y += bh + gap
+        self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), i18n.t("ui.new_game"),
+                                       self.new_game, class_id=None if ps else "@primary"))
+        y += bh + gap
+        self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), i18n.t("ui.settings"),
+                                       self.app.open_settings))
+        y += bh + gap
+        self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), i18n.t("ui.rules"),
+                                       self.app.open_rules))
+        y += bh + gap
+        self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), i18n.t("ui.quit"),
+                                       self.app.request_quit))
+        y += bh + px(28)
+        # The language, one press away from the first screen, each name in itself.
+        lw = min(px(170), (w - px(40)) // 4)
+        lx = (w - 4 * lw - 3 * gap) // 2
+        langs = []
+        for i, code in enumerate(i18n.LANGUAGES):
+            name = i18n.catalog()[code].get("ui.language_name", code)
+            control = self.button(pygame.Rect(lx + i * (lw + gap), y, lw, px(44)), name,
+                                  lambda c=code: self.app.set_language(c),
+                                  class_id="@small")
+            if code == i18n.language():
+                control.element.disable()
+                control.enabled = False
+            langs.append(control)
+        self.focus.add_row(*langs)
+        self.label(pygame.Rect(0, h - px(40), w, px(30)), i18n.t("ui.nav_hint"), "#hint", "@small")
+
+    def new_game(self) -> None:
+        from .new_game import NewGameScene
+        self.app.stack.push(NewGameScene(self.app))
+
+    def back(self) -> None:
+        """Esc on the title does nothing: quitting is a button, never an accident."""
+
+    def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        draw_felt(surface)
+        w, h = surface.get_size()
+        size = max(8, round(34 * self.s))
+        for low, high, fx, fy, angle in DECOR:
+            key = (low, high, size, angle)
+            img = self._decor.get(key)
+            if img is None:
+                img = self._decor[key] = _decor_tile(low, high, size, angle)
+            if img is not None:
+                surface.blit(img, img.get_rect(center=(round(fx * w), round(fy * h))))
+
+
+def _decor_tile(low: int, high: int, size: int, angle: float) -> pygame.Surface | None:
+    try:
+        from .. import assets
+        img = assets.tile_surface(low, high, size, orientation="v")
+    except Exception:
+        return None
+    img = pygame.transform.rotozoom(img, angle, 1.0)
+    img.set_alpha(150)
+    return img
