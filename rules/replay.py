@@ -117,12 +117,12 @@ class _TileReader:
         return t
 
     def action(self, value: object, where: str) -> Action:
+        if isinstance(value, dict) and "tile" in value:
+            self(value["tile"], where)  # name the game's own set, not the largest one
         try:
             action = action_from_json(value)
         except ValueError as e:
             raise ValueError(f"{where}: {e}") from None
-        if action.tile is not None:
-            self(list(action.tile), where)
         return action
 
 
@@ -278,6 +278,8 @@ class Replayer:
         unknown = set(obj) - HEADER_KEYS
         if unknown:
             raise ValueError(f"unknown keys {sorted(unknown)} in the header")
+        if not isinstance(obj["game"], str):
+            raise ValueError(f"the game must be a name such as \"mexican_train\", not {json.dumps(obj['game'])}")
         config = Config(obj["game"], obj["players"], obj["seed"])
         self.session = Session(config, chance="external")
         self.tiles = _TileReader(self.session.state.full_set)

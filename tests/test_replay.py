@@ -477,3 +477,51 @@ def test_ja6_going_out_with_the_key_tile_scores_two():
     table = [e[2] for e in before]
     for number in key:  # hard: 7 of the number's 8 appearances are on the table
         assert sum((t[0] == number) + (t[1] == number) for t in table) == 7
+
+
+# ------------------------------------------------------------------ fuzzing
+
+_ODD_VALUES = [None, -1, 0, 1, 2, 5, 99, "x", "L", "mexican", [], {}, [1], [1, 2, 3], True, 1.5,
+               [0, 0], [3, 1], [[0, 0]], {"kind": "pass"}, {"1": [0, 1]}, 10 ** 30]
+
+
+def _paths(obj, path=()):
+    yield path
+    children = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(obj, list) else ()
+    for key, value in children:
+        yield from _paths(value, path + (key,))
+
+
+def _mutate(lines: list[str], rng) -> list[str]:
+    k = rng.randrange(len(lines))
+    if rng.random() < 0.2:  # damage the text itself
+        cut = rng.randrange(len(lines[k]))
+        return lines[:k] + [lines[k][:cut] + rng.choice(["", "}", "\"", ",", "]]"]) + lines[k][cut + 1:]] + lines[k + 1:]
+    obj = json.loads(lines[k])
+    path = rng.choice([p for p in _paths(obj) if p])
+    parent = obj
+    for key in path[:-1]:
+        parent = parent[key]
+    r = rng.random()
+    if r < 0.2:
+        del parent[path[-1]]
+    elif r < 0.25 and isinstance(parent, dict):
+        parent["extra"] = 1
+    else:
+        parent[path[-1]] = json.loads(json.dumps(rng.choice(_ODD_VALUES)))
+    return lines[:k] + [json.dumps(obj)] + lines[k + 1:]
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_mutated_transcripts_give_a_replay_error_not_a_crash(game):
+    """Any damage to a transcript is either harmless or one ReplayError the replayer names itself."""
+    from rules.rng import stream
+
+    base = selfplay_text(game, 4, 9).splitlines()[:70]
+    rng = stream(1, "replay-fuzz", game)
+    for _ in range(400):
+        lines = _mutate(base, rng)
+        try:
+            replay(lines, io.StringIO())
+        except ReplayError as e:
+            assert "internal error" not in str(e) and "\n" not in str(e), str(e)
