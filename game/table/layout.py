@@ -86,9 +86,20 @@ class TableLayout:
         return tiles[-1] if tiles else None
 
 
-def row_length(players: int) -> float:
-    """How far a row runs before the train turns: longer when there are few trains."""
+def row_length(players: int, longest: int = 0) -> float:
+    """How far a row runs before the train turns.
+
+    Short rows keep a small table compact; once the longest train outgrows two
+    rows at a table of four or more, the rows lengthen (in two coarse steps,
+    so the table reflows at most twice a deal) to keep the whole table close
+    to the screen's shape instead of a tall column of short rows.
+    """
     tiles_per_row = 7 if players <= 3 else 8
+    if players >= 4:
+        if longest > 22:
+            tiles_per_row = 14
+        elif longest > 2 * tiles_per_row:
+            tiles_per_row = 11
     return tiles_per_row * (TILE_L + GAP)
 
 
@@ -171,7 +182,7 @@ def lane_height(rows: int) -> float:
 
 def layout_table(trains, players: int) -> TableLayout:
     """Lay out every train of a view (``view.trains``: the Mexican train, then seats 1..N)."""
-    row_len = row_length(players)
+    row_len = row_length(players, max((len(t.placed) for t in trains), default=0))
     by_key = {t.key: t for t in trains}
     right, left = lane_order(players)
     lanes: dict = {}

@@ -1,0 +1,334 @@
+"""The table scene driven by intents and by real posted events (headless, SDL dummy drivers).
+
+UX-1 (preview, confirm), UX-3 (no face of a hidden hand is ever blitted),
+UX-7 (zooming and panning never play a tile), touch taps with SDL's synthetic
+mouse events, a whole deal with two humans and two computers.
+"""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from table_fixtures import FakeApp, SpriteRecorder, make_play
+
+from game import intents as I
+from game.intents import Intent
+from game.play import COMPUTER, CURTAIN, DEAL_END, PREVIEW
+from game.scenes.deal_end import DealEndScene
+from game.scenes.table import TableScene
+from rules.rng import stream
+
+
+def setup(kinds="hhcc", seed=7, size=(1280, 720)):
+    app = FakeApp(size)
+    play = make_play(kinds, seed)
+    scene = TableScene(app, play)
+    app.stack.push(scene)
+    app.frame()
+    scene.camera.update(10.0)  # let any fit animation settle
+    return app, play, scene
+
+
+def hand_point(scene, tile):
+    i = scene.hand_tiles.index(tile)
+    return scene.hand_rect_list[i].center
+
+
+def target_point(scene, key):
+    lay = scene._layout_now()
+    x, y, w, h = lay.lanes[key].next_slot.rect
+    pos = scene.camera.world_to_screen(x + w / 2, y + h / 2)
+    assert scene.camera.contains(*pos)
+    return pos
+
+
+def button_point(scene, bid):
+    return next(b for b in scene.buttons if b.id == bid).rect.center
+
+
+def tap(app, scene, pos, device="mouse"):
+    app.stack.handle(Intent(I.TAP, pos=pos, device=device))
+    app.frame()
+
+
+def human_decides_by_taps(app, scene, play, rng, device="mouse"):
+    legal = play.legal()
+    action = legal[rng.randrange(len(legal))]
+    cursor = play.session.cursor
+    if action.kind == "play":
+        tap(app, scene, hand_point(scene, action.tile), device)
+        assert play.selected == action.tile
+        if not (play.phase == PREVIEW and play.pending == action):
+            tap(app, scene, target_point(scene, action.train), device)
+        assert play.phase == PREVIEW and play.pending == action
+        assert play.session.cursor == cursor  # nothing happens before the confirm (UX-1)
+        if rng.random() < 0.5:
+            tap(app, scene, target_point(scene, action.train), device)  # second tap confirms
+        else:
+            tap(app, scene, button_point(scene, "confirm"), device)
+    else:
+        tap(app, scene, button_point(scene, action.kind), device)
+        assert play.phase == PREVIEW and play.session.cursor == cursor
+        tap(app, scene, button_point(scene, "confirm"), device)
+    assert play.session.cursor > cursor
+    return action
+
+
+def hidden_tiles(play):
+    """Tiles in every hand that may not be on screen now (test-side knowledge of the full state)."""
+    state = play.session.state
+    shown = None if play.phase == CURTAIN else play.viewer
+    return {t for s in range(1, state.n + 1) if s != shown for t in state.hands[s]}
+
+
+def test_a_whole_deal_by_taps_with_two_humans_and_two_computers_hides_every_hidden_hand():
+    """UX-3: record every face sprite handed to the renderer; none belongs to a hidden hand."""
+    app, play, scene = setup("hhcc", seed=7)
+    recorder = SpriteRecorder(scene.sprites)
+    rng = stream(7, "taps")
+    curtain_frames = human_decisions = 0
+    for _ in range(3000):
+        top = app.stack.top
+        if isinstance(top, DealEndScene):
+            break
+        recorder.clear()
+        app.frame()  # update, then draw: the state below is the one that was drawn
+        if isinstance(app.stack.top, DealEndScene):
+            break
+        hidden = hidden_tiles(play)
+        assert not (set(recorder.faces) & hidden), "a face of a hidden hand was drawn"
+        if play.phase == CURTAIN:
+            curtain_frames += 1
+            tap(app, scene, scene.curtain_button.rect.center)
+        elif play.phase == COMPUTER:
+            continue  # instant speed: the next frame applies the computer's decision
+        elif play.my_turn():
+            human_decides_by_taps(app, scene, play, rng)
+            human_decisions += 1
+    assert isinstance(app.stack.top, DealEndScene)
+    assert curtain_frames >= 2 and human_decisions >= 5
+    info = play.last_deal_end()
+    assert info.totals[1:] == tuple(info.penalties[1:])  # the first deal: totals are the penalties
+    # the reveal shows every hand: its faces may now be drawn
+    recorder.clear()
+    app.frame()
+    revealed = {t for h in info.hands[1:] for t in h}
+    assert revealed <= set(recorder.faces)
+    # continue: a new deal starts behind the curtain (two humans)
+    tap(app, scene, app.stack.top.buttons[0].rect.center)
+    assert app.stack.top is scene
+    assert play.phase in (CURTAIN, COMPUTER)
+    assert play.session.state.deal_no == 2
+
+
+def test_zooming_and_panning_never_play_a_tile():
+    """UX-7: wheel, pinch, keys and drags over a lit target only move the view."""
+    app, play, scene = setup("hccc", seed=3)
+    for _ in range(200):
+        if play.my_turn() and play.playable_tiles():
+            break
+        if play.phase == DEAL_END:
+            play.continue_after_deal()
+        app.frame()
+    tile = sorted(play.playable_tiles())[0]
+    tap(app, scene, hand_point(scene, tile))
+    if play.phase == PREVIEW:
+        play.cancel()
+        app.frame()
+    assert play.selected == tile
+    key = play.targets()[0]
+    log = play.session.log
+    centre = target_point(scene, key)
+    before = (scene.camera.cx, scene.camera.cy, scene.camera.zoom)
+    for intent in [
+        Intent(I.ZOOM, pos=centre, factor=1.3), Intent(I.ZOOM, pos=centre, factor=0.7, device="touch"),
+        Intent(I.PAN, delta=(40, -25), device="touch"), Intent(I.PAN, delta=(80, 0), device="keyboard"),
+        Intent(I.DRAG, pos=centre, delta=(30, 10)), Intent(I.DRAG, pos=(centre[0] + 30, centre[1] + 10), delta=(5, 5)),
+        Intent(I.DRAG_END, pos=(centre[0] + 35, centre[1] + 15)),
+        Intent(I.FIT), Intent(I.FOLLOW), Intent(I.FOLLOW),
+    ]:
+        scene.handle(intent)
+        app.frame()
+    play.focus = "table"
+    for d in ("left", "up", "right", "down"):
+        scene.handle(Intent(I.MOVE, direction=d, device="keyboard"))
+        app.frame()
+    assert play.session.log == log
+    assert play.selected == tile and play.phase != PREVIEW
+    assert (scene.camera.cx, scene.camera.cy, scene.camera.zoom) != before
+
+
+def test_zoom_keeps_the_point_under_the_pointer():
+    app, play, scene = setup("hc", seed=2)
+    cam = scene.camera
+    pos = (cam.viewport[0] + 200, cam.viewport[1] + 150)
+    world = cam.screen_to_world(*pos)
+    scene.handle(Intent(I.ZOOM, pos=pos, factor=1.5))
+    after = cam.screen_to_world(*pos)
+    assert abs(after[0] - world[0]) < 1 and abs(after[1] - world[1]) < 1
+
+
+def post_and_feed(recogniser, events):
+    pygame.event.clear()
+    for e in events:
+        pygame.event.post(e)
+    out = []
+    for e in pygame.event.get():
+        out.extend(recogniser.feed(e))
+    return out
+
+
+@pytest.fixture
+def recogniser_for():
+    input_mod = pytest.importorskip("game.input")
+
+    def make(app):
+        return input_mod.InputRecogniser(lambda: app.screen.get_size())
+    return make
+
+
+def finger_tap(pos, size, finger=0):
+    x, y = pos[0] / size[0], pos[1] / size[1]
+    common = dict(touch_id=1, finger_id=finger, x=x, y=y, dx=0.0, dy=0.0, pressure=1.0)
+    return [
+        pygame.event.Event(pygame.FINGERDOWN, common),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(pos[0]), int(pos[1])), button=1, touch=True),
+        pygame.event.Event(pygame.FINGERUP, common),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(pos[0]), int(pos[1])), button=1, touch=True),
+    ]
+
+
+def test_touch_taps_with_synthetic_mouse_events_play_exactly_once(recogniser_for):
+    """A touch arrives as FINGER events plus SDL's synthetic mouse events: one tap, not two."""
+    app, play, scene = setup("hccc", seed=5)
+    rec = recogniser_for(app)
+    size = app.screen.get_size()
+    rng = stream(5, "touch")
+    played = 0
+    for _ in range(400):
+        app.frame()
+        if play.phase == DEAL_END or played >= 4:
+            break
+        if not play.my_turn():
+            continue
+        plays = [a for a in play.legal() if a.kind == "play"]
+        if not plays:
+            action = play.legal()[0]
+            for pos in (button_point(scene, action.kind), button_point(scene, "confirm")):
+                for it in post_and_feed(rec, finger_tap(pos, size)):
+                    scene.handle(it)
+                app.frame()
+            continue
+        action = plays[rng.randrange(len(plays))]
+        cursor = play.session.cursor
+        intents = post_and_feed(rec, finger_tap(hand_point(scene, action.tile), size))
+        assert [i.kind for i in intents] == [I.TAP] and intents[0].device == "touch"
+        for it in intents:
+            scene.handle(it)
+        app.frame()
+        assert play.selected == action.tile
+        if play.pending != action:
+            for it in post_and_feed(rec, finger_tap(target_point(scene, action.train), size)):
+                scene.handle(it)
+            app.frame()
+        assert play.pending == action and play.session.cursor == cursor
+        for it in post_and_feed(rec, finger_tap(target_point(scene, action.train), size)):
+            scene.handle(it)
+        assert play.session.cursor == cursor + 1
+        played += 1
+    assert played >= 2
+
+
+def test_pinch_with_two_fingers_zooms_and_plays_nothing(recogniser_for):
+    app, play, scene = setup("hc", seed=9)
+    rec = recogniser_for(app)
+    w, h = app.screen.get_size()
+    log = play.session.log
+    zoom = scene.camera.zoom
+
+    def ev(kind, fid, x, y):
+        return pygame.event.Event(kind, touch_id=1, finger_id=fid, x=x, y=y, dx=0.0, dy=0.0, pressure=1.0)
+    events = [ev(pygame.FINGERDOWN, 0, 0.45, 0.4), ev(pygame.FINGERDOWN, 1, 0.55, 0.4)]
+    events += [ev(pygame.FINGERMOTION, 0, 0.45 - 0.03 * k, 0.4) for k in range(1, 5)]
+    events += [ev(pygame.FINGERMOTION, 1, 0.55 + 0.03 * k, 0.4) for k in range(1, 5)]
+    events += [ev(pygame.FINGERUP, 0, 0.33, 0.4), ev(pygame.FINGERUP, 1, 0.67, 0.4)]
+    intents = post_and_feed(rec, events)
+    assert any(i.kind == I.ZOOM for i in intents) and not any(i.kind == I.TAP for i in intents)
+    for it in intents:
+        scene.handle(it)
+        app.frame()
+    assert scene.camera.zoom > zoom
+    assert play.session.log == log
+
+
+def test_real_key_events_make_a_decision(recogniser_for):
+    """Arrows, Enter and Esc through the shell's recogniser drive the cursor."""
+    app, play, scene = setup("hccc", seed=11)
+    rec = recogniser_for(app)
+    for _ in range(200):
+        if play.my_turn():
+            break
+        if play.phase == DEAL_END:
+            play.continue_after_deal()
+        app.frame()
+
+    def key(k):
+        for it in post_and_feed(rec, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)]):
+            scene.handle(it)
+        app.frame()
+
+    cursor = play.session.cursor
+    if play.playable_tiles():
+        for _ in range(30):
+            if play.focused() in play.playable_tiles():
+                break
+            key(pygame.K_RIGHT)
+        key(pygame.K_RETURN)
+        assert play.selected is not None
+        if play.phase != PREVIEW:
+            key(pygame.K_RETURN)
+        assert play.phase == PREVIEW
+        key(pygame.K_ESCAPE)
+        assert play.phase != PREVIEW and play.session.cursor == cursor
+        key(pygame.K_RETURN)
+        assert play.phase == PREVIEW
+        key(pygame.K_RETURN)
+    else:
+        key(pygame.K_UP)
+        assert play.focus == "buttons"
+        key(pygame.K_RETURN)
+        assert play.phase == PREVIEW
+        key(pygame.K_RETURN)
+    assert play.session.cursor == cursor + 1
+
+
+def test_undo_and_redo_intents():
+    app, play, scene = setup("hccc", seed=13)
+    rng = stream(13, "u")
+    for _ in range(300):
+        app.frame()
+        if play.my_turn() and len(play.decision_seats()) > 4:
+            break
+        if play.phase == DEAL_END:
+            play.continue_after_deal()
+    log = play.session.log
+    human_decides_by_taps(app, scene, play, rng)
+    for _ in range(20):
+        app.frame()
+        if play.my_turn() or play.phase == DEAL_END:
+            break
+    if play.phase == DEAL_END:
+        pytest.skip("the deal ended")
+    after = play.session.log
+    scene.handle(Intent(I.UNDO, device="keyboard"))
+    assert play.session.log == log and play.my_turn()
+    scene.handle(Intent(I.REDO, device="keyboard"))
+    assert play.session.log == after
+
+
+def test_menu_rules_and_log_go_to_the_app():
+    app, play, scene = setup("hc", seed=1)
+    for kind in (I.MENU, I.RULES, I.LOG):
+        scene.handle(Intent(kind))
+    tap(app, scene, button_point(scene, "menu"))
+    assert app.calls == ["menu", "rules", "log", "menu"]
