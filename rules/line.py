@@ -301,12 +301,14 @@ class PartnershipGame:
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         if legal is None:
-            if self.phase == PLAY:
-                legal = self.line.plays(self.hands[self.turn]) or list(_PASS_ONLY)
-            else:
-                legal = self._phase_legal()
-            self._legal = legal
+            legal = self._legal = self._compute_legal()
         return legal
+
+    def _compute_legal(self) -> list[Action]:
+        if self.phase == PLAY:
+            # CU-6, JA-4: a matching tile if there is one, else the forced pass.
+            return self.line.plays(self.hands[self.turn]) or list(_PASS_ONLY)
+        return self._phase_legal()
 
     def _phase_legal(self) -> list[Action]:
         if self.phase == CHOOSE:

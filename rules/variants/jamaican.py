@@ -75,14 +75,10 @@ class Jamaican(PartnershipGame):
 
     # -------------------------------------------------------------- decisions
 
-    def legal_actions(self):
-        legal = self._legal
-        if legal is None:
-            if self.pose_required and self.phase == PLAY and self.line.left < 0:
-                legal = self._legal = list(_POSE_66)
-            else:
-                legal = super().legal_actions()
-        return legal
+    def _compute_legal(self):
+        if self.pose_required and self.phase == PLAY and self.line.left < 0:
+            return list(_POSE_66)  # JA-2: the only legal action of the [6|6] holder
+        return super()._compute_legal()
 
     def _key_tile(self, t: Tile, end: str) -> bool:
         """JA-6: going out with the only unplayed tile that matches two different hard ends.
