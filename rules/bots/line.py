@@ -107,38 +107,49 @@ def _after(ends: tuple[int, int] | None, t: Tile, end: str) -> tuple[int, int]:
     return left, (b if a == right else a)
 
 
+#: static weights per game, in pips (tuned by self-play against greedy players)
+WEIGHTS: dict[str, dict[str, float]] = {
+    "cuban": {"pip": 1.0, "double": 4.0, "follow": 2.0, "held": 1.0, "distinct": 0.0,
+              "next": 6.0, "prev": 2.0, "partner": 5.0, "partner_nums": 1.5, "block": 30.0},
+    "jamaican": {"pip": 1.0, "double": 4.0, "follow": 2.0, "held": 1.0, "distinct": 0.0,
+                 "next": 6.0, "prev": 2.0, "partner": 5.0, "partner_nums": 1.5, "block": 30.0},
+}
+
+
 def _static(k: Knowledge, t: Tile, end: str) -> float:
     """The heuristic value of playing ``t`` on ``end`` (higher is better)."""
     hand = [x for x in k.hand if x != t]
     if not hand:
         return 1000.0 + _key_bonus(k, t)
+    w = WEIGHTS.get(k.game) or WEIGHTS["cuban"]
     left, right = _after(k.ends, t, end)
-    score = 1.0 * (t[0] + t[1])
+    score = w["pip"] * (t[0] + t[1])
     if t[0] == t[1]:
-        score += 4.0
+        score += w["double"]
     nums = (left, right)
-    # control: tiles left that follow the new ends, counted per end.
+    # control: tiles left that follow the new ends.
     follow = sum(1 for x in hand if x[0] in nums or x[1] in nums)
-    score += 2.0 * min(follow, 3)
-    held = {}
+    score += w["follow"] * min(follow, 3)
+    held: dict[int, int] = {}
     for x in hand:
         held[x[0]] = held.get(x[0], 0) + 1
         if x[1] != x[0]:
             held[x[1]] = held.get(x[1], 0) + 1
-    score += 1.0 * (held.get(left, 0) + held.get(right, 0))
+    score += w["held"] * (held.get(left, 0) + held.get(right, 0))
+    score += w["distinct"] * len(held)
     opp_next = k.seat % 4 + 1
     opp_prev = (k.seat + 2) % 4 + 1
     ends = {left, right}
-    score += 6.0 * k.p_lacks(opp_next, ends)
-    score += 2.0 * k.p_lacks(opp_prev, ends)
-    score -= 5.0 * k.p_lacks(k.partner, ends)
+    score += w["next"] * k.p_lacks(opp_next, ends)
+    score += w["prev"] * k.p_lacks(opp_prev, ends)
+    score -= w["partner"] * k.p_lacks(k.partner, ends)
     partner_nums = {n for x in k.played[k.partner] for n in x}
-    score += 1.5 * len(ends & partner_nums)
-    # a block now: nobody holds either number any more.
+    score += w["partner_nums"] * len(ends & partner_nums)
+    # a block now: nobody holds either number any more (CU-7, JA-5).
     if not any(x[0] in ends or x[1] in ends for x in hand) and not any(
             x[0] in ends or x[1] in ends for x in k.unseen):
         mine = sum(x[0] + x[1] for x in hand)
-        score += 30.0 if mine < _least_other(k) else -30.0
+        score += w["block"] if mine < _least_other(k) else -w["block"]
     return score
 
 
@@ -202,18 +213,25 @@ def sample_hands(k: Knowledge, rng: random.Random, tries: int = 20) -> list[list
     return None
 
 
+#: playout policy: how much a double is preferred over its pips
+PLAYOUT_DOUBLE = 20
+#: one unit of playout result (a hand won) against the static score
+MC_WEIGHT = 20.0
+
+
 def _light(hand: list[Tile], left: int, right: int) -> tuple[Tile, str] | None:
     """The playout policy: doubles first, then the heaviest tile; None means pass."""
     best = None
     best_v = -1
+    bonus = PLAYOUT_DOUBLE
     for t in hand:
         a, b = t
         if a == left or b == left:
-            v = a + b + (20 if a == b else 0)
+            v = a + b + (bonus if a == b else 0)
             if v > best_v:
                 best, best_v, end = t, v, "L"
         if a == right or b == right:
-            v = a + b + (20 if a == b else 0)
+            v = a + b + (bonus if a == b else 0)
             if v > best_v:
                 best, best_v, end = t, v, "R"
     return None if best is None else (best, end)
@@ -330,7 +348,7 @@ def _rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random)
             for a in candidates:
                 totals[a] += playout(k, hands, a.tile, a.end, budget)
             runs += 1
-    weight = 20.0  # one playout win is worth this many static points
+    weight = MC_WEIGHT
     scored = []
     for a in plays:
         key = distinct[(a.tile, _after(k.ends, a.tile, a.end))]
