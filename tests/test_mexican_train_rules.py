@@ -35,7 +35,13 @@ from rules.errors import ConfigError, IllegalActionError, InvalidDealError, NoDe
 from rules.rng import stream
 from rules.session import Config, Session
 from rules.tiles import double_set, tile
-from rules.variants.mexican_train import FULL_SET, MexicanTrain, engine_of, search_seat
+from rules.variants.mexican_train import (
+    FULL_SET,
+    MexicanTrain,
+    engine_of,
+    search_seat,
+    train_key,
+)
 
 MT_HAND_SIZE = {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10, 9: 8, 10: 8}
 
@@ -1036,8 +1042,8 @@ class Referee:
     """A second, deliberately plain reading of MT-6..MT-16, fed one decision at a time.
 
     It shares no code with the engine: it rebuilds trains, markers, first
-    turns, open doubles and turn ends from the decisions alone, and reads only
-    the seats' own hands (``view(seat).hand``) and the boneyard count.
+    turns, open doubles and turn ends from the decisions alone; it is told
+    only the hands and the boneyard count.
     """
 
     def __init__(self, session: Session) -> None:
@@ -1120,14 +1126,30 @@ class Referee:
         return None
 
 
-@pytest.mark.parametrize("players,seed", [(p, 600 + p) for p in range(2, 11)])
-def test_MT6_to_MT16_engine_agrees_with_an_independent_referee(players, seed):
+def _eager(legal_now, rng):
+    """Long first-turn chains and many doubles, to reach the rarer MT-9/13/14 paths."""
+    plays_now = [a for a in legal_now if a.kind == "play"]
+    if not plays_now:
+        return legal_now[rng.randrange(len(legal_now))]
+    doubles = [a for a in plays_now if a.tile[0] == a.tile[1]]
+    pool = doubles if doubles and rng.random() < 0.8 else plays_now
+    return pool[rng.randrange(len(pool))]
+
+
+def _uniform(legal_now, rng):
+    return legal_now[rng.randrange(len(legal_now))]
+
+
+@pytest.mark.parametrize("players,seed,policy", [(p, 600 + p, _uniform) for p in range(2, 11)]
+                         + [(p, 700 + p, _eager) for p in range(2, 11)])
+def test_MT6_to_MT16_engine_agrees_with_an_independent_referee(players, seed, policy):
     session = Session(Config("mexican_train", players, seed))
     rng = stream(seed, "referee")
     ref, deal_no, decisions = None, 0, 0
     while not session.match_over():
-        if session.state.deal_no != deal_no:
-            deal_no = session.state.deal_no
+        state = session.state
+        if state.deal_no != deal_no:
+            deal_no = state.deal_no
             ref = Referee(session)
         seat = session.to_act()
         assert seat == ref.turn
@@ -1135,28 +1157,29 @@ def test_MT6_to_MT16_engine_agrees_with_an_independent_referee(players, seed):
         assert len(view.legal) == len(set(view.legal))
         assert set(view.legal) == ref.expected(seat, view.hand, view.boneyard)
         assert view.first_round == ref.first_round
-        action = view.legal[rng.randrange(len(view.legal))]
-        ends_before = sum(1 for h in session.state.history if h[0] == "deal_end")
-        # hands after the decision, from the seats' own views before it (a
-        # finished deal is followed at once by the next seeded deal)
-        hands = [()] + [list(session.view(s).hand) for s in range(1, players + 1)]
+        action = policy(view.legal, rng)
+        ends_before = sum(1 for r in state.records if "deal_end" in r)
+        # hands after the decision, worked out from before it (a finished
+        # deal is followed at once by the next seeded deal)
+        hands = [list(h) for h in state.hands]
         boneyard = view.boneyard
         session.apply(action)
+        state = session.state
         decisions += 1
         if action.kind == "play":
             hands[seat].remove(action.tile)
         elif action.kind == "draw":  # a draw never ends a deal
-            hands[seat] = list(session.view(seat).hand)
+            hands[seat] = list(state.hands[seat])
             boneyard -= 1
         ended = ref.apply(seat, action, hands, boneyard)
-        deal_ends = [h for h in session.state.history if h[0] == "deal_end"]
+        deal_ends = [r["deal_end"] for r in state.records if "deal_end" in r]
         if ended:
-            assert len(deal_ends) == ends_before + 1 and deal_ends[-1][1] == ended
+            assert len(deal_ends) == ends_before + 1 and deal_ends[-1]["reason"] == ended
             deal_no = -1
         else:
             assert len(deal_ends) == ends_before
-            assert list(session.view(1).obligations) == ref.owed
-            assert {s for s in range(1, players + 1) if session.view(1).train(s).marked} == ref.marked
+            assert [train_key(ti) for ti in state.obligations] == ref.owed
+            assert {s for s in range(1, players + 1) if state.marked[s]} == ref.marked
     assert decisions > 100
 
 
