@@ -117,26 +117,37 @@ def scaled_theme(theme: dict[str, Any], scale: float) -> tuple[dict[str, Any], l
     return out, list(fonts.values())
 
 
+_file_handler: logging.FileHandler | None = None
+_stderr_handler: logging.Handler | None = None
+
+
 def setup_logging() -> Path | None:
     """Log to the user log dir (a windowed build has no stderr) and to stderr when there is one."""
+    global _file_handler, _stderr_handler
     root = logging.getLogger()
-    if getattr(root, "_domino_table", False):
-        return getattr(root, "_domino_log_path", None)
-    root.setLevel(logging.INFO)
-    path = None
+    if root.level == logging.NOTSET or root.level > logging.INFO:
+        root.setLevel(logging.INFO)
     try:
-        path = storage.log_path()
-        handler = logging.FileHandler(path, encoding="utf-8")
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-        root.addHandler(handler)
+        path: Path | None = storage.log_path()
     except OSError:
         path = None
-    if sys.stderr is not None:
-        err = logging.StreamHandler()
-        err.setLevel(logging.WARNING)
-        root.addHandler(err)
-    root._domino_table = True  # type: ignore[attr-defined]
-    root._domino_log_path = path  # type: ignore[attr-defined]
+    if _file_handler is None or path is None or Path(_file_handler.baseFilename) != path:
+        if _file_handler is not None:
+            root.removeHandler(_file_handler)
+            _file_handler.close()
+            _file_handler = None
+        if path is not None:
+            try:
+                _file_handler = logging.FileHandler(path, encoding="utf-8")
+                _file_handler.setFormatter(
+                    logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+                root.addHandler(_file_handler)
+            except OSError:
+                path = None
+    if _stderr_handler is None and sys.stderr is not None:
+        _stderr_handler = logging.StreamHandler()
+        _stderr_handler.setLevel(logging.WARNING)
+        root.addHandler(_stderr_handler)
     return path
 
 
@@ -215,7 +226,7 @@ class App:
         #: The match in progress: its PlayState, seats and game (for the autosave's meta).
         self.play_state = None
         self.seats: list[SeatConfig] = []
-        i18n.on_change(self._language_changed)
+        self._unsubscribe = i18n.on_change(self._language_changed)
 
     # ------------------------------------------------------------------ window
 
@@ -228,12 +239,16 @@ class App:
         return max(1, w), max(1, h)
 
     def _set_mode(self, size: tuple[int, int], flags: int) -> pygame.Surface:
-        try:
-            screen = pygame.display.set_mode(size, flags, vsync=1)
-            self.vsync = True
-            return screen
-        except (pygame.error, ValueError) as e:
-            log.info("set_mode with vsync failed (%s); using a capped clock", e)
+        # vsync only for the first window: asking for it again after a fullscreen
+        # switch crashed SDL's dummy driver here (measured), and the capped clock is fine.
+        if not getattr(App, "_vsync_tried", False):
+            App._vsync_tried = True
+            try:
+                screen = pygame.display.set_mode(size, flags, vsync=1)
+                self.vsync = True
+                return screen
+            except (pygame.error, ValueError) as e:
+                log.info("set_mode with vsync failed (%s); using a capped clock", e)
         self.vsync = False
         return pygame.display.set_mode(size, flags)
 
@@ -267,7 +282,7 @@ class App:
         """The window's size changed: new UI scale, layout and camera for every scene."""
         self.screen = pygame.display.get_surface() or self.screen
         size = self.size
-        if self.ui_scale != self._ui_scale_used:
+        if self.menu_scale != self._ui_scale_used:
             self._make_ui()
         else:
             self.ui.set_window_resolution(size)
@@ -279,17 +294,24 @@ class App:
 
     @property
     def ui_scale(self) -> float:
-        """The player's UI scale times the window's size against 720 px (steps of 0.05)."""
+        """The player's interface size setting (1.0 = as designed); scenes add the window's size."""
+        return float(self.settings.get("ui_scale", 1.0) or 1.0)
+
+    @property
+    def menu_scale(self) -> float:
+        """Pixels per design pixel of the menus: ``ui_scale`` times the window against 720 px."""
         w, h = self.size
         fit = max(0.6, min(3.0, min(h / BASE_HEIGHT, w / (BASE_HEIGHT * 4 / 3))))
         return round(float(self.settings.get("ui_scale", 1.0)) * fit * 20) / 20
 
     def _make_ui(self) -> None:
-        scale = self.ui_scale
+        scale = self.menu_scale
         theme, fonts = scaled_theme(self._theme, scale)
         self.ui = pygame_gui.UIManager(self.size, theme, enable_live_theme_updates=False)
         try:
-            self.ui.preload_fonts(fonts)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                self.ui.preload_fonts(fonts)
         except Exception as e:  # a missing bold face only costs a warning later
             log.info("font preload: %s", e)
         self._ui_scale_used = scale
@@ -579,11 +601,11 @@ class App:
         if not self.notices:
             return
         from . import assets
-        font = assets.font(max(12, round(18 * self.ui_scale)))
-        y = surface.get_height() - round(16 * self.ui_scale)
+        font = assets.font(max(12, round(18 * self.menu_scale)))
+        y = surface.get_height() - round(16 * self.menu_scale)
         for text, _ in reversed(self.notices[-3:]):
             img = font.render(text, True, (247, 241, 227))
-            pad = round(10 * self.ui_scale)
+            pad = round(10 * self.menu_scale)
             box = img.get_rect(midbottom=(surface.get_width() // 2, y)).inflate(pad * 2, pad)
             pygame.draw.rect(surface, (18, 36, 29), box, border_radius=pad)
             pygame.draw.rect(surface, (196, 160, 72), box, 1, border_radius=pad)
@@ -621,6 +643,7 @@ class App:
 
     def close(self) -> None:
         """Leave the program cleanly: the autosave is already on disk."""
+        self._unsubscribe()
         for scene in list(self.stack):
             try:
                 scene.on_exit()

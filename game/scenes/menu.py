@@ -13,6 +13,7 @@ intent (window size, UI scale or language changed).
 """
 from __future__ import annotations
 
+import logging
 from typing import Any, Callable, Sequence
 
 import pygame
@@ -25,6 +26,9 @@ from ..intents import Intent
 from ..scene import Scene
 
 FOCUS_COLOUR = (240, 208, 120)
+#: Below this window size menus show no widgets (nothing readable fits).
+MIN_SIZE = (240, 180)
+log = logging.getLogger(__name__)
 
 
 class Control:
@@ -132,7 +136,8 @@ class TextField(Control):
         return [self.entry]
 
     def activate(self) -> None:
-        self.entry.focus()
+        # Through the manager, so pygame_gui's own focus set agrees (a bare focus() is undone).
+        self.entry.ui_manager.set_focus_set(self.entry)
         self.entry.edit_position = len(self.entry.get_text())
 
     def pressed(self, element) -> None:
@@ -232,7 +237,7 @@ class WidgetScene(Scene):
 
     @property
     def s(self) -> float:
-        return self.app.ui_scale
+        return self.app.menu_scale
 
     def px(self, v: float) -> int:
         return max(1, round(v * self.s))
@@ -255,7 +260,19 @@ class WidgetScene(Scene):
         self.panel = UIPanel(pygame.Rect(0, 0, w, h), starting_height=10 + 20 * depth,
                              manager=self.app.ui, object_id=ObjectID(self.panel_id))
         self._generation = self.app.ui_generation
-        self.build()
+        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+            # A window dragged to a sliver: nothing fits, so show no widgets until it grows.
+            return
+        try:
+            self.build()
+        except RuntimeError as e:  # pygame_gui's "Row longer than layout" on odd sizes
+            log.warning("%s could not lay out at %dx%d: %s", type(self).__name__, w, h, e)
+            self.kill()
+            self.panel = UIPanel(pygame.Rect(0, 0, w, h), manager=self.app.ui,
+                                 object_id=ObjectID(self.panel_id))
+            self._controls = []
+            self.focus = FocusGrid()
+            return
         if first:
             row, col = self.initial_focus()
         self.focus.place(row, col)

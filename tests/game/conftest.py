@@ -1,0 +1,23 @@
+"""Headless pygame for the program's tests: SDL dummy drivers, a private user folder.
+
+Every test gets its own settings/autosave/log folder (``DOMINO_TABLE_HOME``), so
+no test reads or writes the real user's files, and the language is back to
+English afterwards.
+"""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOMINO_TABLE_HOME", str(tmp_path / "home"))
+    yield
+    from game import i18n
+    i18n.set_language("en")
