@@ -225,7 +225,12 @@ class SettingsResult:
 
 def load_settings_checked() -> SettingsResult:
     """Read the settings file; a bad one is moved aside and defaults are used."""
-    path = settings_path()
+    try:
+        path = settings_path()
+    except OSError as e:  # the config directory cannot even be created
+        log.error("no settings directory: %s", e)
+        return SettingsResult(dict(DEFAULT_SETTINGS), "unreadable",
+                              f"cannot create the settings folder: {e.strerror or e}")
     if not path.exists():
         return SettingsResult(dict(DEFAULT_SETTINGS))
     try:
@@ -305,7 +310,11 @@ def save_game(session: Session, meta: dict[str, Any] | None = None) -> bool:
 
 def load_game() -> LoadResult:
     """Resume the autosave if there is one; set an unusable one aside with a reason."""
-    path = autosave_path()
+    try:
+        path = autosave_path()
+    except OSError as e:  # the data directory cannot even be created: nothing to resume
+        log.error("no data directory: %s", e)
+        return LoadResult()
     if not path.exists():
         return LoadResult()
     try:
@@ -329,6 +338,8 @@ def clear_game() -> None:
         autosave_path().unlink()
     except FileNotFoundError:
         pass
+    except OSError as e:
+        log.error("could not remove the autosave: %s", e)
 
 
 def _classify(raw: bytes) -> str | None:

@@ -310,3 +310,17 @@ def test_write_goes_through_a_temp_file_in_the_same_directory(monkeypatch):
     assert src.parent == dst.parent and src != dst
     assert json.loads(text) == {"a": "Ґ"}
     assert not src.exists()
+
+
+def test_an_unusable_home_never_stops_the_program(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the user folders should be")
+    monkeypatch.setenv(storage.HOME_ENV, str(blocker / "sub"))
+    result = storage.load_settings_checked()
+    assert result.settings == storage.DEFAULT_SETTINGS and result.problem == "unreadable"
+    assert storage.load_settings() == storage.DEFAULT_SETTINGS
+    assert storage.load_game() == storage.LoadResult()
+    assert storage.save_game(played_session(1, 3)) is False
+    storage.clear_game()
+    with pytest.raises(OSError):
+        storage.save_settings({"language": "en"})
