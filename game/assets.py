@@ -4,9 +4,11 @@ Paths never depend on the current directory: from source the resource root is
 the checkout (``art/``, ``fonts/``, ``locales/`` next to ``game/``); frozen by
 PyInstaller it is ``sys._MEIPASS``.
 
-Tiles are composed from the generated art (tools/make_art.py): a blank body
-plus two upright half faces, built at the art's base resolution and scaled
-down once, then cached.  Sizes are in screen pixels of the tile's SHORT side:
+Tiles are composed from the generated art (tools/make_art.py): each end is
+its half of the blank body with an upright half face on it, built at the
+art's base resolution (128 px) and resampled once per size (premultiplied
+area average when shrinking, bilinear when growing); a tile is two such ends
+side by side, cached.  Sizes are in screen pixels of the tile's SHORT side:
 a tile of ``size_px`` is ``size_px`` x ``2 * size_px`` (vertical) or
 ``2 * size_px`` x ``size_px`` (horizontal).
 
