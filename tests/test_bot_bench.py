@@ -1,0 +1,45 @@
+"""tools/bench_bot.py --quick: the benchmark runs and prints every figure with a 95% interval (issue 4)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _figures(node, path=()):
+    if isinstance(node, dict):
+        if "value" in node and "ci95" in node:
+            yield path, node
+        else:
+            for k, v in node.items():
+                yield from _figures(v, path + (k,))
+
+
+@pytest.mark.slow  # about 15 s alone, more on a busy machine
+def test_bench_bot_quick_prints_json_with_intervals(tmp_path):
+    out = tmp_path / "bench.json"
+    run = subprocess.run([sys.executable, str(ROOT / "tools" / "bench_bot.py"), "--quick", "--jobs", "1",
+                          "--out", str(out)], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert json.loads(out.read_text()) == data
+    figures = dict(_figures(data))
+    for opponent in ("vs_greedy", "vs_random"):
+        ratio = figures[("strength", opponent, "mexican_train_penalty_ratio")]
+        assert ratio["n"] == 8 and ratio["value"] > 0
+        for game in ("cuban", "jamaican"):
+            won = figures[("strength", opponent, f"{game}_hands_won")]
+            assert won["n"] == 40 and 0 <= won["value"] <= 1
+    for level in ("easy", "normal", "hard"):
+        for game in ("mexican_train", "cuban", "jamaican"):
+            for q in ("p50", "p99"):
+                t = figures[("decision_ms", level, game, q)]
+                assert t["n"] > 10 and t["value"] > 0
+    for path, fig in figures.items():
+        lo, hi = fig["ci95"]
+        assert lo <= fig["value"] <= hi, path
