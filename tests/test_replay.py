@@ -49,10 +49,9 @@ def table_sizes(game: str) -> list[int]:
 # ------------------------------------------------------- selfplay round trip
 
 
-@pytest.mark.parametrize("game", GAME_NAMES)
-def test_selfplay_transcripts_replay_byte_identical(game):
+def check_round_trips(game: str, seeds: range) -> None:
     sizes = table_sizes(game)
-    for seed in range(24):
+    for seed in seeds:
         players = sizes[seed % len(sizes)]
         policy = ("random", "greedy")[seed % 2]
         matches = 2 if seed % 8 == 0 else 1
@@ -60,6 +59,17 @@ def test_selfplay_transcripts_replay_byte_identical(game):
         again, session = replay_text(text)
         assert again == text, f"{game} {players}p seed {seed} {policy}"
         assert session.match_over()
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_selfplay_transcripts_replay_byte_identical(game):
+    check_round_trips(game, range(12))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_selfplay_transcripts_replay_byte_identical_over_many_seeds(game):
+    check_round_trips(game, range(1000, 1048))
 
 
 def strip_to_scenario(text: str) -> str:
@@ -83,6 +93,22 @@ def test_stripped_transcript_is_filled_in_exactly(game):
         stripped = strip_to_scenario(text)
         assert '"legal"' not in stripped and "deal_end" not in stripped
         filled, _ = replay_text(stripped)
+        assert filled == text
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_partly_omitted_records_are_filled_in(game):
+    """Any of legal, deal_end/totals, match_end and the first match line may be left out on its own."""
+    text = selfplay_text(game, PLAYERS[game][0], 7, matches=2)
+    lines = text.splitlines()
+    variants = [
+        [l for l in lines if "deal_end" not in json.loads(l)],
+        [l for l in lines if "match_end" not in json.loads(l)],
+        lines[:1] + lines[2:],
+    ]
+    for variant in variants:
+        assert len(variant) < len(lines)
+        filled, _ = replay_text("\n".join(variant) + "\n")
         assert filled == text
 
 
