@@ -1,6 +1,6 @@
 """Generate the tile art into art/ (the output is committed).
 
-    python tools/make_art.py [--out DIR]
+    python tools/make_art.py [--out DIR] [--preview SHEET.png]
 
 Everything is drawn with numpy from signed distance functions with analytic
 anti-aliasing, at a high base resolution (a half face is 128 x 128 px) so the
@@ -502,11 +502,58 @@ def build(out: Path) -> list[Path]:
     return written
 
 
+def _blend(dst: np.ndarray, src: np.ndarray) -> None:
+    """``src`` over ``dst`` (both straight-alpha canvases of one size), in place."""
+    a_s, a_d = src[..., 3], dst[..., 3]
+    a_out = a_s + a_d * (1.0 - a_s)
+    safe = np.where(a_out > 0, a_out, 1.0)
+    for c in range(3):
+        dst[..., c] = (src[..., c] * a_s + dst[..., c] * a_d * (1.0 - a_s)) / safe
+    dst[..., 3] = a_out
+
+
+def preview(path: Path) -> None:
+    """A contact sheet of the whole double-twelve set: pips and numerals side by
+    side, one band per palette, at half the base size on the table felt."""
+    body = tile_body(True)
+    felt = _hex(TABLE_COLOURS["felt"])
+    tw, th, gap = HALF // 2, HALF, 10
+    cols, rows = 13, 7
+    band_w, band_h = cols * (tw + gap) + gap, rows * (th + gap) + gap
+    sheet = np.zeros((band_h * len(PALETTES), band_w * len(STYLES), 4))
+    sheet[..., :3] = felt
+    sheet[..., 3] = 1.0
+    tiles = [(a, b) for a in NUMBERS for b in NUMBERS if a <= b]
+    for pi, palette in enumerate(PALETTES):
+        for si, style in enumerate(STYLES):
+            faces = {n: half_face(n, style, palette) for n in NUMBERS}
+            for k, (a, b) in enumerate(tiles):
+                img = body.copy()
+                top, bottom = img[:HALF], img[HALF:]
+                _blend(top, faces[a])
+                _blend(bottom, faces[b])
+                small = img.reshape(th, 2, tw, 2, 4)
+                # 2 x 2 area average with premultiplied colour
+                pm = small[..., :3] * small[..., 3:4]
+                alpha = small[..., 3].mean(axis=(1, 3))
+                rgb = pm.mean(axis=(1, 3)) / np.where(alpha > 0, alpha, 1.0)[..., None]
+                x = si * band_w + gap + (k % cols) * (tw + gap)
+                y = pi * band_h + gap + (k // cols) * (th + gap)
+                region = sheet[y:y + th, x:x + tw]
+                _blend(region, np.concatenate([rgb, alpha[..., None]], axis=2))
+    write_png(path, _to_bytes(sheet))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", type=Path, default=ROOT / "art")
+    ap.add_argument("--preview", type=Path, metavar="PNG",
+                    help="also write a contact sheet of every tile in every style and palette")
     args = ap.parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.preview:
+        preview(args.preview)
+        print(args.preview)
     for path in build(args.out):
         print(path.relative_to(args.out.parent) if path.is_relative_to(args.out.parent) else path)
     return 0
