@@ -115,3 +115,23 @@ def test_no_decision_no_choice():
     idle = seat % 4 + 1
     with pytest.raises(ValueError):
         bots.choose(session.view(idle), "normal", random.Random(0))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_selfplay_bot_transcripts_are_exact(game, tmp_path):
+    """TRANSCRIPT.md: --policy bot gives a byte-identical file twice, and it replays to the same bytes."""
+    import io
+
+    from rules.replay import replay
+    from rules.selfplay import run
+
+    def once() -> str:
+        buf = io.StringIO()
+        run(Config(game, _players(game), 21), 1, [resolve_policy("bot")], buf)
+        return buf.getvalue()
+
+    text = once()
+    assert text == once()
+    out = io.StringIO()
+    replay(text.splitlines(keepends=True), out)
+    assert out.getvalue() == text
