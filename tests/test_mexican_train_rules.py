@@ -353,6 +353,17 @@ def test_MT6_engine_holder_starts_then_seat_order():
     assert seen == [3, 4, 1, 2, 3, 4]
 
 
+def test_MT6_the_seat_that_finds_the_engine_in_the_search_starts():
+    session = rigged_session(5, engine_seat=None, stock="[0|1] [0|2] [0|3] [12|12] [0|4]")
+    assert session.to_act() == 4
+    seen = []
+    for _ in range(5):
+        seen.append(session.to_act())
+        play_through(session, "pass")  # fillers carry no 12: nobody can start
+    assert seen == [4, 5, 1, 2, 3] and session.to_act() == 4
+    assert session.view(1).legal == () and session.view(4).legal == (DRAW,)
+
+
 # ---------------------------------------------------------------------- MT-7
 
 
