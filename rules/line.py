@@ -270,7 +270,7 @@ class PartnershipGame:
         self.passes = 0
         self.leader = 0
 
-    def clone(self):
+    def clone(self) -> "PartnershipGame":
         other = copy.copy(self)
         other.totals = list(self.totals)
         other.records = list(self.records)

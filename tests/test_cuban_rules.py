@@ -6,7 +6,7 @@ import random
 import pytest
 
 from partnership_position import (ACCEPT, PASS, REDEAL, L, R, accept_all, hand, last_deal_end,
-                                  lead, legal, line_position, play_through, rig_deal, rigged, t,
+                                  lead, legal, line_position, rig_deal, rigged, t,
                                   tiles)
 from rules import Config, ConfigError, IllegalActionError, InvalidDealError, Session
 from rules.chance import Deal, LeadDraw

@@ -12,6 +12,7 @@ session (a new object) opens with [6|6] again.
 """
 from __future__ import annotations
 
+from ..actions import Action
 from ..chance import Deal, check_partition
 from ..errors import InvalidDealError
 from ..line import CHOOSE, DEALING, PLAY, PLAY_L, PartnershipGame, other_team
@@ -75,7 +76,7 @@ class Jamaican(PartnershipGame):
 
     # -------------------------------------------------------------- decisions
 
-    def _compute_legal(self):
+    def _compute_legal(self) -> list[Action]:
         if self.pose_required and self.phase == PLAY and self.line.left < 0:
             return list(_POSE_66)  # JA-2: the only legal action of the [6|6] holder
         return super()._compute_legal()
