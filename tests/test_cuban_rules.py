@@ -450,3 +450,17 @@ def test_cu12_new_match_zero_scores_and_a_new_lead_draw():
 def test_cuban_state_refuses_wrong_table_size():
     with pytest.raises(ConfigError):
         Cuban(3)
+
+
+def test_cu3_cu5_a_view_holds_the_table_counts_scores_and_the_right_only():
+    s = rigged("cuban", {1: "0|0 5|9"}, draws=(("0|1", "4|5"),))
+    accept_all(s)
+    s.apply(lead(2))
+    v = s.view(3)
+    assert (v.game, v.seat, v.team, v.phase, v.to_act) == ("cuban", 3, 1, "play", 2)
+    assert v.hand == tuple(hand(s, 3)) and v.hand_counts == (0, 10, 10, 10, 10)
+    assert (v.unused, v.right_to_lead, v.leader, v.totals, v.legal) == (15, 2, 2, (0, 0, 0), ())
+    assert (v.line, v.left_end, v.right_end) == ((), None, None)
+    assert ("lead", 2, 2) in v.history and all(e[0] != "deal_end" for e in v.history)
+    with pytest.raises(ValueError):
+        s.view(5)

@@ -308,3 +308,17 @@ def test_ja9_next_match_totals_0_and_the_last_winners_assign_the_poser():
     next_deal(s, {2: "6|6"})
     assert s.state.phase == "lead" and s.to_act() == 3  # not a [6|6] pose
     assert legal(s) == {lead(1), lead(3)}
+
+
+def test_ja2_ja3_a_view_tells_whether_the_pose_is_compulsory():
+    s = rigged("jamaican", {2: "6|6"})
+    v = s.view(1)
+    assert v.pose_required and v.to_act == 2 and v.legal == () and v.unused == 0
+    assert s.view(2).legal == (L("6|6"),)
+    s = position({3: "0|1", 1: "2|2", 2: "4|4", 4: "5|5"}, "1|2", 3)
+    s.apply(L("0|1"))
+    next_deal(s)
+    v = s.view(1)
+    assert not v.pose_required and v.phase == "lead" and v.to_act == 3 and v.totals == (0, 1, 0)
+    end = [e for e in v.history if e[0] == "deal_end"][-1]
+    assert end[5] == ((), (t("2|2"),), (t("4|4"),), (), (t("5|5"),))  # UX-3: hands revealed
