@@ -48,7 +48,7 @@ _TILE_RE = re.compile(r"\[?\s*(\d+)\s*[|\-:,]\s*(\d+)\s*\]?")
 __all__ = [
     "DRAW", "END_CHAIN", "PASS", "MEXICAN",
     "t", "tiles", "P", "legal", "plays", "rig_deal", "rigged_session", "mt_position",
-    "play_through", "hand", "end_of", "marked", "obligations", "last_deal_end",
+    "play_through", "hand", "end_of", "marked", "obligations", "last_deal_end", "describe",
 ]
 
 
@@ -113,6 +113,24 @@ def last_deal_end(session: Session) -> dict | None:
         if "deal_end" in rec:
             return rec
     return None
+
+
+def describe(session: Session) -> str:
+    """A readable dump of the whole position (all hands!), for failing-test messages."""
+    st = session.state
+    v = session.view(1)
+    lines = [f"deal {v.deal_no} (engine {v.engine}) phase {v.phase} to act {v.to_act} "
+             f"first_round={v.first_round} chain={v.chain} extra={v.extra} "
+             f"boneyard={v.boneyard} next: {' '.join(map(str, st.stock[st.pos:st.pos + 3]))}"]
+    for tv in v.trains:
+        mark = " *marked*" if tv.marked else ""
+        line = " ".join(f"[{a}|{b}]" for a, b in tv.placed) or "(empty)"
+        lines.append(f"  train {tv.key}: {line} -> {tv.open_end}{mark}")
+    lines.append(f"  owed (oldest first): {list(v.obligations)}")
+    for s in range(1, v.players + 1):
+        lines.append(f"  seat {s} ({st.totals[s]}): {' '.join(map(str, st.hands[s]))}")
+    lines.append(f"  legal: {sorted(map(str, session.legal_actions()))}")
+    return "\n".join(lines)
 
 
 def play_through(session: Session, *moves: Action | str) -> Session:

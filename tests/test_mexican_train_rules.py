@@ -16,6 +16,7 @@ from mt_position import (
     MEXICAN,
     PASS,
     P,
+    describe,
     end_of,
     hand,
     last_deal_end,
@@ -1210,6 +1211,14 @@ def test_fixture_refuses_impossible_positions():
         mt_position(2, hands={1: "[1|2]", 2: "[2|1]"})  # the same tile twice
     with pytest.raises(ValueError):
         mt_position(2, trains={1: "[12|5] [5|5]"}, doubles_order=[2])
+
+
+def test_fixture_describe_shows_trains_markers_and_hands():
+    session = mt_position(2, hands={1: "[5|3]", 2: "[1|1]"},
+                          trains={1: "[12|5] [5|5]"}, markers=[1])
+    text = describe(session)
+    assert "train 1: [12|5] [5|5] -> 5 *marked*" in text
+    assert "owed (oldest first): [1]" in text and "seat 2 (0): [1|1]" in text
 
 
 def test_fixture_undo_and_restart_come_back_to_the_built_position():
