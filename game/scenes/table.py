@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from .. import intents as I
-from ..i18n import t
+from ..i18n import language, t
 from ..play import (BUTTONS, COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState,
                     computer_delay)
 from ..scene import Scene
@@ -59,6 +59,10 @@ class TableScene(Scene):
         self.hand_rect_list: list[pygame.Rect] = []
         self.hand_short = 40
         self._last_hand_count = 0
+        self._panel: pygame.Surface | None = None
+        self._panel_key = None
+        self._chrome: pygame.Surface | None = None
+        self._chrome_key = None
 
     # ------------------------------------------------------------ geometry
 
@@ -394,12 +398,37 @@ class TableScene(Scene):
                                                  lane.y0, lay.row_len))
             marks.focused_target = a.train
         self.renderer.draw(surface, self.camera, lay, view, self.train_names(), marks, self.clock)
-        self._draw_top(surface, view)
+        self._draw_chrome(surface, view)
         self._draw_players(surface, view)
-        self._draw_bottom(surface, view)
         for b in self.camera_buttons:
             b.draw(surface, self.font_px)
         self._draw_message(surface)
+
+    def _chrome_state(self) -> tuple:
+        play = self.play
+        return (self._size, play.session.cursor, id(play.session.state), play.phase, play.selected,
+                play.pending, play.pending_is_hint, play.focus, play.focus_index, play.sort_mode,
+                play.viewer, play.curtain_for, play.message and (play.message[0], tuple(sorted(
+                    (k, str(v)) for k, v in play.message[1].items()))), language(), self.u)
+
+    def _draw_chrome(self, surface, view) -> None:
+        """The status bar and the bottom panel (buttons, hand or curtain).
+
+        They only change when the play state does, so they are drawn into one
+        cached surface and copied each frame (NOTES.md: full redraws are fine,
+        but 4K frames cannot afford every rounded button every frame).
+        """
+        key = self._chrome_state()
+        if self._chrome is None or self._chrome.get_size() != surface.get_size() or key != self._chrome_key:
+            if self._chrome is None or self._chrome.get_size() != surface.get_size():
+                self._chrome = pygame.Surface(surface.get_size()).convert(surface) \
+                    if pygame.display.get_surface() is not None else pygame.Surface(surface.get_size())
+            self._chrome_key = key
+            self._draw_top(self._chrome, view)
+            self._draw_bottom(self._chrome, view)
+        top = pygame.Rect(0, 0, surface.get_width(), self.top_h)
+        surface.blit(self._chrome, top, top)
+        surface.blit(self._chrome, self.bottom, self.bottom)
 
     def _draw_top(self, surface, view) -> None:
         w = surface.get_width()
@@ -429,46 +458,63 @@ class TableScene(Scene):
         turn = fit(label, self.font_px, w // 3, colour=colour, bold=True, outline=DARK)
         surface.blit(turn, turn.get_rect(midright=(w - pad, bar.centery)))
 
-    def _draw_players(self, surface, view) -> None:
-        """Each seat: colour, name, tiles in hand, total; the seat on turn is marked."""
+    def _players_metrics(self) -> tuple[int, int, int, int, int, int]:
         u = self.u
         play = self.play
         fpx = max(10, round(16 * u))
         row_h = round(26 * u)
         pad = round(8 * u)
-        x0 = pad
-        y = self.camera.viewport[1] + pad
         n = len(play.seats)
         names_w = max(text(play.name(s), fpx, bold=True).get_width() for s in range(1, n + 1))
         names_w = min(names_w, round(170 * u))
-        col_tiles = x0 + pad + round(22 * u) + names_w + round(10 * u)
+        col_tiles = pad + round(22 * u) + names_w + round(10 * u)
         col_total = col_tiles + round(84 * u)
-        width = col_total + round(76 * u) - x0
+        width = col_total + round(76 * u)
+        return fpx, row_h, pad, names_w, col_tiles, col_total, width
+
+    def _draw_players(self, surface, view) -> None:
+        """Each seat: colour, name, tiles in hand, total; the seat on turn is marked.
+
+        Drawn once into a translucent panel, redrawn only when the match changes.
+        """
+        play = self.play
+        key = (play.session.cursor, id(play.session.state), play.phase, self.u, language())
+        if self._panel is None or self._panel_key != key:
+            self._panel_key = key
+            self._panel = self._render_players(view)
+        pad = round(8 * self.u)
+        surface.blit(self._panel, (pad, self.camera.viewport[1] + pad))
+
+    def _render_players(self, view) -> pygame.Surface:
+        u = self.u
+        play = self.play
+        fpx, row_h, pad, names_w, col_tiles, col_total, width = self._players_metrics()
+        n = len(play.seats)
         panel = pygame.Surface((width, row_h * (n + 1) + pad), pygame.SRCALPHA)
         panel.fill((10, 20, 16, 170))
-        surface.blit(panel, (x0, y))
         head_tiles = text(t("table.col_tiles"), max(9, fpx - 2), (190, 196, 186))
         head_total = text(t("table.col_total"), max(9, fpx - 2), (190, 196, 186))
-        surface.blit(head_tiles, (col_tiles, y + pad // 2))
-        surface.blit(head_total, (col_total, y + pad // 2))
+        panel.blit(head_tiles, (col_tiles, pad // 2))
+        panel.blit(head_total, (col_total, pad // 2))
         to_act = play.session.to_act()
         for s in range(1, n + 1):
-            ry = y + row_h * s
+            ry = row_h * s
             colour = seat_colour(s)
             cy = ry + row_h // 2
             if s == to_act and play.phase not in (DEAL_END, MATCH_END):
-                pygame.draw.rect(surface, (255, 255, 255), (x0 + 2, ry + 1, width - 4, row_h - 2), 2,
+                pygame.draw.rect(panel, (255, 255, 255), (2, ry + 1, width - 4, row_h - 2), 2,
                                  border_radius=4)
-            pygame.draw.circle(surface, colour, (x0 + pad + round(8 * u), cy), round(7 * u))
+            pygame.draw.circle(panel, colour, (pad + round(8 * u), cy), round(7 * u))
             name = fit(play.name(s), fpx, names_w, colour=colour, bold=True)
-            surface.blit(name, name.get_rect(midleft=(x0 + pad + round(22 * u), cy)))
+            panel.blit(name, name.get_rect(midleft=(pad + round(22 * u), cy)))
             count = text(str(view.hand_counts[s]), fpx)
-            surface.blit(count, count.get_rect(midleft=(col_tiles, cy)))
+            panel.blit(count, count.get_rect(midleft=(col_tiles, cy)))
             if view.train(s).marked:
                 mk = self.sprites.marker(round(18 * u), colour)
-                surface.blit(mk, mk.get_rect(midleft=(col_tiles + round(34 * u), cy)))
+                panel.blit(mk, mk.get_rect(midleft=(col_tiles + round(34 * u), cy)))
             total = text(str(view.totals[s]), fpx)
-            surface.blit(total, total.get_rect(midleft=(col_total, cy)))
+            panel.blit(total, total.get_rect(midleft=(col_total, cy)))
+        return panel
 
     def _draw_bottom(self, surface, view) -> None:
         play = self.play

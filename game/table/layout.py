@@ -129,6 +129,7 @@ def place_tiles(placed: Iterable[tuple[int, int]], side: int, x_start: float, y0
     x = x_start  # the leading edge: where the next tile begins along the row
     path = [(x_start, y0)]
     in_row = 0
+    turn = (x_start, y0)
     for i, (near, far) in enumerate(placed):
         yc = y0 + row * ROW_PITCH
         double = near == far
@@ -143,9 +144,11 @@ def place_tiles(placed: Iterable[tuple[int, int]], side: int, x_start: float, y0
             row += 1
             d = -d
             x = cx0 + TILE_W if d < 0 else cx0
-            path.append((cx0 + TILE_W / 2, y0 + row * ROW_PITCH))
+            turn = (cx0 + TILE_W / 2, y0 + row * ROW_PITCH)  # joined once a tile follows
             in_row = 0
             continue
+        if in_row == 0 and row > 0:
+            path.append(turn)
         if double:
             x0 = x if d > 0 else x - TILE_W
             rect = (x0, yc - TILE_L / 2, TILE_W, TILE_L)

@@ -59,7 +59,11 @@ class TableRenderer:
         wx, wy, ww, wh = camera.visible_world()
         pad = L.TILE_L
         x_lo, x_hi, y_lo, y_hi = wx - pad, wx + ww + pad, wy - pad, wy + wh + pad
-        w2s = camera.world_to_screen
+        ox = vx + vw / 2 - camera.cx * z
+        oy = vy + vh / 2 - camera.cy * z
+
+        def w2s(x: float, y: float) -> tuple[float, float]:
+            return (x * z + ox, y * z + oy)
 
         # tracks: the station connectors and each train's centre line, in its colour
         line_w = max(1, round(3 * z))
@@ -108,8 +112,7 @@ class TableRenderer:
                 x, y, w, h = p.rect
                 if x > x_hi or x + w < x_lo or y > y_hi or y + h < y_lo:
                     continue
-                px, py = w2s(x, y)
-                blits.append((face(p.first, p.second, short, p.vertical), (round(px), round(py))))
+                blits.append((face(p.first, p.second, short, p.vertical), (round(x * z + ox), round(y * z + oy))))
                 n += 1
         if blits:
             surface.fblits(blits)
@@ -175,4 +178,7 @@ class TableRenderer:
     def _halo(self, surface, camera: Camera, p: L.Placed, short: int, colour) -> None:
         halo, margin = self.sprites.halo(short, p.vertical, colour)
         px, py = camera.world_to_screen(p.rect[0], p.rect[1])
+        if not surface.get_clip().colliderect((round(px) - margin, round(py) - margin,
+                                               halo.get_width(), halo.get_height())):
+            return
         surface.blit(halo, (round(px) - margin, round(py) - margin))
