@@ -425,6 +425,11 @@ def test_cu12_restart_hand_same_deal_same_leader_earlier_scores_kept():
     assert [list(h) for h in s.state.hands] == dealt
     assert s.state.totals == [0, 36, 20] and s.state.phase == "accept"
     assert len(s.state.line) == 0
+    # the acceptances and the leader choice wait in the redo tail: redoing them keeps the leader
+    for _ in range(5):
+        assert s.redo()
+    assert s.state.leader == 3 and s.to_act() == 3 and len(s.state.line) == 0
+    s.restart_deal()
     accept_all(s)
     assert s.to_act() == 1 and legal(s) == {lead(1), lead(3)}  # the same team chooses again
     s.apply(lead(3))
