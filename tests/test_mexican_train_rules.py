@@ -3,6 +3,19 @@
 Positions come from ``tests/mt_position.py``: ``rigged_session`` deals through
 the public API (``Session.supply``), ``mt_position`` sets a position directly.
 Every assertion is about what the engine offers or does in that position.
+At the end, ``Referee`` is a second, plain reading of MT-6..MT-16 that must
+agree with the engine on every legal set, turn end and deal end of seeded
+matches at 2..10 players.
+
+Engine choices on points the rule text leaves open (each has a test here):
+- the last tile of a first-turn chain that empties the hand ends the turn at
+  once, with no ``end_chain`` decision (MT-8/MT-9);
+- a drawn double that is played demands its extra tile, and that extra is a
+  new required play with its own single draw (MT-11/MT-13);
+- passing while already marked leaves one marker and logs no second "mark";
+- a start-search group is always completed, also after the engine turns up in
+  it, and the final short group always gives out every remaining tile (MT-5);
+- when a turn end finds both an empty hand and a block, the reason is "out".
 """
 from __future__ import annotations
 
@@ -852,6 +865,13 @@ def test_MT16_no_block_while_the_boneyard_has_tiles():
     assert last_deal_end(session) is None and session.to_act() == 2
     play_through(session, "draw", "pass")  # the boneyard is now empty: block
     assert last_deal_end(session)["deal_end"]["reason"] == "block"
+
+
+def test_MT16_going_out_into_a_blocked_table_counts_as_out():
+    session = mt_position(2, hands={1: "[5|6]", 2: "[1|2]"}, trains={1: "[12|5]"})
+    play_through(session, P("5|6", 1))  # nothing left fits anywhere either
+    assert last_deal_end(session)["deal_end"] == {"reason": "out",
+                                                  "penalties": {"1": 0, "2": 3}}
 
 
 # --------------------------------------------------------------------- MT-17
