@@ -36,6 +36,14 @@ class MatchEndScene(Scene):
             if fn:
                 fn()
 
+    def update(self, dt: float) -> None:
+        # an undo or a restart from the menu may have left this phase: step aside
+        from ..play import MATCH_END
+        if self.play.phase != MATCH_END:
+            stack = getattr(self.app, "stack", None)
+            if stack is not None and stack.top is self:
+                stack.pop()
+
     def handle(self, intent: I.Intent) -> None:
         k = intent.kind
         if k == I.CONFIRM and self.buttons:

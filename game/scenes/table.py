@@ -434,7 +434,7 @@ class TableScene(Scene):
         w = surface.get_width()
         bar = pygame.Rect(0, 0, w, self.top_h)
         surface.fill((16, 34, 26), bar)
-        pygame.draw.line(surface, (196, 160, 72), bar.bottomleft, (w, bar.bottom - 1), 2)
+        pygame.draw.line(surface, (196, 160, 72), (0, bar.bottom - 2), (w, bar.bottom - 2), 2)
         pad = round(14 * self.u)
         parts = [
             t("table.deal_of", deal=view.deal_no, deals=13),

@@ -332,3 +332,47 @@ def test_menu_rules_and_log_go_to_the_app():
         scene.handle(Intent(kind))
     tap(app, scene, button_point(scene, "menu"))
     assert app.calls == ["menu", "rules", "log", "menu"]
+
+
+def test_match_end_shows_totals_then_the_next_match_starts_from_zero():
+    """MT-18 then MT-20: the match-end screen, and 'next match' begins 12-12 with zero totals."""
+    from game.play import MATCH_END
+    from game.scenes.match_end import MatchEndScene
+    app, play, scene = setup("hc", seed=31)
+    for _ in range(20000):
+        if play.phase == MATCH_END:
+            break
+        if play.phase == DEAL_END:
+            play.continue_after_deal()
+        elif play.phase == COMPUTER:
+            play.step_computer()
+        else:
+            play._apply(play.legal()[0])
+    app.frame()
+    top = app.stack.top
+    assert isinstance(top, MatchEndScene)
+    info = play.match_end()
+    assert info.winners and all(info.totals[w] == min(info.totals[1:]) for w in info.winners)
+    tap(app, scene, next(b for b in top.buttons if b.id == "next_match").rect.center)
+    assert app.stack.top is scene
+    view = play.view()
+    assert view.match_no == 2 and view.deal_no == 1 and view.engine == 12
+    assert view.totals[1:] == (0, 0)
+
+
+def test_deal_end_screen_steps_aside_after_an_undo():
+    app, play, scene = setup("hc", seed=32)
+    for _ in range(3000):
+        if play.phase == DEAL_END:
+            break
+        if play.phase == COMPUTER:
+            play.step_computer()
+        else:
+            play._apply(play.legal()[0])
+    app.frame()
+    assert isinstance(app.stack.top, DealEndScene)
+    if not play.can_undo():
+        pytest.skip("the computer ended the deal")
+    app.stack.handle(Intent(I.UNDO, device="keyboard"))
+    app.frame()
+    assert app.stack.top is scene and play.my_turn()
