@@ -94,6 +94,13 @@ def base_theme() -> dict[str, Any]:
         for part, entries in theme.get(key, {}).items():
             merged.setdefault(part, {}).update(entries)
         theme[key] = merged
+    # pygame_gui does not take a font from "defaults" (measured: buttons came out at
+    # its own 14 px), so give each element type the default font explicitly.
+    default_font = theme.get("defaults", {}).get("font")
+    if default_font:
+        for element in ("button", "label", "text_entry_line", "text_box", "tool_tip"):
+            block = theme.setdefault(element, {})
+            block.setdefault("font", copy.deepcopy(default_font))
     return theme
 
 
@@ -583,9 +590,10 @@ class App:
             start -= 1
         for i, scene in enumerate(scenes):
             visible = i >= max(start, 0)
-            if self._visible.get(id(scene)) != visible and hasattr(scene, "set_ui_visible"):
+            # Every frame, not only on changes: a covered scene may have rebuilt its
+            # widgets (language or size change), and a new panel starts out visible.
+            if hasattr(scene, "set_ui_visible"):
                 scene.set_ui_visible(visible)
-            self._visible[id(scene)] = visible
 
     def draw(self, alpha: float = 1.0) -> None:
         surface = self.screen = pygame.display.get_surface() or self.screen

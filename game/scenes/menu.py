@@ -287,7 +287,7 @@ class WidgetScene(Scene):
             self.panel = None
 
     def set_ui_visible(self, visible: bool) -> None:
-        if self.panel is not None:
+        if self.panel is not None and bool(self.panel.visible) != visible:
             self.panel.show() if visible else self.panel.hide()
 
     def on_enter(self) -> None:

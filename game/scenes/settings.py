@@ -45,12 +45,16 @@ class SettingsScene(WidgetScene):
         top = max(px(10), (h - total) // 2)
         self.label(pygame.Rect(0, top - px(6), w, px(72)), i18n.t("ui.settings_title"), "#heading", "@title")
         y = top + px(80)
-        width = min(w - px(40), px(820))
+        # The label column is as wide as its longest label, and the whole block is centred.
+        font = self.app.ui.get_theme().get_font(["label"])
+        longest = max(font.size(i18n.t(key))[0] for key, *_ in rows)
+        cw = min(px(440), w - px(60))
+        lw = min(longest + px(24), max(px(60), w - cw - px(40)))
+        width = lw + cw
         x = (w - width) // 2
-        lw = int(width * 0.46)
         for key, options, current, setting in rows:
             self.label(pygame.Rect(x, y, lw - px(16), rh), i18n.t(key), "#right")
-            control = self.choice(pygame.Rect(x + lw, y, width - lw, rh), options, current,
+            control = self.choice(pygame.Rect(x + lw, y, cw, rh), options, current,
                                   lambda v, k=setting: self.app.set_setting(k, v),
                                   wrap=setting not in ("ui_scale", "computer_speed"))
             self.focus.add_row(control)

@@ -7,8 +7,8 @@ from .. import i18n
 from .menu import WidgetScene
 
 #: Tiles scattered on the title's felt: (low, high, x, y as fractions of the window, angle).
-DECOR = ((6, 6, 0.12, 0.22, -18), (3, 5, 0.2, 0.7, 12), (12, 12, 0.86, 0.24, 20),
-         (0, 9, 0.8, 0.76, -10), (4, 11, 0.07, 0.47, 80), (2, 7, 0.93, 0.5, -75))
+DECOR = ((6, 6, 0.11, 0.2, -18), (3, 5, 0.1, 0.8, 12), (12, 12, 0.88, 0.22, 20),
+         (0, 9, 0.9, 0.8, -10), (4, 11, 0.06, 0.5, 80), (2, 7, 0.94, 0.5, -75))
 
 
 def felt(name: str, fallback: tuple[int, int, int]) -> pygame.Color:
@@ -76,12 +76,10 @@ class TitleScene(WidgetScene):
         langs = []
         for i, code in enumerate(i18n.LANGUAGES):
             name = i18n.catalog()[code].get("ui.language_name", code)
+            current = code == i18n.language()
             control = self.button(pygame.Rect(lx + i * (lw + gap), y, lw, px(44)), name,
                                   lambda c=code: self.app.set_language(c),
-                                  class_id="@small")
-            if code == i18n.language():
-                control.element.disable()
-                control.enabled = False
+                                  class_id="@primary" if current else "@small")
             langs.append(control)
         self.focus.add_row(*langs)
         self.label(pygame.Rect(0, h - px(40), w, px(30)), i18n.t("ui.nav_hint"), "#hint", "@small")
