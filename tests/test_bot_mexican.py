@@ -133,3 +133,23 @@ def test_levels_all_make_the_obvious_first_chain_move(level):
     """easy still plays sensibly: with one chain start, every level starts its train."""
     st = position("12|5 5|6 6|7 1|3", first_round=True)
     assert pick(st, level).tile == tile(5, 12)
+
+
+def test_mt11_mt14_draws_in_the_history_prove_voids():
+    """MT-11/MT-14: a draw shows the seat had nothing for the ends it could use."""
+    from rules.bots.mexican import known_voids
+
+    st = position("1|2 2|3", {"mexican": "12|5 5|5", 1: "12|4", 3: "12|3", 4: "12|6"},
+                  marked=(2, 4))
+    st.history = [
+        ("deal", 1, 12), ("engine", 1, tile(12, 12)),
+        ("play", 1, tile(5, 12), "mexican"),
+        ("draw", 2), ("pass", 2), ("mark", 2),  # Mexican end 5, own end 12
+        ("play", 3, tile(3, 12), 3), ("play", 4, tile(6, 12), 4),
+        ("play", 1, tile(5, 5), "mexican"), ("play", 1, tile(4, 12), 1),
+        ("draw", 4), ("pass", 4), ("mark", 4),  # the bare [5|5] binds seat 4 (MT-14)
+    ]
+    voids = known_voids(st.view(1))
+    assert voids[2] == {5, 12}
+    assert voids[4] == {5}
+    assert voids[3] == set() and voids[1] == set()

@@ -50,6 +50,56 @@ def urgency(counts: Iterable[int]) -> float:
     return {0: 1.0, 1: 0.9, 2: 0.6, 3: 0.3}.get(least, 0.0)
 
 
+def known_voids(view) -> list[set[int]]:
+    """Numbers each seat is known to lack, read from this deal's public history (MT-11).
+
+    A draw proves the seat had no legal play: with an obligation open, no tile
+    of the oldest double's number (MT-14); otherwise nothing for its own train,
+    the Mexican train or a marked train (MT-10).  The drawn tile is either
+    played at once or fits nothing either, so the voids are kept; a later draw
+    could bring a number back, which this estimate accepts.
+    """
+    n = view.players
+    history = view.history
+    start = 0
+    for i in range(len(history) - 1, -1, -1):
+        if history[i][0] == "deal":
+            start = i + 1
+            break
+    engine = view.engine
+    ends = [engine] * (n + 1)
+    bare = [0] * (n + 1)  # placement number of a double still bare at the train's end
+    marked = [False] * (n + 1)
+    placed = 0
+    voids: list[set[int]] = [set() for _ in range(n + 1)]
+    last_play: tuple | None = None
+    for entry in history[start:]:
+        kind = entry[0]
+        if kind == "play":
+            _, s, t, train = entry
+            ti = 0 if train == MEXICAN else int(train)
+            ends[ti] = t[1] if t[0] == ends[ti] else t[0]
+            placed += 1
+            bare[ti] = placed if t[0] == t[1] else 0
+            if ti == s:
+                marked[s] = False
+            last_play = (s, t)
+        elif kind == "draw":
+            s = entry[1]
+            extra = last_play is not None and last_play[0] == s and last_play[1][0] == last_play[1][1]
+            opened = [(bare[ti], ti) for ti in range(n + 1) if bare[ti]]
+            if opened and not extra:
+                lacking = {ends[min(opened)[1]]}
+            else:
+                lacking = {ends[0], ends[s]} | {ends[i] for i in range(1, n + 1) if marked[i]}
+            voids[s] |= lacking
+        elif kind in ("pass", "end_chain"):
+            last_play = None
+        elif kind == "mark":
+            marked[entry[1]] = True
+    return voids
+
+
 class Position:
     """What the bot knows at one decision, plus caches for one decision."""
 
@@ -74,6 +124,7 @@ class Position:
         self.others = others
         self.hidden_held = sum(others)
         self.urg = urgency(others)
+        self.voids = known_voids(view) if lvl.lookahead else [set() for _ in range(self.n + 1)]
         plan_pip = PLAN_PIP + (ORPHAN_PIP - PLAN_PIP) * self.urg
         self.plan_pip = plan_pip
         gain = ORPHAN_PIP - plan_pip
@@ -95,6 +146,12 @@ class Position:
         for i in range(min(held, u)):
             p *= max(0.0, (u - k - i) / (u - i))
         return p
+
+    def seat_lacks(self, x: int, seat: int) -> float:
+        """Chance that ``seat`` has no tile with ``x``: certain after its draws showed it."""
+        if x in self.voids[seat]:
+            return 1.0
+        return self.p_lacks(x, self.view.hand_counts[seat])
 
     def trail(self, end: int, hand: tuple[Tile, ...]) -> tuple[Tile, ...]:
         key = (end, frozenset(hand))
@@ -145,11 +202,14 @@ class Position:
     def _open_double_cost(self, x: int, nums: dict[int, int]) -> float:
         """MT-14: an open double binds everyone, the bot included, until satisfied."""
         draw_cost = self.avg_pips * 0.5 + MARK_COST * 0.5
-        p_next_lacks = self.p_lacks(x, self.others[0] if self.others else 0)
-        harm = HARM_SHARE * p_next_lacks * draw_cost
+        nxt = self.seat % self.n + 1
+        harm = HARM_SHARE * self.seat_lacks(x, nxt) * draw_cost
         if nums.get(x, 0):
             return -harm  # we can satisfy it ourselves when it comes back
-        p_all_lack = self.p_lacks(x, self.hidden_held)
+        p_all_lack = 1.0
+        for s in range(1, self.n + 1):
+            if s != self.seat:
+                p_all_lack *= self.seat_lacks(x, s)
         return p_all_lack * draw_cost * 1.5 - harm
 
 
