@@ -23,8 +23,10 @@ Public history events (every seat sees them; ``history`` holds nothing else):
 - ``("play", seat, tile, "L"|"R", (left_number, right_number))``: the tile as it lies
 - ``("pass", seat)``
 - ``("reset", winner_team)`` (Jamaican six love, JA-7)
-- ``("deal_end", reason, winner_team, points, totals, hands, counts)``: the end of
-  a hand; ``hands`` reveals the four hands left (UX-3) and ``counts`` their pips
+- ``("deal_end", reason, counts, totals, hands, winner_team, points)``: the end of
+  a hand; ``hands`` reveals the four hands left (UX-3), ``counts`` are their pips
+  (index 0 unused, as are ``totals``' and ``hands``'); the first four fields
+  have the same meaning as in Mexican Train's ``deal_end`` event
 - ``("match_end", winners, totals, result_name)``; ``result_name`` is
   ``"tripollua"``, ``"pollona"`` (CU-10) or None
 """
@@ -388,8 +390,9 @@ class PartnershipGame:
             "totals": totals,
         })
         # UX-3: the hands left are revealed to everyone when the hand ends.
-        self.history.append(("deal_end", reason, winner, points, tuple(self.totals),
-                             tuple(tuple(h) for h in self.hands), tuple(counts)))
+        # The first fields match Mexican Train's deal_end event, so one reveal screen serves all.
+        self.history.append(("deal_end", reason, tuple(counts), tuple(self.totals),
+                             tuple(tuple(h) for h in self.hands), winner, points))
         self.history.extend(extra)
         self.turn = 0
         winners = self._match_winners()

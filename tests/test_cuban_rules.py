@@ -134,7 +134,7 @@ def test_cu3_ten_tiles_each_and_fifteen_unused_never_seen():
         assert all(a.kind != "draw" for a in legal_now)
         s.apply(legal_now[rng.randrange(len(legal_now))])
     end_event = next(e for e in s.view(1).history if e[0] == "deal_end")
-    assert sum(map(len, end_event[5])) > 0
+    assert sum(map(len, end_event[4])) > 0
     assert not tiles_in(end_event) & unused  # the hands revealed at the end leave them out
 
 
@@ -324,8 +324,8 @@ def test_cu8_winners_score_only_the_two_opponents_pips():
                                 "totals": {"1": 10 + points, "2": 5}}
     assert unused > 0
     ends = [e for e in s.state.history if e[0] == "deal_end"][-1]
-    assert ends[5][3] == (t("7|7"), t("6|6"), t("5|5"))  # UX-3: the hands left are revealed
-    assert ends[6] == (0, 0, 27, 36, 5)
+    assert ends[4][3] == (t("7|7"), t("6|6"), t("5|5"))  # UX-3: the hands left are revealed
+    assert ends[2] == (0, 0, 27, 36, 5) and ends[5:] == (1, points)
 
 
 # --------------------------------------------------------------------- CU-9

@@ -321,4 +321,5 @@ def test_ja2_ja3_a_view_tells_whether_the_pose_is_compulsory():
     v = s.view(1)
     assert not v.pose_required and v.phase == "lead" and v.to_act == 3 and v.totals == (0, 1, 0)
     end = [e for e in v.history if e[0] == "deal_end"][-1]
-    assert end[5] == ((), (t("2|2"),), (t("4|4"),), (), (t("5|5"),))  # UX-3: hands revealed
+    assert end[4] == ((), (t("2|2"),), (t("4|4"),), (), (t("5|5"),))  # UX-3: hands revealed
+    assert end[2] == (0, 4, 8, 0, 10) and end[5:] == (1, 1)
