@@ -9,9 +9,10 @@ teams is a tie (CU-7, JA-5).
 
 ``PartnershipGame`` is the state machine both games subclass.  It owns the
 line, the hands, the turns, the passes, the view and the transcript records; a
-game adds its chance steps, its steps between the deal and the first play, and
-its scoring through a few hooks (``_after_deal``, ``_score_hand``,
-``_match_winners`` ...).
+game adds its chance steps (``sample_chance``, ``apply_chance``), its decisions
+between the deal and the first play (``_phase_legal``, ``_phase_action``), and
+its scoring (``_key_tile``, ``_score_hand``, ``_match_winners``,
+``_result_name``).
 
 Public history events (every seat sees them; ``history`` holds nothing else):
 

@@ -65,10 +65,7 @@ class Jamaican(PartnershipGame):
         self._legal = None
         if self.pose_required:
             # JA-2: the holder of [6|6] must pose it; it is still their decision.
-            holder = next(s for s in (1, 2, 3, 4) if DOUBLE_SIX in self.hands[s])
-            self.leader = self.turn = holder
-            self.passes = 0
-            self.phase = PLAY
+            self._start_play(next(s for s in (1, 2, 3, 4) if DOUBLE_SIX in self.hands[s]))
         else:
             # JA-3: the last hand's representative assigns either partner as poser.
             self.phase = CHOOSE
