@@ -158,6 +158,23 @@ def tile_held_twice(lines):
     return lines[:k] + [json.dumps(deal)] + lines[k + 1:], k + 1, "held twice"
 
 
+def hand_one_tile_short(lines):
+    """A deal that does not split the set as the rules deal it (MT-2, CU-3, JA-1)."""
+    k = _deal_index(lines)
+    deal = json.loads(lines[k])
+    deal["stock"].append(deal["hands"]["1"].pop())
+    return lines[:k] + [json.dumps(deal)] + lines[k + 1:], k + 1, "seat 1 is dealt"
+
+
+def action_tile_that_does_not_exist(lines):
+    deal = json.loads(lines[_deal_index(lines)])
+    top = max(max(t) for h in deal["hands"].values() for t in h)
+    k = _first(lines, lambda o: "seat" in o and o["action"]["kind"] == "play")
+    decision = json.loads(lines[k])
+    decision["action"]["tile"] = [top + 1, top + 1]
+    return lines[:k] + [json.dumps(decision)] + lines[k + 1:], k + 1, "does not exist"
+
+
 def action_out_of_turn(lines):
     k = _first(lines, lambda o: "seat" in o)
     decision = json.loads(lines[k])
@@ -220,7 +237,8 @@ def unknown_key(lines):
     return lines[:k] + [json.dumps(decision)] + lines[k + 1:], k + 1, "unknown keys"
 
 
-CORRUPTIONS = [truncated_json, tile_that_does_not_exist, tile_held_twice, action_out_of_turn,
+CORRUPTIONS = [truncated_json, tile_that_does_not_exist, tile_held_twice, hand_one_tile_short,
+               action_tile_that_does_not_exist, action_out_of_turn,
                illegal_action, wrong_legal_list, other_totals, decision_after_the_deal_ended,
                deal_end_where_the_engine_continues, missing_header, wrong_format_version, unknown_key]
 
