@@ -569,3 +569,14 @@ def test_mutated_transcripts_give_a_replay_error_not_a_crash(game):
             replay(lines, io.StringIO())
         except ReplayError as e:
             assert "internal error" not in str(e) and "\n" not in str(e), str(e)
+
+
+def test_at_a_disagreement_the_output_holds_the_engine_version_so_far(tmp_path):
+    """OUT keeps the replay up to the disagreement, ending with the engine's own deal end."""
+    original = _lines("mexican_train")
+    lines, line_no, _ = other_totals(original)
+    out = io.StringIO()
+    with pytest.raises(ReplayError) as caught:
+        replay(lines, out)
+    assert caught.value.line == line_no
+    assert out.getvalue().splitlines() == original[:line_no]
