@@ -12,7 +12,7 @@ Every candidate play gets a static score:
 - control: the bot keeps ends it holds many tiles of, so it can follow;
 - the next opponent probably cannot follow (known voids first, else the odds
   from the unseen tiles), and the partner probably can (support the partner:
-  numbers the partner played are numbers the partner holds);
+  a number the partner chose to open is a number the partner holds);
 - a block that the bot's side would win is sought, one it would lose avoided;
 - Jamaican: going out with the key tile doubles the hand (JA-6).
 At the normal and hard levels the bot also samples hidden hands consistent
@@ -50,7 +50,8 @@ class Knowledge:
         self.hand = tuple(view.hand)
         self.counts = list(view.hand_counts)
         self.voids: list[set[int]] = [set() for _ in range(5)]
-        self.played: list[list[Tile]] = [[] for _ in range(5)]
+        #: numbers each seat chose to open: the far ends of its tiles (both for a lead)
+        self.opened: list[set[int]] = [set() for _ in range(5)]
         start = 0
         history = view.history
         for i in range(len(history) - 1, -1, -1):  # the history spans the session: read this hand
@@ -62,13 +63,15 @@ class Knowledge:
             kind = entry[0]
             if kind == "play":
                 _, s, t, end, lying = entry
-                self.played[s].append(t)
                 if left < 0:
                     left, right = lying
+                    self.opened[s].update(lying)
                 elif end == "L":
                     left = lying[0]
+                    self.opened[s].add(left)
                 else:
                     right = lying[1]
+                    self.opened[s].add(right)
             elif kind == "pass" and left >= 0:
                 self.voids[entry[1]].update((left, right))
         on_line = {tile(a, b) for a, b in view.line}
@@ -143,8 +146,7 @@ def _static(k: Knowledge, t: Tile, end: str) -> float:
     score += w["next"] * k.p_lacks(opp_next, ends)
     score += w["prev"] * k.p_lacks(opp_prev, ends)
     score -= w["partner"] * k.p_lacks(k.partner, ends)
-    partner_nums = {n for x in k.played[k.partner] for n in x}
-    score += w["partner_nums"] * len(ends & partner_nums)
+    score += w["partner_nums"] * len(ends & k.opened[k.partner])
     # a block now: nobody holds either number any more (CU-7, JA-5).
     if not any(x[0] in ends or x[1] in ends for x in hand) and not any(
             x[0] in ends or x[1] in ends for x in k.unseen):
@@ -179,35 +181,40 @@ def sample_hands(k: Knowledge, rng: random.Random, tries: int = 20) -> list[list
     consistent deal turned up within ``tries``.
     """
     others = [s for s in (1, 2, 3, 4) if s != k.seat]
-    for _ in range(tries):
-        pool = list(k.unseen)
+    pool = list(k.unseen)
+    if not any(k.voids[s] for s in others):
         rng.shuffle(pool)
-        hands: list[list[Tile]] = [[] for _ in range(5)]
+        hands = [[] for _ in range(5)]
+        i = 0
+        for s in others:
+            hands[s] = pool[i:i + k.counts[s]]
+            i += k.counts[s]
+        hands[k.seat] = list(k.hand)
+        return hands
+    allowed = {t: [s for s in others if t[0] not in k.voids[s] and t[1] not in k.voids[s]] for t in pool}
+    for _ in range(tries):
+        rng.shuffle(pool)
+        order = sorted(pool, key=lambda t: len(allowed[t]))  # the most constrained tiles first
+        hands = [[] for _ in range(5)]
         need = {s: k.counts[s] for s in others}
         spare = len(pool) - sum(need.values())  # Cuban's unused tiles
         ok = True
-        # the most constrained tiles first
-        allowed = {t: [s for s in others if t[0] not in k.voids[s] and t[1] not in k.voids[s]] for t in pool}
-        pool.sort(key=lambda t: len(allowed[t]))
-        for t in pool:
+        for t in order:
             opts = [s for s in allowed[t] if need[s] > 0]
-            weights = [need[s] for s in opts]
-            total = sum(weights) + spare
+            total = sum(need[s] for s in opts) + spare
             if total == 0:
                 ok = False
                 break
             r = rng.randrange(total)
-            placed = False
-            for s, w in zip(opts, weights):
-                if r < w:
+            for s in opts:
+                if r < need[s]:
                     hands[s].append(t)
                     need[s] -= 1
-                    placed = True
                     break
-                r -= w
-            if not placed:
+                r -= need[s]
+            else:
                 spare -= 1
-        if ok and all(v == 0 for v in need.values()):
+        if ok and not any(need.values()):
             hands[k.seat] = list(k.hand)
             return hands
     return None
@@ -219,27 +226,18 @@ PLAYOUT_DOUBLE = 20
 MC_WEIGHT = 20.0
 
 
-def _light(hand: list[Tile], left: int, right: int) -> tuple[Tile, str] | None:
-    """The playout policy: doubles first, then the heaviest tile; None means pass."""
-    best = None
-    best_v = -1
-    bonus = PLAYOUT_DOUBLE
-    for t in hand:
-        a, b = t
-        if a == left or b == left:
-            v = a + b + (bonus if a == b else 0)
-            if v > best_v:
-                best, best_v, end = t, v, "L"
-        if a == right or b == right:
-            v = a + b + (bonus if a == b else 0)
-            if v > best_v:
-                best, best_v, end = t, v, "R"
-    return None if best is None else (best, end)
+def _preference(t: Tile) -> int:
+    """The playout policy's order: doubles first, then the heaviest tile."""
+    return t[0] + t[1] + (PLAYOUT_DOUBLE if t[0] == t[1] else 0)
 
 
 def playout(k: Knowledge, hands: list[list[Tile]], t: Tile, end: str, budget: Budget) -> float:
-    """Play the hand out after the bot plays ``t`` on ``end``; the result for the bot's team."""
-    hands = [list(h) for h in hands]
+    """Play the hand out after the bot plays ``t`` on ``end``; the result for the bot's team.
+
+    Every seat follows the light policy: the first tile in its preference order
+    that fits, on the left end when it fits both.  Each ply costs one node.
+    """
+    hands = [list(h) for h in hands]  # each already in preference order
     seat = k.seat
     left, right = _after(k.ends, t, end)
     shown = list(k.shown)
@@ -251,27 +249,41 @@ def playout(k: Knowledge, hands: list[list[Tile]], t: Tile, end: str, budget: Bu
     passes = 0
     s = seat
     hard = k.top + 1
-    while budget.take():
+    jamaican = k.game == "jamaican"
+    cap = budget.left
+    plies = 0
+    while plies < cap:
+        plies += 1
         s = s % 4 + 1
-        move = _light(hands[s], left, right)
-        if move is None:
+        hand = hands[s]
+        for i, x in enumerate(hand):
+            a, b = x
+            if a == left or b == left:
+                on_left = True
+                break
+            if a == right or b == right:
+                on_left = False
+                break
+        else:
             passes += 1
             if passes == 4:
+                budget.left -= plies
                 return _result(k, hands, 0, False)
             continue
         passes = 0
-        x, e = move
-        key = (len(hands[s]) == 1 and k.game == "jamaican" and x[0] != x[1] and left != right
-               and {left, right} == {x[0], x[1]} and shown[left] == hard and shown[right] == hard)
-        hands[s].remove(x)
-        shown[x[0]] += 1
-        shown[x[1]] += 1
-        if e == "L":
-            left = x[1] if x[0] == left else x[0]
+        key = (jamaican and len(hand) == 1 and a != b and left != right
+               and {left, right} == {a, b} and shown[left] == hard and shown[right] == hard)
+        del hand[i]
+        shown[a] += 1
+        shown[b] += 1
+        if on_left:
+            left = b if a == left else a
         else:
-            right = x[1] if x[0] == right else x[0]
-        if not hands[s]:
+            right = b if a == right else a
+        if not hand:
+            budget.left -= plies
             return _result(k, hands, s, key)
+    budget.left -= plies
     return 0.0  # out of budget mid-playout: no information
 
 
@@ -339,12 +351,16 @@ def _rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random)
     runs = 0
     if lvl.samples and len(candidates) > 1:
         budget = Budget(lvl.nodes)
-        per_playout = sum(k.counts[1:]) + 4
-        samples = min(lvl.samples, max(1, lvl.nodes // (per_playout * len(candidates))))
+        # a sample is searched for every candidate or not at all, so none is favoured
+        per_sample = (2 * sum(k.counts[1:]) + 4) * len(candidates)
+        samples = min(lvl.samples, max(1, lvl.nodes // per_sample))
         for _ in range(samples):
-            hands = sample_hands(k, rng)
-            if hands is None or budget.left < per_playout:
+            if budget.left < per_sample:
                 break
+            hands = sample_hands(k, rng)
+            if hands is None:
+                break
+            hands = [sorted(h, key=_preference, reverse=True) for h in hands]
             for a in candidates:
                 totals[a] += playout(k, hands, a.tile, a.end, budget)
             runs += 1
