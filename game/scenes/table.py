@@ -61,6 +61,7 @@ class TableScene(Scene):
         self._last_hand_count = 0
         self._panel: pygame.Surface | None = None
         self._panel_key = None
+        self._arrived_at = -10.0
         self._chrome: pygame.Surface | None = None
         self._chrome_key = None
 
@@ -339,6 +340,8 @@ class TableScene(Scene):
             if self.auto_fit and lay.bounds != self._last_bounds:
                 self._last_bounds = lay.bounds
                 self.camera.fit(lay.bounds, animate=self._last_bounds is not None)
+            if grew and any(e[0] == "play" for e in history[-3:]):  # a play (maybe + unmark, deal end)
+                self._arrived_at = self.clock
             if grew and self.follow:
                 self._follow_last()
 
@@ -382,7 +385,7 @@ class TableScene(Scene):
             self.camera.fit(lay.bounds, animate=False)
             self._history_len = len(view.history)
         self._build_buttons()
-        marks = TableMarks(recent=tuple(self.recent_plays()))
+        marks = TableMarks(recent=tuple(self.recent_plays()), arrival=self.clock - self._arrived_at)
         if play.my_turn() and play.selected is not None:
             marks.targets = tuple(play.targets())
             if play.focus == "targets":

@@ -23,6 +23,7 @@ OBLIGATION_COLOUR = (235, 64, 52)
 LAST_PLAY_COLOUR = (255, 255, 255)
 FOCUS_COLOUR = (255, 255, 255)
 DARK = (20, 26, 22)
+ARRIVAL_S = 0.7
 
 
 def train_colour(key) -> tuple[int, int, int]:
@@ -39,6 +40,7 @@ class TableMarks:
     focused_target: object = None  # the keyboard cursor's target
     ghost: tuple | None = None  # (train key, Placed) of the previewed tile
     recent: tuple = ()  # (train key, index) of the latest plays, newest last
+    arrival: float | None = None  # seconds since the newest play landed (a ring widens, then fades)
 
 
 class TableRenderer:
@@ -117,6 +119,18 @@ class TableRenderer:
         if blits:
             surface.fblits(blits)
         self.tiles_drawn = n
+
+        # the newest play: a ring that widens for a moment, so a computer's move is seen landing
+        if marks.arrival is not None and marks.recent and marks.arrival < ARRIVAL_S:
+            key, index = marks.recent[-1]
+            tiles = lay.lanes[key].tiles if key in lay.lanes else []
+            if 0 <= index < len(tiles):
+                k = marks.arrival / ARRIVAL_S
+                rect = pygame.Rect(camera.world_rect_to_screen(tiles[index].rect))
+                grow = round((4 + 26 * k) * max(z, 0.5))
+                shade = tuple(int(c * (1 - k) + f * k) for c, f in zip(TARGET_COLOUR, self.felt))
+                pygame.draw.rect(surface, shade, rect.inflate(grow, grow), max(2, round(4 * z * (1 - k))),
+                                 border_radius=max(3, round(6 * z)))
 
         # the order in which the open doubles are owed: badges 1, 2, 3 (MT-14)
         for i, key in enumerate(view.obligations):
