@@ -293,9 +293,7 @@ class App:
             self._make_ui()
         else:
             self.ui.set_window_resolution(size)
-        intent = Intent(I.RESIZE, size=size)
-        for scene in self.stack:
-            self._safely(scene.handle, intent)
+        self._broadcast_resize()
 
     # -------------------------------------------------------------- UI manager
 
@@ -328,9 +326,7 @@ class App:
     def rebuild_ui(self) -> None:
         """A new UIManager (new scale): every scene rebuilds its widgets on the RESIZE intent."""
         self._make_ui()
-        intent = Intent(I.RESIZE, size=self.size)
-        for scene in self.stack:
-            self._safely(scene.handle, intent)
+        self._broadcast_resize()
 
     def ui_hit(self, pos: tuple[int, int]) -> bool:
         """True if a visible pygame_gui widget (other than full-screen backgrounds) is at ``pos``."""
@@ -368,6 +364,9 @@ class App:
         self.save_settings()
         if key == "ui_scale":
             self.rebuild_ui()
+        elif key in ("tile_style", "palette"):
+            # Scenes re-read the settings on RESIZE (the table rebuilds its sprites).
+            self._broadcast_resize()
         if key == "computer_speed" and self.play_state is not None:
             self._apply_speed()
 
@@ -379,6 +378,10 @@ class App:
 
     def _language_changed(self, code: str) -> None:
         pygame.display.set_caption(i18n.t("ui.app_title"))
+        self._broadcast_resize()
+
+    def _broadcast_resize(self) -> None:
+        """A RESIZE intent to every scene on the stack: rebuild widgets, re-read settings."""
         intent = Intent(I.RESIZE, size=self.size)
         for scene in self.stack:
             self._safely(scene.handle, intent)

@@ -327,3 +327,16 @@ def test_long_words_fit_their_buttons(lang):
         assert measured > 30
     finally:
         a.close()
+
+
+def test_a_covered_menu_stays_hidden_after_the_language_changes(app):
+    title = app.stack.top
+    key(app, pygame.K_RETURN)  # New game over the title
+    form = app.stack.top
+    form_lang = [c for c in choices(form) if c.current == "en"][0]
+    click(app, form_lang.next.rect.center)  # English -> Русский, every scene rebuilds
+    assert i18n.language() == "ru"
+    assert title.panel is not None and not title.panel.visible
+    assert app.stack.top.panel.visible
+    # Nothing of the title can be clicked through the form.
+    assert not any(el.visible for c in title._controls for el in c.elements())
