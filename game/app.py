@@ -482,7 +482,7 @@ class App:
 
     def show_save_problem(self, result) -> None:
         key = f"save.{result.problem}"
-        reason = i18n.t(key) if i18n.has(key) else i18n.t(f"ui.save_{result.problem}")
+        reason = i18n.t(key) if i18n.has(key) else i18n.t(f"ui.save_problem_{result.problem}")
         file = str(result.moved_to) if result.moved_to else str(storage.autosave_path())
         self.show_message(i18n.t("ui.save_corrupt_title"),
                           i18n.t("ui.save_corrupt", reason=reason, file=file))

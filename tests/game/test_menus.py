@@ -340,3 +340,20 @@ def test_a_covered_menu_stays_hidden_after_the_language_changes(app):
     assert app.stack.top.panel.visible
     # Nothing of the title can be clicked through the form.
     assert not any(el.visible for c in title._controls for el in c.elements())
+
+
+def test_a_controller_alone_reaches_the_table(app):
+    def pad(button):
+        pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=3, button=button))
+        frames(app, 2)
+
+    pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    pad(pygame.CONTROLLER_BUTTON_DPAD_UP)
+    pad(pygame.CONTROLLER_BUTTON_A)  # New game
+    assert isinstance(app.stack.top, NewGameScene)
+    pad(pygame.CONTROLLER_BUTTON_B)  # back
+    assert isinstance(app.stack.top, TitleScene)
+    pad(pygame.CONTROLLER_BUTTON_A)
+    pad(pygame.CONTROLLER_BUTTON_A)  # Start is focused on a fresh form
+    assert isinstance(app.stack.top, table_scene_class())
+    assert app.play_state.session.config.players == 4
