@@ -323,6 +323,10 @@ class PlayState:
         self._set_message(None)
         self._changed()
         self._advance()
+        if action.kind == "draw" and self.my_turn():
+            # UX-2: the drawn tile is now shown to its owner; the cursor goes to it
+            drawn = self.view().hand[-1]
+            self.focus, self.focus_index = "hand", self.hand().index(drawn)
         return True
 
     def _changed(self) -> None:

@@ -626,6 +626,10 @@ class TableScene(Scene):
         view = play.view()
         legal = play.legal()
         kinds = {a.kind for a in legal}
+        fresh = self._fresh_tile(view)
+        if fresh is not None:
+            name = f"[{fresh[0]}|{fresh[1]}]"
+            return t("table.prompt_drawn" if "play" in kinds else "table.prompt_drawn_pass", tile=name)
         if view.obligations and "play" in kinds:
             key = view.obligations[0]
             return t("table.prompt_obligation", number=view.train(key).open_end,
