@@ -278,3 +278,67 @@ def test_same_seed_same_transcript_and_it_replays(game, seed):
             session.supply(Deal(hands, tuple(tile_from_json(x) for x in line["stock"])))
     assert session.state.records == records
     assert records[-1].get("match_end")
+
+
+def expected_legal(view) -> set:
+    """The legal set worked out again from the view alone (CU-4..CU-6, JA-2..JA-4)."""
+    if view.phase == "accept":
+        doubles = sum(x.is_double for x in view.hand)
+        return {"accept"} | ({"redeal"} if doubles >= 5 else set())
+    if view.phase == "lead":
+        mates = (1, 3) if view.seat % 2 else (2, 4)
+        return {("lead", s) for s in mates}
+    if view.left_end is None:
+        if view.pose_required:
+            return {("play", Tile(6, 6), "L")}
+        return {("play", x, "L") for x in view.hand}
+    out = set()
+    for x in view.hand:
+        for end, number in (("L", view.left_end), ("R", view.right_end)):
+            if number in x:
+                out.add(("play", x, end))
+    return out or {"pass"}
+
+
+def as_key(action):
+    if action.kind in ("accept", "redeal", "pass"):
+        return action.kind
+    if action.kind == "lead":
+        return ("lead", action.seat)
+    return ("play", action.tile, action.end)
+
+
+@SETTINGS
+@given(game=GAMES, seed=SEEDS)
+def test_legal_sets_and_scores_follow_the_rules(game, seed):
+    """The referee's legal sets match the rules worked out from the view, and every hand's
+    score matches CU-7/CU-8 or JA-5..JA-7; six love never lets both teams hold points."""
+    session = Session(Config(game, 4, seed))
+    rng = random.Random(seed)
+    seen = 0
+    while not session.match_over():
+        seat = session.to_act()
+        view = session.view(seat)
+        assert {as_key(a) for a in view.legal} == expected_legal(view)
+        assert len(set(view.legal)) == len(view.legal)
+        session.apply(view.legal[rng.randrange(len(view.legal))])
+        history = session.state.history
+        for event in history[seen:]:
+            if event[0] == "deal_end":
+                _, reason, counts, totals, hands, winner, points = event
+                assert counts == (0,) + tuple(sum(x.pips for x in h) for h in hands[1:])
+                best = min(counts[1:])
+                lowest_teams = {2 - s % 2 for s in (1, 2, 3, 4) if counts[s] == best}
+                if reason == "block":
+                    assert winner == (None if len(lowest_teams) > 1 else lowest_teams.pop())
+                else:
+                    assert any(not h for h in hands[1:]) and winner is not None
+                if winner is None:
+                    assert points == 0
+                elif game == "cuban":
+                    assert points == sum(counts[s] for s in ((2, 4) if winner == 1 else (1, 3)))
+                else:
+                    assert points in (1, 2) and (points == 1 or reason == "out")
+            if game == "jamaican":
+                assert min(session.state.totals[1:]) == 0  # JA-7
+        seen = len(history)
