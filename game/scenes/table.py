@@ -97,6 +97,8 @@ class TableScene(Scene):
             x -= bw
             self.camera_buttons.insert(0, Button(bid, pygame.Rect(x, vy + gap, bw, cam_size), labels[bid]))
             x -= gap
+        fpx, row_h, pad, *_rest, width = self._players_metrics()
+        self.camera.safe = (width + 2 * pad, 0, 0, round(44 * u))
         self._last_bounds = None
 
     def _layout_now(self) -> L.TableLayout:
@@ -125,7 +127,7 @@ class TableScene(Scene):
         gap = round(8 * self.u)
         area = pygame.Rect(gap, self.bottom.y + round(8 * self.u), w - 2 * gap, self.btn_h)
         play = self.play
-        shown = [b for b in BUTTONS]
+        shown = list(BUTTONS) if play.humans else ["menu"]  # a demo has nothing to decide
         self.buttons = row_of_buttons([(b, self._button_label(b)) for b in shown], area,
                                       self.btn_h, gap, size=self.font_px, min_w=round(70 * self.u))
         focus_btn = play.focused() if play.focus == "buttons" else None
@@ -231,7 +233,7 @@ class TableScene(Scene):
 
     def fit(self) -> None:
         self.auto_fit = True
-        self.camera.fit(self._layout_now().bounds)
+        self.camera.fit(self._layout_now().content)
 
     def tap(self, pos) -> None:
         """A click or tap at ``pos``: the curtain, a button, a hand tile or a target train."""
@@ -337,9 +339,9 @@ class TableScene(Scene):
             if self._size is None:
                 return
             lay = self._layout_now()
-            if self.auto_fit and lay.bounds != self._last_bounds:
-                self._last_bounds = lay.bounds
-                self.camera.fit(lay.bounds, animate=self._last_bounds is not None)
+            if self.auto_fit and lay.content != self._last_bounds:
+                self._last_bounds = lay.content
+                self.camera.fit(lay.content, animate=self._last_bounds is not None)
             if grew and any(e[0] == "play" for e in history[-3:]):  # a play (maybe + unmark, deal end)
                 self._arrived_at = self.clock
             if grew and self.follow:
@@ -381,8 +383,8 @@ class TableScene(Scene):
         view = play.view()
         lay = self._layout_now()
         if first or self._last_bounds is None:
-            self._last_bounds = lay.bounds
-            self.camera.fit(lay.bounds, animate=False)
+            self._last_bounds = lay.content
+            self.camera.fit(lay.content, animate=False)
             self._history_len = len(view.history)
         self._build_buttons()
         marks = TableMarks(recent=tuple(self.recent_plays()), arrival=self.clock - self._arrived_at)

@@ -31,6 +31,9 @@ class Camera:
         self.cx = 0.0  # the world point at the viewport's centre
         self.cy = 0.0
         self._goal: tuple[float, float, float] | None = None  # cx, cy, zoom to glide to
+        #: Screen pixels at the viewport's left, top, right and bottom that panels cover:
+        #: fit-all keeps the table clear of them.
+        self.safe: tuple[int, int, int, int] = (0, 0, 0, 0)
 
     # ---------------------------------------------------------------- mapping
 
@@ -93,14 +96,17 @@ class Camera:
         self.cx -= dx / z
         self.cy -= dy / z
 
-    def fit_zoom(self, bounds, margin: float = 0.04) -> tuple[float, float, float]:
+    def fit_zoom(self, bounds, margin: float = 0.03) -> tuple[float, float, float]:
+        """Centre and zoom step that show ``bounds`` whole inside the safe area."""
         x, y, w, h = bounds
-        vw, vh = self.viewport[2], self.viewport[3]
+        left, top, right, bottom = self.safe
+        vw = max(1, self.viewport[2] - left - right)
+        vh = max(1, self.viewport[3] - top - bottom)
         zoom = min(vw * (1 - 2 * margin) / max(w, 1), vh * (1 - 2 * margin) / max(h, 1))
         zoom = min(MAX_ZOOM, max(MIN_ZOOM, zoom))
         # the nearest step that still fits
-        k = math.floor(math.log2(zoom) * STEPS_PER_DOUBLING + 1e-9)
-        return (x + w / 2, y + h / 2, step_zoom(k))
+        z = step_zoom(math.floor(math.log2(zoom) * STEPS_PER_DOUBLING + 1e-9))
+        return (x + w / 2 - (left - right) / 2 / z, y + h / 2 - (top - bottom) / 2 / z, z)
 
     def fit(self, bounds, *, animate: bool = True) -> None:
         """Fit the whole table in view."""

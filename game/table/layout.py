@@ -75,8 +75,9 @@ class Lane:
 class TableLayout:
     lanes: dict  # key -> Lane
     order: list  # keys in lane order
-    bounds: tuple[float, float, float, float]
+    bounds: tuple[float, float, float, float]  # every lane at full length
     row_len: float
+    content: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)  # what is in use now (fit-all)
 
     def lane(self, key) -> Lane:
         return self.lanes[key]
@@ -228,4 +229,22 @@ def layout_table(trains, players: int) -> TableLayout:
             ymax = max(ymax, top + h)
             top += lane_height(rows)
     bounds = (xmin, ymin, xmax - xmin, ymax - ymin)
-    return TableLayout(lanes, order, bounds, row_len)
+    return TableLayout(lanes, order, bounds, row_len, _content_bounds(lanes))
+
+
+LABEL_W = 150  # room kept for an owner's name beside the lane head when fitting the view
+
+
+def _content_bounds(lanes: dict) -> tuple[float, float, float, float]:
+    """The part of the table in use: station, names, markers, tiles and each train's next place."""
+    xs = [-STATION_R - 10, STATION_R + 10]
+    ys = [-STATION_R - 10, STATION_R + 10]
+    for lane in lanes.values():
+        for p in list(lane.tiles) + [lane.next_slot]:
+            x, y, w, h = p.rect
+            xs += [x, x + w]
+            ys += [y, y + h]
+        hx, hy = lane.label_pos
+        xs.append(hx + lane.side * LABEL_W)
+        ys.append(hy - LABEL_H / 2)
+    return (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
