@@ -70,8 +70,6 @@ SHELL_THEME: dict[str, Any] = {
     "#hint": {"colours": {"normal_text": "#A9C2B6"}, "misc": {"text_horiz_alignment": "center"}},
     "#error": {"colours": {"normal_text": "#FF9E8A"}, "misc": {"text_horiz_alignment": "center"}},
     "#value": {"colours": {"normal_bg": "#173A2E", "disabled_bg": "#142720"}},
-    "#notice": {"colours": {"dark_bg": "#12241DE8", "normal_text": "#F7F1E3"},
-                "misc": {"text_horiz_alignment": "center", "border_width": "1"}},
 }
 
 
@@ -211,6 +209,7 @@ class App:
         self.vsync = False
         self.fullscreen = False
         self._open_window(bool(self.settings.get("fullscreen")))
+        self._known_size = self.size
         pygame.display.set_caption(i18n.t("ui.app_title"))
         pygame.key.set_repeat(350, 45)
 
@@ -288,7 +287,7 @@ class App:
     def _resized(self) -> None:
         """The window's size changed: new UI scale, layout and camera for every scene."""
         self.screen = pygame.display.get_surface() or self.screen
-        size = self.size
+        size = self._known_size = self.size
         if self.menu_scale != self._ui_scale_used:
             self._make_ui()
         else:
@@ -540,7 +539,8 @@ class App:
     def dispatch(self, event: pygame.event.Event) -> None:
         """One raw event: pygame_gui first, then the top scene's hook, then intents."""
         if event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
-            if event.type == pygame.VIDEORESIZE:
+            # SDL sends both for one change (and only the second when maximising): act once.
+            if self.size != self._known_size:
                 self._resized()
             return
         consumed = False

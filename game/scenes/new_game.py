@@ -163,10 +163,10 @@ class NewGameScene(WidgetScene):
             self.error_label.set_text("")
 
     def _set_name(self, i: int, text: str) -> None:
+        """A name the player typed; an emptied field goes back to the default name."""
         seat = self.seats[i]
         seat.name = text
-        seat.typed = bool(text.strip()) and text.strip() != seat.shown_name(i + 1) or (
-            seat.typed and bool(text.strip()))
+        seat.typed = bool(text.strip())
 
     def _set_kind(self, i: int, kind: str) -> None:
         self.seats[i].kind = kind
