@@ -38,9 +38,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.play = play_state
         settings = getattr(app, "settings", {}) or {}
-        style = settings.get("tile_style", "pips")
-        palette = "colour_blind" if settings.get("colour_blind") else "standard"
-        self.sprites = Sprites(style, palette)
+        self.sprites = Sprites(*self._art_settings(settings))
         self.renderer = TableRenderer(self.sprites)
         self.camera = Camera()
         self.clock = 0.0
@@ -62,10 +60,30 @@ class TableScene(Scene):
         self._panel: pygame.Surface | None = None
         self._panel_key = None
         self._arrived_at = -10.0
+        self._settings_key = None
         self._chrome: pygame.Surface | None = None
         self._chrome_key = None
 
     # ------------------------------------------------------------ geometry
+
+    @staticmethod
+    def _art_settings(settings) -> tuple[str, str]:
+        """Tile style (pips or numerals) and palette (standard or colour-blind safe)."""
+        palette = settings.get("palette") or ("colour_blind" if settings.get("colour_blind") else "standard")
+        return settings.get("tile_style", "pips"), palette
+
+    def _sync_settings(self) -> None:
+        """Settings can change while the table is open: art, UI scale and language."""
+        style, palette = self._art_settings(getattr(self.app, "settings", None) or {})
+        if (style, palette) != (self.sprites.style, self.sprites.palette):
+            fresh = Sprites(style, palette)  # validates the names
+            self.sprites.style, self.sprites.palette = fresh.style, fresh.palette
+            self._chrome_key = None
+            self._panel_key = None
+        key = (float(getattr(self.app, "ui_scale", 1.0) or 1.0), language())
+        if key != self._settings_key:
+            self._settings_key = key
+            self._size = None  # rebuild the geometry and the labels
 
     def _ui(self, size: tuple[int, int]) -> float:
         w, h = size
@@ -377,7 +395,8 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         size = surface.get_size()
-        first = self._size is None
+        self._sync_settings()
+        first = self._layout is None or self._last_bounds is None
         self._geometry(size)
         play = self.play
         view = play.view()

@@ -376,3 +376,19 @@ def test_deal_end_screen_steps_aside_after_an_undo():
     app.stack.handle(Intent(I.UNDO, device="keyboard"))
     app.frame()
     assert app.stack.top is scene and play.my_turn()
+
+
+def test_language_and_tile_style_switch_while_the_table_is_open():
+    from game import i18n
+    app, play, scene = setup("hc", seed=3)
+    try:
+        i18n.set_language("uk")
+        app.frame()
+        fit = next(b for b in scene.camera_buttons if b.id == "fit")
+        assert fit.label == i18n.t("table.fit") == "Увесь стіл"
+        assert next(b for b in scene.buttons if b.id == "draw").label == "Взяти"
+    finally:
+        i18n.set_language("en")
+    app.settings["tile_style"] = "numerals"
+    app.frame()
+    assert scene.sprites.style == "numerals"
