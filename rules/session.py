@@ -18,6 +18,9 @@ from .variants import GAMES, PLAYERS
 
 Entry = Union[Action, Deal, LeadDraw, NextMatch]
 
+#: Decisions between a deal and its first play, kept by ``restart_deal`` (CU-4, CU-5, JA-3).
+SETUP_KINDS = ("accept", "lead")
+
 
 @dataclass(frozen=True)
 class Config:
@@ -159,10 +162,21 @@ class Session:
         return self._cursor
 
     def restart_deal(self) -> None:
-        """MT-20: back to the start of this deal, same hands, same boneyard."""
+        """Back to the start of this deal's play (MT-20, CU-12, JA-9).
+
+        The hands, the boneyard order and the start search are the same, and
+        earlier deals' scores stay.  The decisions taken before the first play
+        (the acceptances of CU-4, the choice of leader or poser of CU-5/JA-3)
+        are kept, so the hand restarts with the same leader (CU-12); the rest
+        waits in the redo tail.
+        """
         for i in range(self._cursor - 1, -1, -1):
             if isinstance(self._log[i], Deal):
-                self._rewind(i + 1)
+                start = i + 1
+                while (start < self._cursor and isinstance(self._log[start], Action)
+                       and self._log[start].kind in SETUP_KINDS):
+                    start += 1
+                self._rewind(start)
                 return
         raise NoDecisionError("no deal has been dealt yet")
 

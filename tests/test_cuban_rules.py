@@ -421,19 +421,17 @@ def test_cu12_restart_hand_same_deal_same_leader_earlier_scores_kept():
     s.apply(lead(3))
     s.apply(s.legal_actions()[0])
     s.apply(s.legal_actions()[0])
+    played = s.state.line.tiles()
     s.restart_deal()
+    # CU-12: the same deal and the same leader; the plays are taken back
     assert [list(h) for h in s.state.hands] == dealt
-    assert s.state.totals == [0, 36, 20] and s.state.phase == "accept"
+    assert s.state.totals == [0, 36, 20] and s.state.phase == "play"
     assert len(s.state.line) == 0
-    # the acceptances and the leader choice wait in the redo tail: redoing them keeps the leader
-    for _ in range(5):
-        assert s.redo()
-    assert s.state.leader == 3 and s.to_act() == 3 and len(s.state.line) == 0
+    assert s.state.leader == 3 and s.to_act() == 3
+    # the plays wait in the redo tail
+    assert s.redo() and s.redo() and s.state.line.tiles() == played
     s.restart_deal()
-    accept_all(s)
-    assert s.to_act() == 1 and legal(s) == {lead(1), lead(3)}  # the same team chooses again
-    s.apply(lead(3))
-    assert s.to_act() == 3
+    assert s.state.leader == 3 and s.to_act() == 3 and len(s.state.line) == 0
 
 
 def test_cu12_new_match_zero_scores_and_a_new_lead_draw():

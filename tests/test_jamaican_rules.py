@@ -288,7 +288,8 @@ def test_ja9_restart_hand_keeps_the_earlier_points():
     s.restart_deal()
     assert s.state.totals == [0, 3, 0]
     assert [list(h) for h in s.state.hands] == dealt and len(s.state.line) == 0
-    assert s.to_act() == 3 and legal(s) == {lead(1), lead(3)}  # the choice is made again
+    # the poser chosen for this hand poses again (the same hand restarts, JA-9)
+    assert s.state.leader == 1 and s.to_act() == 1 and s.state.phase == "play"
 
 
 def test_ja9_a_new_session_opens_with_double_six_again():
