@@ -49,7 +49,9 @@ class TableScene(Scene):
         self._layout: L.TableLayout | None = None
         self._last_bounds = None
         self._history_len = 0
-        self._dragging = False
+        self._drag_mode: str | None = None  # "pan", "tile" or "none" for the drag in progress
+        self.drag_tile = None
+        self.drag_pos = None
         self.buttons: list[Button] = []
         self.camera_buttons: list[Button] = []
         self.curtain_button: Button | None = None
@@ -173,12 +175,9 @@ class TableScene(Scene):
         if kind == I.TAP and intent.pos is not None:
             self.tap(intent.pos)
         elif kind == I.DRAG and intent.pos is not None:
-            if self._dragging or self.camera.contains(*intent.pos):
-                self._dragging = True
-                self._user_moved()
-                self.camera.pan(*intent.delta)
+            self.drag(intent.pos, intent.delta)
         elif kind == I.DRAG_END:
-            self._dragging = False
+            self.drag_end(intent.pos)
         elif kind == I.ZOOM:
             self._user_moved()
             self.camera.zoom_at(intent.factor, intent.pos)
@@ -273,15 +272,53 @@ class TableScene(Scene):
             if b.hit(pos):
                 self._request(play.press(b.id))
                 return
-        for tile, rect in zip(self.hand_tiles, self.hand_rect_list):
-            raised = rect.move(0, -round(rect.height * SELECT_RAISE)) if tile == play.selected else rect
-            if raised.collidepoint(pos) or rect.collidepoint(pos):
-                play.tap_tile(tile)
-                return
+        tile = self._hand_tile_at(pos)
+        if tile is not None:
+            play.tap_tile(tile)
+            return
         if self.camera.contains(*pos) and play.selected is not None:
             key = self.target_at(pos)
             if key is not None:
                 play.tap_target(key)
+
+    def drag(self, pos, delta) -> None:
+        """A drag that starts on the table pans it (UX-7); one that starts on a playable
+        hand tile carries the tile, and dropping it on a lit train previews the play (UX-1)."""
+        if self._drag_mode is None:
+            start = (pos[0] - delta[0], pos[1] - delta[1])
+            tile = self._hand_tile_at(start)
+            if tile is not None and self.play.my_turn() and tile in self.play.playable_tiles():
+                self._drag_mode = "tile"
+                if self.play.selected != tile:
+                    self.play.tap_tile(tile)
+                if self.play.phase == PREVIEW and self.play.pending is not None and self.play.pending.kind == "play":
+                    self.play.cancel()  # the drop decides the target
+                self.drag_tile = tile
+            elif self.camera.contains(*start):
+                self._drag_mode = "pan"
+            else:
+                self._drag_mode = "none"
+        if self._drag_mode == "pan":
+            self._user_moved()
+            self.camera.pan(*delta)
+        elif self._drag_mode == "tile":
+            self.drag_pos = pos
+
+    def drag_end(self, pos) -> None:
+        if self._drag_mode == "tile" and pos is not None and self.camera.contains(*pos):
+            key = self.target_at(pos)
+            if key is not None:
+                self.play.tap_target(key)
+        self._drag_mode = None
+        self.drag_tile = None
+        self.drag_pos = None
+
+    def _hand_tile_at(self, pos):
+        for tile, rect in zip(self.hand_tiles, self.hand_rect_list):
+            raised = rect.move(0, -round(rect.height * SELECT_RAISE)) if tile == self.play.selected else rect
+            if raised.collidepoint(pos) or rect.collidepoint(pos):
+                return tile
+        return None
 
     def target_at(self, pos):
         """The legal target train under a screen point (its whole lane is the tap area)."""
@@ -411,6 +448,8 @@ class TableScene(Scene):
             marks.targets = tuple(play.targets())
             if play.focus == "targets":
                 marks.focused_target = play.focused()
+        if self.drag_tile is not None and self.drag_pos is not None and self.camera.contains(*self.drag_pos):
+            marks.focused_target = self.target_at(self.drag_pos)
         if play.phase == PREVIEW and play.pending is not None and play.pending.kind == "play":
             a = play.pending
             lane = lay.lanes[a.train]
@@ -427,6 +466,10 @@ class TableScene(Scene):
         for b in self.camera_buttons:
             b.draw(surface, self.font_px)
         self._draw_message(surface)
+        if self.drag_tile is not None and self.drag_pos is not None and play.hand_seat() is not None:
+            t_ = self.drag_tile
+            sprite = self.sprites.face(t_[0], t_[1], self.hand_short, True)
+            surface.blit(sprite, sprite.get_rect(center=(round(self.drag_pos[0]), round(self.drag_pos[1]))))
 
     def _chrome_state(self) -> tuple:
         play = self.play

@@ -392,3 +392,32 @@ def test_language_and_tile_style_switch_while_the_table_is_open():
     app.settings["tile_style"] = "numerals"
     app.frame()
     assert scene.sprites.style == "numerals"
+
+
+def test_dragging_a_hand_tile_onto_a_lit_train_previews_the_play():
+    """Drag to play is a preview too (UX-1): only the confirm plays it."""
+    app, play, scene = setup("hccc", seed=3)
+    for _ in range(200):
+        if play.my_turn() and play.playable_tiles():
+            break
+        if play.phase == DEAL_END:
+            play.continue_after_deal()
+        app.frame()
+    tile = sorted(play.playable_tiles())[0]
+    key = play.targets(tile)[0]
+    start = hand_point(scene, tile)
+    goal = target_point(scene, key)
+    cursor = play.session.cursor
+    steps = 6
+    prev = start
+    for k in range(1, steps + 1):
+        pos = (start[0] + (goal[0] - start[0]) * k / steps, start[1] + (goal[1] - start[1]) * k / steps)
+        app.stack.handle(Intent(I.DRAG, pos=pos, delta=(pos[0] - prev[0], pos[1] - prev[1]), device="touch"))
+        prev = pos
+        app.frame()
+    app.stack.handle(Intent(I.DRAG_END, pos=goal, device="touch"))
+    app.frame()
+    assert play.phase == PREVIEW and play.pending.tile == tile and play.pending.train == key
+    assert play.session.cursor == cursor
+    tap(app, scene, button_point(scene, "confirm"))
+    assert play.session.cursor == cursor + 1
