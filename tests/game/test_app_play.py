@@ -96,3 +96,67 @@ def test_a_whole_deal_from_the_title_by_one_device(press):
         assert saved["cursor"] == play.session.cursor
     finally:
         app.close()
+
+
+def test_a_whole_deal_from_the_title_by_keyboard_alone():
+    """Arrows, Enter and Esc only: the menus' focus layer, then the table's cursor (UX-7)."""
+    from game.play import DECISION_BUTTONS
+    from shell_driver import key
+    app = make_app()
+    app.start()
+    frames(app, 2)
+    try:
+        app.set_setting("computer_speed", "instant")
+        app.default_seed = 5
+        key(app, pygame.K_RETURN)  # New game
+        form = app.stack.top
+        # Up from Start to seat 2's kind choice (Start -> seat 4 -> 3 -> 2), Enter makes it human.
+        key(app, pygame.K_UP, n=3)
+        assert form.focus.current is [c for c in choices(form) if c.current in (HUMAN, COMPUTER_SEAT)][1]
+        key(app, pygame.K_RETURN)
+        form = app.stack.top
+        assert form.seats[1].kind == HUMAN
+        while form.focus.row != len(form.focus.rows) - 1:
+            key(app, pygame.K_DOWN)
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RETURN)  # Start
+        scene = app.stack.top
+        assert isinstance(scene, TableScene)
+        play = app.play_state
+        decisions = 0
+        for _ in range(3000):
+            if isinstance(app.stack.top, DealEndScene):
+                break
+            frames(app)
+            if play.phase == CURTAIN:
+                key(app, pygame.K_RETURN)
+                continue
+            if not play.my_turn():
+                continue
+            cursor = play.session.cursor
+            if play.playable_tiles():
+                while play.focus != "hand":
+                    key(app, pygame.K_DOWN)
+                for _ in range(40):
+                    if play.focused() in play.playable_tiles():
+                        break
+                    key(app, pygame.K_RIGHT)
+                key(app, pygame.K_RETURN)
+                if play.phase != PREVIEW:
+                    key(app, pygame.K_RETURN)  # the first lit target
+            else:
+                while play.focus != "buttons":
+                    key(app, pygame.K_UP)
+                for _ in range(20):
+                    if play.focused() in DECISION_BUTTONS:
+                        break
+                    key(app, pygame.K_RIGHT)
+                key(app, pygame.K_RETURN)
+            assert play.phase == PREVIEW and play.session.cursor == cursor  # UX-1
+            key(app, pygame.K_RETURN)
+            assert play.session.cursor > cursor
+            decisions += 1
+        assert isinstance(app.stack.top, DealEndScene)
+        assert decisions >= 5 and app.errors == []
+    finally:
+        app.close()
