@@ -63,6 +63,8 @@ class TableScene(Scene):
         self._panel_key = None
         self._arrived_at = -10.0
         self._settings_key = None
+        #: The keyboard cursor's rings are drawn only while keys or a controller are in use.
+        self.show_focus = False
         self._chrome: pygame.Surface | None = None
         self._chrome_key = None
 
@@ -150,7 +152,7 @@ class TableScene(Scene):
         shown = list(BUTTONS) if play.humans else ["menu"]  # a demo has nothing to decide
         self.buttons = row_of_buttons([(b, self._button_label(b)) for b in shown], area,
                                       self.btn_h, gap, size=self.font_px, min_w=round(70 * self.u))
-        focus_btn = play.focused() if play.focus == "buttons" else None
+        focus_btn = play.focused() if play.focus == "buttons" and self.show_focus else None
         for b in self.buttons:
             b.enabled = play.button_enabled(b.id)
             b.focused = b.id == focus_btn
@@ -172,6 +174,10 @@ class TableScene(Scene):
     def handle(self, intent: I.Intent) -> None:
         kind = intent.kind
         play = self.play
+        if kind in (I.MOVE, I.CONFIRM, I.CANCEL) and intent.device in ("keyboard", "controller"):
+            self.show_focus = True  # the cursor shows once the keys are used
+        elif kind in (I.TAP, I.DRAG) and intent.device in ("mouse", "touch"):
+            self.show_focus = False
         if kind == I.TAP and intent.pos is not None:
             self.tap(intent.pos)
         elif kind == I.DRAG and intent.pos is not None:
@@ -446,7 +452,7 @@ class TableScene(Scene):
         marks = TableMarks(recent=tuple(self.recent_plays()), arrival=self.clock - self._arrived_at)
         if play.my_turn() and play.selected is not None:
             marks.targets = tuple(play.targets())
-            if play.focus == "targets":
+            if play.focus == "targets" and self.show_focus:
                 marks.focused_target = play.focused()
         if self.drag_tile is not None and self.drag_pos is not None and self.camera.contains(*self.drag_pos):
             marks.focused_target = self.target_at(self.drag_pos)
@@ -473,7 +479,7 @@ class TableScene(Scene):
 
     def _chrome_state(self) -> tuple:
         play = self.play
-        return (self._size, play.session.cursor, id(play.session.state), play.phase, play.selected,
+        return (self._size, self.show_focus, play.session.cursor, id(play.session.state), play.phase, play.selected,
                 play.pending, play.pending_is_hint, play.focus, play.focus_index, play.sort_mode,
                 play.viewer, play.curtain_for, play.message and (play.message[0], tuple(sorted(
                     (k, str(v)) for k, v in play.message[1].items()))), language(), self.u)
@@ -605,7 +611,7 @@ class TableScene(Scene):
         tiles = play.hand()
         rects, short = hand_rects(self.hand_panel, len(tiles), max_short)
         self.hand_tiles, self.hand_rect_list, self.hand_short = tiles, rects, short
-        focused = play.focused() if play.focus == "hand" else None
+        focused = play.focused() if play.focus == "hand" and self.show_focus else None
         draw_hand(surface, self.sprites, tiles, rects, short,
                   playable=play.playable_tiles() if play.my_turn() else frozenset(),
                   selected=play.selected, focused=focused,
