@@ -50,8 +50,9 @@ class TextScene(OverlayScene):
         self.box = self.text_box(
             pygame.Rect(m, top, inner.width - 2 * m, inner.height - top - bh - 2 * m - px(30)),
             self.body())
-        self.label(pygame.Rect(m, inner.height - bh - m - px(30), inner.width - 2 * m, px(28)),
-                   i18n.t("ui.paused"), "#hint", "@small")
+        if self.app.play_state is not None:
+            self.label(pygame.Rect(m, inner.height - bh - m - px(30), inner.width - 2 * m, px(28)),
+                       i18n.t("ui.paused"), "#hint", "@small")
         bw = min(px(240), inner.width - 2 * m)
         self.focus.add_row(self.button(
             pygame.Rect((inner.width - bw) // 2, inner.height - bh - m, bw, bh),
