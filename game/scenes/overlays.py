@@ -243,6 +243,8 @@ class ConfirmScene(OverlayScene):
 class MessageScene(OverlayScene):
     """A message with an OK button: a corrupt save, an error inside a frame."""
 
+    pauses_play = True  # nobody should miss a computer's move while reading it
+
     def __init__(self, app, title: str, text: str, on_close: Callable[[], None] | None = None,
                  is_error: bool = False) -> None:
         super().__init__(app)
