@@ -186,7 +186,8 @@ class TableScene(Scene):
             self.drag_end(intent.pos)
         elif kind == I.ZOOM:
             self._user_moved()
-            self.camera.zoom_at(intent.factor, intent.pos)
+            pos = intent.pos if intent.pos is not None and self.camera.contains(*intent.pos) else None
+            self.camera.zoom_at(intent.factor, pos)  # over the hand or a bar: about the centre
         elif kind == I.PAN:
             self._user_moved()
             self.camera.pan(*intent.delta)
@@ -646,6 +647,8 @@ class TableScene(Scene):
     def _draw_message(self, surface) -> None:
         play = self.play
         lines = []
+        if play.focus == "table" and self.show_focus and play.phase not in (CURTAIN, DEAL_END, MATCH_END):
+            lines.append(t("table.table_focus"))
         if play.phase == PREVIEW and play.pending is not None:
             line = self._preview_text(play.pending)
             lines.append(t("table.hint_prefix", text=line) if play.pending_is_hint else line)
