@@ -51,6 +51,9 @@ SPEEDS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
 
 SORT_MODES = ("number", "pips")
 
+#: Seconds a demo (computers only) shows a deal-end reveal or a match end before moving on.
+DEMO_READ_S = 4.0
+
 #: History events that record one decision of a seat: ("play", seat, ...), ("draw", seat) ...
 DECISION_EVENTS = ("play", "draw", "pass", "end_chain")
 
@@ -545,12 +548,26 @@ class PlayState:
         return self._apply(self.choose_for(seat))
 
     def update(self, dt: float) -> bool:
-        """Advance the computer's pace; True if a decision was applied."""
-        if self.phase == COMPUTER and not self.paused:
+        """Advance the computer's pace; True if a decision was applied.
+
+        With no human at the table (a demo) the deal-end reveal and the match
+        end also move on by themselves after a pause long enough to read them.
+        """
+        if self.paused:
+            return False
+        if self.phase == COMPUTER:
             self.timer += dt
             if self.timer >= self.delay:
                 self.timer = 0.0
                 return self.step_computer()
+        elif self.phase in (DEAL_END, MATCH_END) and not self.humans:
+            self.timer += dt
+            if self.timer >= max(DEMO_READ_S, 6 * self.delay):
+                self.timer = 0.0
+                if self.phase == DEAL_END:
+                    self.continue_after_deal()
+                else:
+                    self.next_match()
         return False
 
     # ------------------------------------------------------------ keyboard cursor

@@ -48,6 +48,7 @@ class DealEndScene(Scene):
             stack.pop()
 
     def update(self, dt: float) -> None:
+        self.play.update(dt)  # a demo moves on by itself
         # an undo or a restart from the menu may have left this phase: step aside
         from ..play import DEAL_END
         if self.play.phase != DEAL_END:

@@ -37,6 +37,7 @@ class MatchEndScene(Scene):
                 fn()
 
     def update(self, dt: float) -> None:
+        self.play.update(dt)  # a demo moves on by itself
         # an undo or a restart from the menu may have left this phase: step aside
         from ..play import MATCH_END
         if self.play.phase != MATCH_END:

@@ -326,3 +326,17 @@ def test_hint_without_a_hinting_bot_says_so():
     play.hint()
     assert play.message == ("table.hint_unavailable", {}) and play.phase != PREVIEW
     assert not play.bots_available  # computers then choose uniformly random legal moves, and the table says so
+
+
+def test_a_demo_moves_past_deal_ends_by_itself_but_a_human_table_waits():
+    demo = make_play("cccc", seed=17)
+    for _ in range(2000):
+        demo.update(0.5)
+        if demo.session.state.deal_no >= 2:
+            break
+    assert demo.session.state.deal_no >= 2
+    play = make_play("hccc", seed=17)
+    run_until(play, lambda p: p.phase == DEAL_END, stream(17, "w"))
+    for _ in range(100):
+        play.update(1.0)
+    assert play.phase == DEAL_END
