@@ -131,9 +131,11 @@ def test_set_mode_failures_fall_back(monkeypatch):
         return real(size, flags)
 
     monkeypatch.setattr(pygame.display, "set_mode", picky)
+    monkeypatch.setattr(App, "_vsync_tried", False, raising=False)
     a = make_app(fullscreen=True)
     try:
-        assert not a.vsync and not a.fullscreen  # vsync refused, fullscreen refused: windowed
+        assert any(v for _, _, v in calls)  # vsync was asked for once ...
+        assert not a.vsync and not a.fullscreen  # ... refused, and fullscreen refused: windowed
         assert a.size == (1280, 720)
         assert a.notices and "Fullscreen" in a.notices[0][0]
         a.start()
