@@ -137,9 +137,10 @@ class TableRenderer:
             p = lay.last_tile(key)
             if p is None:
                 continue
-            bx, by = w2s(p.rect[0] + p.rect[2], p.rect[1])
+            # at the double's lower right corner: clear of the owner's name above and the next tile
+            bx, by = w2s(p.rect[0] + p.rect[2], p.rect[1] + p.rect[3])
             r = max(7, round(13 * z))
-            centre = (round(bx + r * 0.4), round(by))
+            centre = (round(bx + r * 0.3), round(by - r * 0.3))
             pygame.draw.circle(surface, (255, 255, 255), centre, r + max(1, r // 6))
             pygame.draw.circle(surface, OBLIGATION_COLOUR, centre, r)
             digit = text(str(i + 1), max(8, round(r * 1.5)), (255, 255, 255), bold=True)
