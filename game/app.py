@@ -668,17 +668,11 @@ class App:
 def make_table_scene(app: App, session, seats: list[SeatConfig]) -> Scene:
     """The one way a match reaches the screen: the table helper's PlayState and TableScene.
 
-    The PlayState calls ``app.autosave`` after every applied action.  Should the
-    table modules be missing (a broken install), a scene says so instead.
+    The PlayState calls ``app.autosave`` after every applied action (DESIGN.md:
+    saved after every action) and runs the computers at the speed in the settings.
     """
-    try:
-        from .play import PlayState, computer_delay
-        from .scenes.table import TableScene
-    except ImportError as e:
-        log.error("the table cannot be built: %s", e)
-        from .scenes.overlays import LoadingScene
-        app.play_state = None
-        return LoadingScene(app)
+    from .play import PlayState, computer_delay
+    from .scenes.table import TableScene
     play = PlayState(session, seats, on_change=app.autosave,
                      delay=computer_delay(app.settings.get("computer_speed", "normal")))
     app.play_state = play

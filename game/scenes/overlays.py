@@ -270,23 +270,3 @@ class MessageScene(OverlayScene):
             self.app.stack.pop()
         if self.on_close is not None:
             self.on_close()
-
-
-class LoadingScene(WidgetScene):
-    """Shown only if the table cannot be built (its modules are missing): says so, offers Back."""
-
-    def build(self) -> None:
-        w, h = self.app.size
-        px = self.px
-        self.label(pygame.Rect(0, h // 2 - px(60), w, px(50)), i18n.t("ui.table_loading"),
-                   "#heading", "@heading")
-        bw = px(240)
-        self.focus.add_row(self.button(pygame.Rect((w - bw) // 2, h // 2 + px(10), bw, px(50)),
-                                       i18n.t("ui.back"), self.back))
-
-    def back(self) -> None:
-        self.app.to_title()
-
-    def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
-        from .title import draw_felt
-        draw_felt(surface)
