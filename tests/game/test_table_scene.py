@@ -47,7 +47,21 @@ def button_point(scene, bid):
 
 
 def tap(app, scene, pos, device="mouse"):
-    app.stack.handle(Intent(I.TAP, pos=pos, device=device))
+    """A tap as an intent, or, when the app has a recogniser, as real posted events."""
+    rec = getattr(app, "recogniser", None)
+    if rec is None:
+        app.stack.handle(Intent(I.TAP, pos=pos, device=device))
+    else:
+        x, y = int(pos[0]), int(pos[1])
+        if app.tap_device == "touch":
+            events = finger_tap((x, y), app.screen.get_size())
+        else:
+            events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=False),
+                      pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=False)]
+        intents = post_and_feed(rec, events)
+        assert [i.kind for i in intents] == [I.TAP]
+        for intent in intents:
+            app.stack.handle(intent)
     app.frame()
 
 
@@ -81,9 +95,18 @@ def hidden_tiles(play):
     return {t for s in range(1, state.n + 1) if s != shown for t in state.hands[s]}
 
 
-def test_a_whole_deal_by_taps_with_two_humans_and_two_computers_hides_every_hidden_hand():
-    """UX-3: record every face sprite handed to the renderer; none belongs to a hidden hand."""
+@pytest.mark.parametrize("how", ["intents", "mouse events", "touch events"])
+def test_a_whole_deal_by_taps_with_two_humans_and_two_computers_hides_every_hidden_hand(how):
+    """UX-3: record every face sprite handed to the renderer; none belongs to a hidden hand.
+
+    Played by scripted intents, and by real posted mouse or touch events (with SDL's
+    synthetic mouse events) through the shell's recogniser.
+    """
     app, play, scene = setup("hhcc", seed=7)
+    if how != "intents":
+        input_mod = pytest.importorskip("game.input")
+        app.recogniser = input_mod.InputRecogniser(lambda: app.screen.get_size())
+        app.tap_device = how.split()[0]
     recorder = SpriteRecorder(scene.sprites)
     rng = stream(7, "taps")
     curtain_frames = human_decisions = 0
