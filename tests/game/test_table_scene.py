@@ -444,3 +444,59 @@ def test_dragging_a_hand_tile_onto_a_lit_train_previews_the_play():
     assert play.session.cursor == cursor
     tap(app, scene, button_point(scene, "confirm"))
     assert play.session.cursor == cursor + 1
+
+
+def test_a_whole_deal_by_real_key_events_alone(recogniser_for):
+    """Every decision of a deal made with arrows and Enter only (UX-7), then Enter leaves the reveal."""
+    app, play, scene = setup("hccc", seed=19)
+    rec = recogniser_for(app)
+    zones = ("hand", "buttons", "targets", "table")
+
+    def key(k):
+        for it in post_and_feed(rec, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)]):
+            app.stack.handle(it)
+        app.frame()
+
+    def go(zone):
+        for _ in range(6):
+            if play.focus == zone:
+                return
+            key(pygame.K_DOWN if zones.index(zone) < zones.index(play.focus) else pygame.K_UP)
+        assert play.focus == zone
+
+    rng = stream(19, "keys")
+    decisions = 0
+    for _ in range(2000):
+        app.frame()
+        if isinstance(app.stack.top, DealEndScene):
+            break
+        if not play.my_turn():
+            continue
+        legal = play.legal()
+        action = legal[rng.randrange(len(legal))]
+        cursor = play.session.cursor
+        if action.kind == "play":
+            go("hand")
+            for _ in range(40):
+                if play.focused() == action.tile:
+                    break
+                key(pygame.K_RIGHT)
+            key(pygame.K_RETURN)
+            for _ in range(20):
+                if play.pending == action:
+                    break
+                key(pygame.K_RIGHT)
+        else:
+            go("buttons")
+            for _ in range(20):
+                if play.focused() == action.kind:
+                    break
+                key(pygame.K_RIGHT)
+            key(pygame.K_RETURN)
+        assert play.phase == PREVIEW and play.pending == action and play.session.cursor == cursor
+        key(pygame.K_RETURN)
+        assert play.session.cursor > cursor
+        decisions += 1
+    assert isinstance(app.stack.top, DealEndScene) and decisions >= 5
+    key(pygame.K_RETURN)
+    assert app.stack.top is scene and play.session.state.deal_no == 2
