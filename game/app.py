@@ -211,7 +211,7 @@ class App:
         self._open_window(bool(self.settings.get("fullscreen")))
         self._known_size = self.size
         pygame.display.set_caption(i18n.t("ui.app_title"))
-        pygame.key.set_repeat(350, 45)
+        pygame.key.set_repeat()  # off: the recogniser repeats arrows, WASD and +/- only
 
         self._theme = base_theme()
         self._visible: dict[int, bool] = {}

@@ -8,7 +8,8 @@
 - Touch: one finger taps or drags, two fingers pinch (ZOOM at their centre) and
   pan (PAN by the centre's movement).  Finger coordinates run 0..1 across the
   window and become pixels here.
-- Keyboard: arrows MOVE the cursor, WASD PAN, +/- ZOOM, Enter/Space CONFIRM,
+- Keyboard: arrows MOVE the cursor, WASD PAN, +/- ZOOM (these three repeat while
+  held; nothing else does), Enter/Space CONFIRM,
   Esc CANCEL, Ctrl+Z/Ctrl+Y UNDO/REDO, H hint, F fit, G follow the last play,
   L log, F1 rules, Tab sort, M menu, F11 or Alt+Enter fullscreen.
 - Controllers: the CONTROLLER* family only (a controller also sends JOY*
@@ -44,6 +45,10 @@ KEY_ZOOM = 1.25
 STICK_ON = 0.6
 STICK_OFF = 0.35
 STICK_DEAD = 0.2
+#: Held arrows, WASD and +/- repeat after this delay, at this interval (seconds).  Only
+#: those: a held Enter must never select, preview and confirm a move by itself (UX-1).
+REPEAT_DELAY = 0.35
+REPEAT_INTERVAL = 0.06
 #: Right stick pan speed at full deflection, pixels per second; trigger zoom per second.
 STICK_PAN_SPEED = 900.0
 TRIGGER_ZOOM_RATE = 2.0
@@ -116,6 +121,8 @@ class InputRecogniser:
         self._multi = False
         self._pinch: tuple[float, tuple[float, float]] | None = None
         self.pads: dict[int, Pad] = {}
+        #: Held repeatable keys: key -> [intent, seconds until the next repeat].
+        self._held: dict[int, list] = {}
         self.last_device = "mouse"
         #: Messages for the player ("controller connected"), taken by the App.
         self.notices: list[tuple[str, dict]] = []
@@ -130,8 +137,13 @@ class InputRecogniser:
         return handler(self, event) or []
 
     def update(self, dt: float) -> list[Intent]:
-        """Continuous controller input: the right stick pans, the triggers zoom."""
+        """Held keys repeat; the right stick pans and the triggers zoom, continuously."""
         out: list[Intent] = []
+        for held in self._held.values():
+            held[1] -= dt
+            while held[1] <= 0:
+                held[1] += REPEAT_INTERVAL
+                out.append(held[0])
         for pad in self.pads.values():
             rx = _dead(pad.axes.get(pygame.CONTROLLER_AXIS_RIGHTX, 0.0))
             ry = _dead(pad.axes.get(pygame.CONTROLLER_AXIS_RIGHTY, 0.0))
@@ -151,6 +163,7 @@ class InputRecogniser:
         self._fingers.clear()
         self._multi = False
         self._pinch = None
+        self._held.clear()
 
     # ------------------------------------------------------------------ mouse
 
@@ -285,13 +298,21 @@ class InputRecogniser:
         if mod & pygame.KMOD_ALT:
             return []
         if key in _ARROWS:
-            return [Intent(I.MOVE, direction=_ARROWS[key], device="keyboard")]
+            return self._repeating(key, Intent(I.MOVE, direction=_ARROWS[key], device="keyboard"))
         if key in _WASD:
-            return [Intent(I.PAN, delta=_WASD[key], device="keyboard")]
+            return self._repeating(key, Intent(I.PAN, delta=_WASD[key], device="keyboard"))
         if key in _ZOOM_KEYS:
-            return [Intent(I.ZOOM, factor=_ZOOM_KEYS[key], device="keyboard")]
+            return self._repeating(key, Intent(I.ZOOM, factor=_ZOOM_KEYS[key], device="keyboard"))
         kind = _SIMPLE_KEYS.get(key)
         return [Intent(kind, device="keyboard")] if kind else []
+
+    def _repeating(self, key: int, intent: Intent) -> list[Intent]:
+        self._held[key] = [intent, REPEAT_DELAY]
+        return [intent]
+
+    def _key_up(self, e) -> list[Intent]:
+        self._held.pop(e.key, None)
+        return []
 
     # ------------------------------------------------------------- controllers
 
@@ -385,6 +406,7 @@ _HANDLERS: dict[int, Callable[[InputRecogniser, pygame.event.Event], list[Intent
     pygame.FINGERMOTION: InputRecogniser._finger_motion,
     pygame.FINGERUP: InputRecogniser._finger_up,
     pygame.KEYDOWN: InputRecogniser._key,
+    pygame.KEYUP: InputRecogniser._key_up,
     pygame.CONTROLLERDEVICEADDED: InputRecogniser._pad_added,
     pygame.CONTROLLERDEVICEREMOVED: InputRecogniser._pad_removed,
     pygame.CONTROLLERBUTTONDOWN: InputRecogniser._pad_button,

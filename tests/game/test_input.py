@@ -253,3 +253,20 @@ def test_a_controller_that_cannot_be_opened_is_skipped(rec):
     # No device 9 exists under the dummy driver: opening it fails and nothing breaks.
     assert run(rec, (pygame.CONTROLLERDEVICEADDED, {"device_index": 9})) == []
     assert rec.pads == {}
+
+
+def test_held_arrows_repeat_but_a_held_enter_never_does(rec):
+    """A held Enter must not select, preview and confirm a move by itself (UX-1)."""
+    from game.input import REPEAT_DELAY, REPEAT_INTERVAL
+    run(rec, key(pygame.K_RIGHT), key(pygame.K_RETURN))
+    assert rec.update(REPEAT_DELAY * 0.9) == []
+    out = rec.update(REPEAT_DELAY * 0.1 + REPEAT_INTERVAL * 3.5)
+    assert kinds(out) == [I.MOVE] * 4 and {i.direction for i in out} == {"right"}
+    run(rec, (pygame.KEYUP, {"key": pygame.K_RIGHT, "mod": 0, "unicode": "", "scancode": 0}))
+    assert rec.update(1.0) == []
+
+
+def test_losing_focus_forgets_held_keys(rec):
+    run(rec, key(pygame.K_w))
+    run(rec, (pygame.WINDOWFOCUSLOST, {"window": None}))
+    assert rec.update(2.0) == []
