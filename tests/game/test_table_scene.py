@@ -500,3 +500,30 @@ def test_a_whole_deal_by_real_key_events_alone(recogniser_for):
     assert isinstance(app.stack.top, DealEndScene) and decisions >= 5
     key(pygame.K_RETURN)
     assert app.stack.top is scene and play.session.state.deal_no == 2
+
+
+def test_sprites_are_cached_per_zoom_step_and_tiles_off_screen_are_skipped():
+    """NOTES.md: no sprite is rebuilt while the zoom stays on one step; off-screen tiles cost nothing."""
+    from game import assets
+    app, play, scene = setup("hccc", seed=23)
+    for _ in range(400):
+        if sum(len(t.tiles) for t in play.view().trains) >= 20:
+            break
+        if play.phase == DEAL_END:
+            play.continue_after_deal()
+        elif play.my_turn():
+            play._apply(play.legal()[0])
+        app.frame()
+    app.frame()
+    total = sum(len(t.tiles) for t in play.view().trains)
+    builds = assets.cache_stats()["builds"]
+    cam = scene.camera
+    for dx in range(0, 200, 20):
+        cam.pan(dx * 0.1, 0)
+        scene.draw(app.screen)
+    assert assets.cache_stats()["builds"] == builds
+    assert scene.renderer.tiles_drawn == total
+    cam.zoom_at(3.0)
+    cam.cx, cam.cy = 5000.0, 5000.0  # far from every train
+    scene.draw(app.screen)
+    assert scene.renderer.tiles_drawn == 0
