@@ -1,0 +1,120 @@
+"""The standalone program (issue 6): tools/build_exe.py freezes it with PyInstaller and
+the frozen program runs its smoke test headless.
+
+The build takes 15-60 s, so those tests are ``slow`` (``make test`` runs them);
+one onedir build is shared by the module.  game/frozen.py's stream handling
+for windowed builds is tested directly (a Linux build always has a console).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import frozen
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD_TOOL = ROOT / "tools" / "build_exe.py"
+EXE = "domino-table" + (".exe" if sys.platform == "win32" else "")
+UNUSED_FONT_PREFIXES = ("NotoSansJP-", "NotoSansKR-", "NotoSansSC-", "NotoSansArabic-", "NotoSansHebrew-")
+
+
+# ------------------------------------------------------------ game/frozen.py
+
+
+def test_prepare_gives_a_windowed_build_a_stderr_in_the_user_log_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOMINO_TABLE_HOME", str(tmp_path))
+    monkeypatch.setattr(sys, "stderr", None)
+    monkeypatch.setattr(sys, "stdout", None)
+    path = frozen.prepare()
+    try:
+        assert path == tmp_path / "log" / frozen.STDERR_LOG
+        assert sys.stderr is not None and sys.stdout is sys.stderr
+        print("Traceback: something broke", file=sys.stderr)
+        print("smoke test: 3 frames")
+        assert path.read_text(encoding="utf-8") == "Traceback: something broke\nsmoke test: 3 frames\n"
+    finally:
+        sys.stderr.close()
+
+
+def test_prepare_leaves_console_streams_alone_and_hides_the_pygame_prompt(monkeypatch):
+    monkeypatch.delenv("PYGAME_HIDE_SUPPORT_PROMPT", raising=False)
+    out, err = sys.stdout, sys.stderr
+    assert frozen.prepare() is None
+    assert (sys.stdout, sys.stderr) == (out, err)
+    assert os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] == "1"
+
+
+def test_running_from_source_is_not_frozen():
+    assert not frozen.is_frozen()
+
+
+# ----------------------------------------------------------------- the build
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory) -> Path:
+    """One onedir build (the platform's default console/windowed mode), as the README builds it."""
+    base = tmp_path_factory.mktemp("exe")
+    done = subprocess.run(
+        [sys.executable, str(BUILD_TOOL), "--dist", str(base / "dist"), "--work", str(base / "build"), "--quiet"],
+        cwd=ROOT, capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
+    assert "onedir:" in done.stdout and "MB on disk" in done.stdout
+    folder = base / "dist" / "domino-table"
+    assert (folder / EXE).is_file()
+    return folder
+
+
+def run_frozen(bundle: Path, home: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    """The frozen program, from a folder that is neither the checkout nor the bundle."""
+    environ = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+               "DOMINO_TABLE_HOME": str(home), **(env or {})}
+    return subprocess.run([str(bundle / EXE), *args], cwd=home, env=environ,
+                          capture_output=True, text=True, timeout=300)
+
+
+def _resources(bundle: Path) -> Path:
+    return bundle / "_internal" if (bundle / "_internal").is_dir() else bundle
+
+
+@pytest.mark.slow
+def test_bundle_holds_our_resources_and_none_of_the_unused_fonts(bundle):
+    res = _resources(bundle)
+    for folder in ("art", "fonts", "locales"):
+        shipped = sorted(p.name for p in (res / folder).iterdir())
+        assert shipped == sorted(p.name for p in (ROOT / folder).iterdir() if p.is_file()), folder
+    gui_data = res / "pygame_gui" / "data"
+    fonts = {p.name for p in gui_data.iterdir()}
+    assert "NotoSans-Regular.ttf" in fonts  # pygame_gui's default font stays
+    assert not [f for f in fonts if f.startswith(UNUSED_FONT_PREFIXES)]
+    assert not list(res.rglob("babel/locale-data/de.dat"))  # Babel, if ever bundled, keeps our locales only
+
+
+@pytest.mark.slow
+def test_frozen_program_runs_its_smoke_test_headless(bundle, tmp_path):
+    done = run_frozen(bundle, tmp_path, "--smoke-test", "120")
+    assert done.returncode == 0, done.stdout + done.stderr
+    if sys.platform not in ("win32", "darwin"):  # a console build: the summary is on stdout
+        assert "smoke test: 120 frames" in done.stdout and "no errors" in done.stdout
+        assert "pygame-ce" not in done.stdout  # the support prompt is hidden
+    # The program found its user dirs (here DOMINO_TABLE_HOME) and logged there.
+    assert (tmp_path / "log" / "domino-table.log").is_file()
+
+
+@pytest.mark.slow
+def test_frozen_program_fails_loudly(bundle, tmp_path):
+    assert run_frozen(bundle, tmp_path, "--smoke-test", "many").returncode == 2
+    broken = run_frozen(bundle, tmp_path, "--smoke-test", "5", env={"SDL_VIDEODRIVER": "no-such-driver"})
+    assert broken.returncode == 1
+
+
+@pytest.mark.slow
+def test_frozen_program_answers_help(bundle, tmp_path):
+    done = run_frozen(bundle, tmp_path, "--help")
+    assert done.returncode == 0
+    if sys.platform not in ("win32", "darwin"):
+        assert "--smoke-test" in done.stdout

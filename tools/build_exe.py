@@ -1,0 +1,131 @@
+"""Build the standalone Domino Table program with PyInstaller.
+
+The same command on Linux, macOS and Windows (from the checkout, with the
+virtual environment's Python; ``make exe`` does this on Linux and macOS)::
+
+    .venv/bin/python tools/build_exe.py              # Linux, macOS
+    .venv\\Scripts\\python tools\\build_exe.py         # Windows
+
+The result is a folder, ``dist/domino-table/``, holding ``domino-table``
+(``domino-table.exe`` on Windows); on macOS also ``dist/Domino Table.app``.
+``--onefile`` makes one self-extracting file instead, ``dist/onefile/domino-table``
+(slower to start).  Windows and macOS builds are windowed (no console; errors go
+to the user log dir, see game/frozen.py); Linux builds keep the console
+(``--windowed`` / ``--console`` override).
+
+``--check`` then runs the built program's smoke test (a computer-only demo with
+real rendering under the dummy video driver) and measures its start-up time.
+The build time and the size on disk are always printed.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = ROOT / "packaging" / "domino-table.spec"
+NAME = "domino-table"
+EXE_SUFFIX = ".exe" if sys.platform == "win32" else ""
+HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+
+def executable(dist: Path, onefile: bool = False) -> Path:
+    """Where a build into ``dist`` puts the program."""
+    if onefile:
+        return dist / "onefile" / (NAME + EXE_SUFFIX)
+    return dist / NAME / (NAME + EXE_SUFFIX)
+
+
+def size_on_disk(path: Path) -> int:
+    """Bytes the file or folder takes on disk (allocated blocks where the OS reports them)."""
+    paths = [path] if path.is_file() else [p for p in path.rglob("*") if p.is_file() and not p.is_symlink()]
+    total = 0
+    for p in paths:
+        st = p.stat()
+        blocks = getattr(st, "st_blocks", None)
+        total += blocks * 512 if blocks is not None else st.st_size
+    return total
+
+
+def build(dist: Path, work: Path, *, onefile: bool = False, windowed: bool | None = None,
+          quiet: bool = False) -> tuple[Path, float]:
+    """Run PyInstaller on packaging/domino-table.spec; returns the program's path and seconds taken."""
+    import PyInstaller.__main__
+
+    spec_args = ["--onefile"] if onefile else []
+    if windowed is not None:
+        spec_args.append("--windowed" if windowed else "--console")
+    args = [str(SPEC), "--noconfirm", "--clean",
+            "--distpath", str(dist / "onefile" if onefile else dist),
+            "--workpath", str(work / ("onefile" if onefile else "onedir"))]
+    if quiet:
+        args += ["--log-level", "WARN"]
+    start = time.perf_counter()
+    PyInstaller.__main__.run(args + ["--", *spec_args])
+    return executable(dist, onefile), time.perf_counter() - start
+
+
+def run_smoke(program: Path, frames: int, *, timeout: float = 300) -> tuple[int, float, str]:
+    """Run ``program --smoke-test frames`` headless; returns (exit code, seconds, output)."""
+    env = {**os.environ, **HEADLESS}
+    start = time.perf_counter()
+    done = subprocess.run([str(program), "--smoke-test", str(frames)], env=env, cwd=program.parent.parent,
+                          capture_output=True, text=True, timeout=timeout)
+    return done.returncode, time.perf_counter() - start, done.stdout + done.stderr
+
+
+def startup_seconds(program: Path, runs: int = 3) -> float:
+    """Median wall time from launch to the first frame drawn and the program gone (``--smoke-test 1``)."""
+    times = []
+    for _ in range(runs):
+        code, seconds, output = run_smoke(program, 1)
+        if code != 0:
+            raise RuntimeError(f"{program} --smoke-test 1 exited {code}:\n{output}")
+        times.append(seconds)
+    return statistics.median(times)
+
+
+def _mb(n: int) -> str:
+    return f"{n / 1e6:.1f} MB"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--onefile", action="store_true", help="also build one self-extracting file")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--windowed", dest="windowed", action="store_true", default=None,
+                      help="no console (default on Windows and macOS)")
+    mode.add_argument("--console", dest="windowed", action="store_false",
+                      help="keep a console (default on Linux)")
+    p.add_argument("--dist", type=Path, default=ROOT / "dist", help="output folder (default dist/)")
+    p.add_argument("--work", type=Path, default=ROOT / "build", help="PyInstaller's work folder")
+    p.add_argument("--check", type=int, nargs="?", const=120, metavar="FRAMES",
+                   help="run the built program's smoke test (default 120 frames) and time its start-up")
+    p.add_argument("--quiet", action="store_true", help="PyInstaller warnings only")
+    args = p.parse_args(argv)
+
+    builds = [False, True] if args.onefile else [False]
+    for onefile in builds:
+        kind = "onefile" if onefile else "onedir"
+        program, seconds = build(args.dist.resolve(), args.work.resolve(), onefile=onefile,
+                                 windowed=args.windowed, quiet=args.quiet)
+        where = program if onefile else program.parent
+        print(f"{kind}: {where}  built in {seconds:.1f} s, {_mb(size_on_disk(where))} on disk", flush=True)
+        if args.check is not None:
+            code, took, output = run_smoke(program, args.check)
+            print(output.rstrip())
+            if code != 0:
+                print(f"{kind}: smoke test FAILED (exit {code})", file=sys.stderr)
+                return 1
+            print(f"{kind}: smoke test passed ({args.check} frames in {took:.1f} s); "
+                  f"start-up to the first frame {startup_seconds(program):.2f} s (median of 3)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
