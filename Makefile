@@ -8,7 +8,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test bench venv clean
+.PHONY: play test bench exe venv clean
 
 venv: $(STAMP)
 
@@ -29,5 +29,9 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) tools/bench_rules.py
 
+# The standalone program (PyInstaller): dist/domino-table/, then its smoke test.
+exe: $(STAMP)
+	$(PY) tools/build_exe.py --check
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info
