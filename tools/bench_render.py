@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game import assets  # noqa: E402
-from game.play import COMPUTER, DEAL_END, PlayState  # noqa: E402
+from game.play import PlayState  # noqa: E402
 from game.scene import SceneStack  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 from game.seats import COMPUTER as COMPUTER_KIND, HUMAN, SeatConfig  # noqa: E402

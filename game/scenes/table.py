@@ -18,9 +18,11 @@ from ..scene import Scene
 from ..seats import seat_colour
 from ..table import layout as L
 from ..table.camera import Camera
-from ..table.hand import SELECT_RAISE, draw_backs, draw_hand, hand_rects
-from ..table.render import DARK, TableMarks, TableRenderer, train_colour
+from ..table.hand import SELECT_RAISE, draw_hand, hand_rects
+from ..table.render import DARK, TableMarks, TableRenderer
 from ..table.sprites import Sprites
+from ..table.prompts import fresh_tile, message_lines
+from ..table.status import PlayersPanel, draw_status_bar
 from ..table.text import fit, text
 from ..table.widgets import Button, row_of_buttons
 
@@ -59,8 +61,7 @@ class TableScene(Scene):
         self.hand_rect_list: list[pygame.Rect] = []
         self.hand_short = 40
         self._last_hand_count = 0
-        self._panel: pygame.Surface | None = None
-        self._panel_key = None
+        self.players = PlayersPanel(self.sprites)
         self._arrived_at = -10.0
         self._settings_key = None
         #: The keyboard cursor's rings are drawn only while keys or a controller are in use.
@@ -83,7 +84,7 @@ class TableScene(Scene):
             fresh = Sprites(style, palette)  # validates the names
             self.sprites.style, self.sprites.palette = fresh.style, fresh.palette
             self._chrome_key = None
-            self._panel_key = None
+            self.players.invalidate()
         key = (float(getattr(self.app, "ui_scale", 1.0) or 1.0), language())
         if key != self._settings_key:
             self._settings_key = key
@@ -119,7 +120,8 @@ class TableScene(Scene):
             x -= bw
             self.camera_buttons.insert(0, Button(bid, pygame.Rect(x, vy + gap, bw, cam_size), labels[bid]))
             x -= gap
-        fpx, row_h, pad, *_rest, width = self._players_metrics()
+        *_rest, width = PlayersPanel.metrics(self.play, u)
+        pad = round(8 * u)
         self.camera.safe = (width + 2 * pad, 0, 0, round(44 * u))
         self._last_bounds = None
 
@@ -498,97 +500,11 @@ class TableScene(Scene):
                 self._chrome = pygame.Surface(surface.get_size()).convert(surface) \
                     if pygame.display.get_surface() is not None else pygame.Surface(surface.get_size())
             self._chrome_key = key
-            self._draw_top(self._chrome, view)
+            draw_status_bar(self._chrome, self.play, view, self.top_h, self.u, self.font_px)
             self._draw_bottom(self._chrome, view)
         top = pygame.Rect(0, 0, surface.get_width(), self.top_h)
         surface.blit(self._chrome, top, top)
         surface.blit(self._chrome, self.bottom, self.bottom)
-
-    def _draw_top(self, surface, view) -> None:
-        w = surface.get_width()
-        bar = pygame.Rect(0, 0, w, self.top_h)
-        surface.fill((16, 34, 26), bar)
-        pygame.draw.line(surface, (196, 160, 72), (0, bar.bottom - 2), (w, bar.bottom - 2), 2)
-        pad = round(14 * self.u)
-        parts = [
-            t("table.deal_of", deal=view.deal_no, deals=13),
-            t("table.engine", engine=f"{view.engine}|{view.engine}"),
-            t("table.boneyard", count=view.boneyard),
-            t("table.match_no", match=view.match_no),
-        ]
-        status = "   \u00b7   ".join(parts)
-        surf = fit(status, self.font_px, w // 2 + w // 6)
-        surface.blit(surf, surf.get_rect(midleft=(pad, bar.centery)))
-        play = self.play
-        seat = play.session.to_act()
-        if play.phase in (DEAL_END, MATCH_END) or seat is None:
-            label = t("table.deal_over")
-            colour = (247, 241, 227)
-        else:
-            label = t("table.turn_of", name=play.name(seat))
-            if not play.is_human(seat):
-                label += "  (" + t("table.computer") + ")"
-            colour = seat_colour(seat)
-        turn = fit(label, self.font_px, w // 3, colour=colour, bold=True, outline=DARK)
-        surface.blit(turn, turn.get_rect(midright=(w - pad, bar.centery)))
-
-    def _players_metrics(self) -> tuple[int, int, int, int, int, int]:
-        u = self.u
-        play = self.play
-        fpx = max(10, round(16 * u))
-        row_h = round(26 * u)
-        pad = round(8 * u)
-        n = len(play.seats)
-        names_w = max(text(play.name(s), fpx, bold=True).get_width() for s in range(1, n + 1))
-        names_w = min(names_w, round(170 * u))
-        col_tiles = pad + round(22 * u) + names_w + round(10 * u)
-        col_total = col_tiles + round(84 * u)
-        width = col_total + round(76 * u)
-        return fpx, row_h, pad, names_w, col_tiles, col_total, width
-
-    def _draw_players(self, surface, view) -> None:
-        """Each seat: colour, name, tiles in hand, total; the seat on turn is marked.
-
-        Drawn once into a translucent panel, redrawn only when the match changes.
-        """
-        play = self.play
-        key = (play.session.cursor, id(play.session.state), play.phase, self.u, language())
-        if self._panel is None or self._panel_key != key:
-            self._panel_key = key
-            self._panel = self._render_players(view)
-        pad = round(8 * self.u)
-        surface.blit(self._panel, (pad, self.camera.viewport[1] + pad))
-
-    def _render_players(self, view) -> pygame.Surface:
-        u = self.u
-        play = self.play
-        fpx, row_h, pad, names_w, col_tiles, col_total, width = self._players_metrics()
-        n = len(play.seats)
-        panel = pygame.Surface((width, row_h * (n + 1) + pad), pygame.SRCALPHA)
-        panel.fill((10, 20, 16, 170))
-        head_tiles = text(t("table.col_tiles"), max(9, fpx - 2), (190, 196, 186))
-        head_total = text(t("table.col_total"), max(9, fpx - 2), (190, 196, 186))
-        panel.blit(head_tiles, (col_tiles, pad // 2))
-        panel.blit(head_total, (col_total, pad // 2))
-        to_act = play.session.to_act()
-        for s in range(1, n + 1):
-            ry = row_h * s
-            colour = seat_colour(s)
-            cy = ry + row_h // 2
-            if s == to_act and play.phase not in (DEAL_END, MATCH_END):
-                pygame.draw.rect(panel, (255, 255, 255), (2, ry + 1, width - 4, row_h - 2), 2,
-                                 border_radius=4)
-            pygame.draw.circle(panel, colour, (pad + round(8 * u), cy), round(7 * u))
-            name = fit(play.name(s), fpx, names_w, colour=colour, bold=True)
-            panel.blit(name, name.get_rect(midleft=(pad + round(22 * u), cy)))
-            count = text(str(view.hand_counts[s]), fpx)
-            panel.blit(count, count.get_rect(midleft=(col_tiles, cy)))
-            if view.train(s).marked:
-                mk = self.sprites.marker(round(18 * u), colour)
-                panel.blit(mk, mk.get_rect(midleft=(col_tiles + round(34 * u), cy)))
-            total = text(str(view.totals[s]), fpx)
-            panel.blit(total, total.get_rect(midleft=(col_total, cy)))
-        return panel
 
     def _draw_bottom(self, surface, view) -> None:
         play = self.play
@@ -616,17 +532,10 @@ class TableScene(Scene):
         draw_hand(surface, self.sprites, tiles, rects, short,
                   playable=play.playable_tiles() if play.my_turn() else frozenset(),
                   selected=play.selected, focused=focused,
-                  dim_unplayable=play.my_turn(), fresh=self._fresh_tile(view))
+                  dim_unplayable=play.my_turn(), fresh=fresh_tile(view))
         owner = text(t("table.your_hand", name=play.name(seat)), max(10, round(15 * self.u)),
                      seat_colour(seat), bold=True, outline=DARK)
         surface.blit(owner, (round(12 * self.u), self.hand_panel.y + round(4 * self.u)))
-
-    def _fresh_tile(self, view):
-        """The tile just drawn by the on-screen player, marked once the draw is done (UX-2)."""
-        last = view.history[-1] if view.history else None
-        if view.drawn and last and last[0] == "draw" and last[1] == view.seat and view.hand:
-            return view.hand[-1]  # a draw appends to the hand
-        return None
 
     def _draw_curtain(self, surface) -> None:
         """UX-3: every hand hidden until the named player asks to see their own."""
@@ -644,81 +553,20 @@ class TableScene(Scene):
         if self.curtain_button is not None:
             self.curtain_button.draw(surface, self.font_px + 2)
 
-    def _draw_message(self, surface) -> None:
+    def _draw_players(self, surface, view) -> None:
         play = self.play
-        lines = []
-        if play.focus == "table" and self.show_focus and play.phase not in (CURTAIN, DEAL_END, MATCH_END):
-            lines.append(t("table.table_focus"))
-        if play.phase == PREVIEW and play.pending is not None:
-            line = self._preview_text(play.pending)
-            lines.append(t("table.hint_prefix", text=line) if play.pending_is_hint else line)
-        elif play.message and play.message[0]:
-            key, params = play.message
-            if play.phase != CURTAIN or key != "table.pass_device":
-                lines.append(t(key, **params))
-        elif play.my_turn():
-            lines.append(self._prompt())
-        elif play.phase == COMPUTER:
-            seat = play.session.to_act()
-            if seat is not None:
-                lines.append(t("table.computer_thinking", name=play.name(seat)))
-        if play.phase == COMPUTER and play.paused:
-            lines.append(t("table.paused"))
-        if not play.bots_available and any(not s.is_human for s in play.seats):
-            lines.append(t("table.random_computer"))
-        if not lines:
-            return
+        key = (play.session.cursor, id(play.session.state), play.phase, self.u, language())
+        pad = round(8 * self.u)
+        self.players.draw(surface, (pad, self.camera.viewport[1] + pad), play, view, self.u, key)
+
+    def _draw_message(self, surface) -> None:
+        lines = message_lines(self.play, self.play.focus == "table" and self.show_focus)
         vx, vy, vw, vh = self.camera.viewport
         y = vy + vh - round(10 * self.u)
-        for i, line in enumerate(reversed(lines)):
-            small = i > 0 or line == t("table.random_computer")
+        for line, small in reversed(lines):
             surf = fit(line, self.font_px - (3 if small else 0), vw - 40,
-                       colour=(247, 241, 227) if not small else (200, 206, 196))
+                       colour=(200, 206, 196) if small else (247, 241, 227))
             box = surf.get_rect(midbottom=(vx + vw // 2, y)).inflate(round(24 * self.u), round(8 * self.u))
             pygame.draw.rect(surface, (10, 20, 16), box, border_radius=box.height // 2)
             surface.blit(surf, surf.get_rect(center=box.center))
             y = box.top - round(4 * self.u)
-
-    def train_phrase(self, key) -> str:
-        if key == L.MEXICAN:
-            return t("table.mexican_train")
-        if key == self.play.hand_seat():
-            return t("table.train_yours")
-        return t("table.train_of", name=self.play.name(key))
-
-    def _preview_text(self, action) -> str:
-        """UX-1: what the previewed decision will do, and that it waits for a confirm."""
-        if action.kind == "play":
-            return t("table.confirm_play", train=self.train_phrase(action.train),
-                     tile=f"[{action.tile[0]}|{action.tile[1]}]")
-        return t("table.confirm_" + action.kind)
-
-    def _prompt(self) -> str:
-        """What the on-screen player is asked to do now (MT-8, MT-11, MT-13, MT-14)."""
-        play = self.play
-        view = play.view()
-        legal = play.legal()
-        kinds = {a.kind for a in legal}
-        fresh = self._fresh_tile(view)
-        if fresh is not None:
-            name = f"[{fresh[0]}|{fresh[1]}]"
-            return t("table.prompt_drawn" if "play" in kinds else "table.prompt_drawn_pass", tile=name)
-        if view.obligations and "play" in kinds:
-            key = view.obligations[0]
-            return t("table.prompt_obligation", number=view.train(key).open_end,
-                     train=self.train_phrase(key))
-        if view.obligations and "play" not in kinds:
-            key = view.obligations[0]
-            return t("table.prompt_obligation_none", number=view.train(key).open_end)
-        if view.first_round:
-            if view.chain:
-                return t("table.prompt_chain_more")
-            if "play" in kinds:
-                return t("table.prompt_first_turn")
-        if view.extra and "play" in kinds:
-            return t("table.prompt_extra")
-        if kinds == {"draw"}:
-            return t("table.prompt_draw")
-        if kinds == {"pass"}:
-            return t("table.prompt_pass")
-        return t("table.prompt_choose")
