@@ -244,6 +244,19 @@ class PlayState:
                                     tuple(tuple(h) for h in e[4]))
         return found
 
+    def score_log(self) -> list[tuple[int, tuple[int, ...]]]:
+        """UX-3: the current match's penalties deal by deal, from the public history (MT-17)."""
+        log: list[tuple[int, tuple[int, ...]]] = []
+        deal_no = 0
+        for e in self.view().history:
+            if e[0] == "match":
+                log = []
+            elif e[0] == "deal":
+                deal_no = e[1]
+            elif e[0] == "deal_end":
+                log.append((deal_no, tuple(e[2])))
+        return log
+
     def match_end(self) -> MatchEndInfo | None:
         match_no = 1
         found = None

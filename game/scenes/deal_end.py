@@ -24,6 +24,25 @@ def _ui(app, size) -> float:
     return max(0.55, min(w / 1920, h / 1080)) * float(getattr(app, "ui_scale", 1.0) or 1.0)
 
 
+def draw_log_header(surface, log, x: int, y: int, col_w: int, size: int, current: int) -> None:
+    """The score log's title and deal numbers (UX-3), the current deal's in gold."""
+    if not log:
+        return
+    title = fit(t("table.col_log"), size, max(col_w * len(log), col_w * 3), colour=(190, 196, 186))
+    surface.blit(title, (x, y - title.get_height() + size // 3))
+    for i, (deal_no, _) in enumerate(log):
+        num = text(str(deal_no), max(8, size - 2), (255, 214, 90) if deal_no == current else (150, 156, 146))
+        surface.blit(num, num.get_rect(midtop=(x + i * col_w + col_w // 2, y + size + 2)))
+
+
+def draw_log_row(surface, log, seat: int, x: int, cy: int, col_w: int, size: int, current: int) -> None:
+    for i, (deal_no, penalties) in enumerate(log):
+        value = penalties[seat]
+        colour = (255, 214, 90) if deal_no == current else (220, 222, 214) if value else (150, 156, 146)
+        cell = text(str(value), size, colour, bold=deal_no == current)
+        surface.blit(cell, cell.get_rect(center=(x + i * col_w + col_w // 2, cy)))
+
+
 class DealEndScene(Scene):
     overlay = True
 
@@ -119,11 +138,16 @@ class DealEndScene(Scene):
         x_hand = x_name + round(200 * u)
         x_pen = panel.right - round(240 * u)
         x_tot = panel.right - round(110 * u)
+        log = play.score_log()  # UX-3: the whole score log of this match, deal by deal
+        col_w = round(44 * u)
+        x_log = x_pen - col_w * len(log) - round(20 * u)
         y = panel.y + round(80 * u)
         grey = (190, 196, 186)
+        small = max(10, fpx - 4)
         for label, x in ((t("table.col_hand"), x_hand), (t("table.col_penalty"), x_pen),
                          (t("table.col_total"), x_tot)):
-            surface.blit(text(label, max(10, fpx - 4), grey), (x, y))
+            surface.blit(text(label, small, grey), (x, y))
+        draw_log_header(surface, log, x_log, y, col_w, small, info.deal_no)
         y += round(34 * u)
         sprites = self.table.sprites
         for s in range(1, n + 1):
@@ -133,7 +157,7 @@ class DealEndScene(Scene):
             surface.blit(name, name.get_rect(midleft=(x_name, cy)))
             hand = sorted(info.hands[s])
             x = x_hand
-            avail = x_pen - x_hand - 20
+            avail = x_log - x_hand - round(16 * u)
             step = min(short + max(2, short // 5), avail // max(1, len(hand)))
             blits = [(sprites.face(a, b, short, True), (x + i * step, cy - short)) for i, (a, b) in enumerate(hand)]
             if blits:
@@ -141,6 +165,7 @@ class DealEndScene(Scene):
             else:
                 out = text(t("table.went_out"), max(10, fpx - 2), (255, 214, 90), bold=True)
                 surface.blit(out, out.get_rect(midleft=(x, cy)))
+            draw_log_row(surface, log, s, x_log, cy, col_w, small, info.deal_no)
             pen = text(f"+{info.penalties[s]}", fpx, (255, 160, 140) if info.penalties[s] else grey)
             surface.blit(pen, pen.get_rect(midleft=(x_pen, cy)))
             tot = text(str(info.totals[s]), fpx, bold=True)

@@ -13,7 +13,7 @@ from ..seats import seat_colour
 from ..table.render import DARK
 from ..table.text import fit, text
 from ..table.widgets import Button
-from .deal_end import EDGE, PANEL, _ui
+from .deal_end import EDGE, PANEL, _ui, draw_log_header, draw_log_row
 
 
 class MatchEndScene(Scene):
@@ -72,8 +72,10 @@ class MatchEndScene(Scene):
         surface.blit(veil, (0, 0))
         n = len(info.totals) - 1
         row_h = round(min(48 * u, (h * 0.6) / max(n, 1)))
-        pw = min(w - 40, round(900 * u))
-        ph = round(190 * u) + row_h * n + round(100 * u)
+        log = self.play.score_log()  # UX-3: every deal's penalties beside the totals
+        col_w = round(44 * u)
+        pw = min(w - 40, round(560 * u) + col_w * len(log))
+        ph = round(190 * u) + row_h * n + round(100 * u) + round(60 * u)
         panel = pygame.Rect(0, 0, pw, min(ph, h - 20))
         panel.center = (w // 2, h // 2)
         pygame.draw.rect(surface, PANEL, panel, border_radius=round(14 * u))
@@ -89,7 +91,10 @@ class MatchEndScene(Scene):
             line = t("table.shared_win", names=names)
         sub = fit(line, round(26 * u), pw - 40, colour=(255, 214, 90), bold=True, outline=DARK)
         surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + round(70 * u))))
-        y = panel.y + round(130 * u)
+        small = max(10, fpx - 6)
+        y = panel.y + round(130 * u) + (round(small * 3.2) if log else 0)
+        x_log = panel.right - round(140 * u) - col_w * len(log)
+        draw_log_header(surface, log, x_log, y - round(small * 2.6) - 4, col_w, small, 0)
         order = sorted(range(1, n + 1), key=lambda s: (info.totals[s], s))
         for rank, s in enumerate(order):
             cy = y + row_h // 2
@@ -100,8 +105,10 @@ class MatchEndScene(Scene):
             place = text(str(1 + sum(1 for o in order if info.totals[o] < info.totals[s])), fpx,
                          (190, 196, 186))
             surface.blit(place, place.get_rect(midleft=(panel.x + round(40 * u), cy)))
-            name = fit(play.name(s), fpx, pw // 2, colour=seat_colour(s), bold=True, outline=DARK)
+            name = fit(play.name(s), fpx, x_log - panel.x - round(110 * u), colour=seat_colour(s), bold=True,
+                       outline=DARK)
             surface.blit(name, name.get_rect(midleft=(panel.x + round(90 * u), cy)))
+            draw_log_row(surface, log, s, x_log, cy, col_w, small, 0)
             tot = text(str(info.totals[s]), fpx, bold=win)
             surface.blit(tot, tot.get_rect(midright=(panel.right - round(50 * u), cy)))
             y += row_h

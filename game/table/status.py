@@ -28,12 +28,17 @@ def draw_status_bar(surface: pygame.Surface, play: PlayState, view, height: int,
     surface.fill(BAR, bar)
     pygame.draw.line(surface, RULE, (0, bar.bottom - 2), (w, bar.bottom - 2), 2)
     pad = round(14 * u)
-    parts = [
-        t("table.deal_of", deal=view.deal_no, deals=DEALS),
-        t("table.engine", engine=f"{view.engine}|{view.engine}"),
-        t("table.boneyard", count=view.boneyard),
-        t("table.match_no", match=view.match_no),
-    ]
+    ended = play.last_deal_end() if play.phase in (DEAL_END, MATCH_END) else None
+    if ended is not None:
+        # the reveal is about the deal that just ended (the next one is already dealt behind it)
+        engine = DEALS - ended.deal_no  # MT-3
+        parts = [t("table.deal_of", deal=ended.deal_no, deals=DEALS),
+                 t("table.engine", engine=f"{engine}|{engine}")]
+    else:
+        parts = [t("table.deal_of", deal=view.deal_no, deals=DEALS),
+                 t("table.engine", engine=f"{view.engine}|{view.engine}"),
+                 t("table.boneyard", count=view.boneyard)]
+    parts.append(t("table.match_no", match=view.match_no))
     status = fit("   \u00b7   ".join(parts), font_px, w // 2 + w // 6)
     surface.blit(status, status.get_rect(midleft=(pad, bar.centery)))
     seat = play.session.to_act()

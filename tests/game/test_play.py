@@ -340,3 +340,15 @@ def test_a_demo_moves_past_deal_ends_by_itself_but_a_human_table_waits():
     for _ in range(100):
         play.update(1.0)
     assert play.phase == DEAL_END
+
+
+def test_score_log_adds_up_to_the_totals():
+    """UX-3 / MT-17: the deal-by-deal penalties shown at a deal end sum to each total."""
+    play = make_play("hccc", seed=27)
+    rng = stream(27, "log")
+    run_until(play, lambda p: p.phase == DEAL_END and len(p.score_log()) == 3, rng, limit=20000)
+    log = play.score_log()
+    assert [d for d, _ in log] == [1, 2, 3]
+    info = play.last_deal_end()
+    for seat in range(1, 5):
+        assert sum(pen[seat] for _, pen in log) == info.totals[seat]
