@@ -123,6 +123,7 @@ class PlayState:
         self._redo_counts: list[int] = []
         self._acked_deal_ends = self._count("deal_end")
         self._view_cache: tuple[tuple, Any] | None = None
+        self._undo_cache: tuple[tuple, int] | None = None
         self.bots = _load_bots()
         self._advance()
 
@@ -217,11 +218,17 @@ class PlayState:
         The last human decision and every computer decision after it, and only
         if that human is the one at the device (the viewer).
         """
+        key = (self.session.cursor, id(self.session.state), self.viewer)
+        if self._undo_cache is not None and self._undo_cache[0] == key:
+            return self._undo_cache[1]  # asked every frame for the button; the history is long
         seats = self.decision_seats()
+        count = 0
         for i in range(len(seats) - 1, -1, -1):
             if self.is_human(seats[i]):
-                return len(seats) - i if seats[i] == self.viewer else 0
-        return 0
+                count = len(seats) - i if seats[i] == self.viewer else 0
+                break
+        self._undo_cache = (key, count)
+        return count
 
     def can_undo(self) -> bool:
         if self.phase == CURTAIN or self.viewer is None:

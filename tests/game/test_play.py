@@ -352,3 +352,41 @@ def test_score_log_adds_up_to_the_totals():
     info = play.last_deal_end()
     for seat in range(1, 5):
         assert sum(pen[seat] for _, pen in log) == info.totals[seat]
+
+
+@pytest.mark.parametrize("seed", [41, 42, 43])
+def test_random_sessions_with_undo_redo_and_restart_keep_the_invariants(seed):
+    """Many random steps: two humans, undo/redo/restart mixed in (UX-3, UX-6, MT-20)."""
+    play = make_play("hchc", seed=seed)
+    rng = stream(seed, "fuzz")
+    for _ in range(700):
+        if play.phase == MATCH_END:
+            break
+        assert (play.hand_seat() is None) == (play.phase in (CURTAIN, DEAL_END, MATCH_END) or play.viewer is None)
+        if play.hand_seat() is not None:
+            assert sorted(play.hand()) == sorted(play.session.view(play.viewer).hand)
+        if play.phase == CURTAIN:
+            assert play.hand() == [] and not play.can_undo()
+            play.reveal()
+        elif play.phase == COMPUTER:
+            play.step_computer()
+        elif play.phase == DEAL_END:
+            play.continue_after_deal()
+        else:
+            roll = rng.random()
+            if roll < 0.08 and play.can_undo():
+                count = play._undo_count()
+                log = play.session.log
+                decisions = len(play.decision_seats())
+                assert play.undo()
+                assert len(play.decision_seats()) == decisions - count
+                assert play.my_turn() and play.session.to_act() == play.viewer
+                if rng.random() < 0.5:
+                    assert play.redo() and play.session.log == log
+            elif roll < 0.1:
+                deal = play.session.state.deal_no
+                play.restart_deal()
+                assert play.session.state.deal_no == deal
+            else:
+                decide_by_taps(play, rng)
+    assert play.session.cursor > 0
