@@ -118,3 +118,27 @@ def test_frozen_program_answers_help(bundle, tmp_path):
     assert done.returncode == 0
     if sys.platform not in ("win32", "darwin"):
         assert "--smoke-test" in done.stdout
+
+
+def _pixels(path: Path) -> bytes:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+    return pygame.image.tobytes(pygame.image.load(str(path)), "RGB")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scene, lang", [("title", "en"), ("new_game", "uk"), ("rules", "ru"), ("table", "it")])
+def test_frozen_program_draws_what_the_source_draws(bundle, tmp_path, scene, lang):
+    """Same fonts, art, theme and translations in the bundle: a screen renders as from source."""
+    frozen_png, source_png = tmp_path / "frozen.png", tmp_path / "source.png"
+    args = ("--screenshot", "--scene", scene, "--lang", lang, "--seed", "7")
+    done = run_frozen(bundle, tmp_path, args[0], str(frozen_png), *args[1:])
+    assert done.returncode == 0, done.stdout + done.stderr
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "DOMINO_TABLE_HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "game", args[0], str(source_png), *args[1:]],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    frozen_px, source_px = _pixels(frozen_png), _pixels(source_png)
+    assert len(set(frozen_px[i:i + 3] for i in range(0, len(frozen_px), 3))) > 50  # a real screen, not a blank
+    differing = sum(frozen_px[i:i + 3] != source_px[i:i + 3] for i in range(0, len(frozen_px), 3))
+    assert len(frozen_px) == len(source_px) and differing <= len(frozen_px) // 3 // 1000, differing

@@ -57,6 +57,9 @@ def build(dist: Path, work: Path, *, onefile: bool = False, windowed: bool | Non
     """Run PyInstaller on packaging/domino-table.spec; returns the program's path and seconds taken."""
     import PyInstaller.__main__
 
+    # PyInstaller's analysis imports pygame (its hook); keep the support prompt out of the log.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
     spec_args = ["--onefile"] if onefile else []
     if windowed is not None:
         spec_args.append("--windowed" if windowed else "--console")
