@@ -8,8 +8,8 @@ virtual environment's Python; ``make exe`` does this on Linux and macOS)::
 
 The result is a folder, ``dist/domino-table/``, holding ``domino-table``
 (``domino-table.exe`` on Windows); on macOS also ``dist/Domino Table.app``.
-``--onefile`` makes one self-extracting file instead, ``dist/onefile/domino-table``
-(slower to start).  Windows and macOS builds are windowed (no console; errors go
+``--onefile`` also makes one self-extracting file, ``dist/onefile/domino-table``
+(smaller to hand around, slower to start: it unpacks itself on every launch).  Windows and macOS builds are windowed (no console; errors go
 to the user log dir, see game/frozen.py); Linux builds keep the console
 (``--windowed`` / ``--console`` override).
 
@@ -53,7 +53,7 @@ def size_on_disk(path: Path) -> int:
 
 
 def build(dist: Path, work: Path, *, onefile: bool = False, windowed: bool | None = None,
-          quiet: bool = False) -> tuple[Path, float]:
+          quiet: bool = False, clean: bool = False) -> tuple[Path, float]:
     """Run PyInstaller on packaging/domino-table.spec; returns the program's path and seconds taken."""
     import PyInstaller.__main__
 
@@ -63,11 +63,13 @@ def build(dist: Path, work: Path, *, onefile: bool = False, windowed: bool | Non
     spec_args = ["--onefile"] if onefile else []
     if windowed is not None:
         spec_args.append("--windowed" if windowed else "--console")
-    args = [str(SPEC), "--noconfirm", "--clean",
+    args = [str(SPEC), "--noconfirm",
             "--distpath", str(dist / "onefile" if onefile else dist),
             "--workpath", str(work / ("onefile" if onefile else "onedir"))]
     if quiet:
         args += ["--log-level", "WARN"]
+    if clean:  # also empties PyInstaller's shared cache: not while another build runs
+        args.append("--clean")
     start = time.perf_counter()
     PyInstaller.__main__.run(args + ["--", *spec_args])
     return executable(dist, onefile), time.perf_counter() - start
@@ -110,13 +112,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--check", type=int, nargs="?", const=120, metavar="FRAMES",
                    help="run the built program's smoke test (default 120 frames) and time its start-up")
     p.add_argument("--quiet", action="store_true", help="PyInstaller warnings only")
+    p.add_argument("--clean", action="store_true", help="rebuild from scratch (PyInstaller --clean)")
     args = p.parse_args(argv)
 
     builds = [False, True] if args.onefile else [False]
     for onefile in builds:
         kind = "onefile" if onefile else "onedir"
         program, seconds = build(args.dist.resolve(), args.work.resolve(), onefile=onefile,
-                                 windowed=args.windowed, quiet=args.quiet)
+                                 windowed=args.windowed, quiet=args.quiet, clean=args.clean)
         where = program if onefile else program.parent
         print(f"{kind}: {where}  built in {seconds:.1f} s, {_mb(size_on_disk(where))} on disk", flush=True)
         if args.check is not None:
