@@ -308,6 +308,13 @@ class PlayState:
             self.phase = CHOOSING
             if self.focus not in ("hand", "buttons", "table"):
                 self.focus = "hand"
+            if not self.playable_tiles():
+                # only a draw, a pass or the end of the chain is possible: the cursor goes there
+                items = self.focus_items("buttons")
+                for button in ("end_chain", "draw", "pass"):
+                    if button in items:
+                        self.focus, self.focus_index = "buttons", items.index(button)
+                        break
         else:
             self.phase = CURTAIN
             self.curtain_for = seat

@@ -35,6 +35,11 @@ BUTTON_TEXT = {
 }
 
 
+def view_obligation(view):
+    """The train of the oldest open double (MT-14), or None."""
+    return view.obligations[0] if view.obligations else None
+
+
 class TableScene(Scene):
     def __init__(self, app, play_state: PlayState) -> None:
         super().__init__(app)
@@ -410,6 +415,12 @@ class TableScene(Scene):
                 self._arrived_at = self.clock
             if grew and self.follow:
                 self._follow_last()
+            elif grew and self.play.my_turn() and view_obligation(self.play.view()) is not None:
+                # the player must cover a double: make sure it is on screen
+                key = view_obligation(self.play.view())
+                tile = lay.last_tile(key)
+                if tile is not None:
+                    self.camera.ensure_visible(tile.rect)
 
     def _follow_last(self) -> None:
         recent = self.recent_plays(1)
