@@ -452,6 +452,7 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         size = surface.get_size()
+        self.sprites.new_frame()
         self._sync_settings()
         first = self._layout is None or self._last_bounds is None
         self._geometry(size)

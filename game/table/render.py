@@ -32,6 +32,14 @@ def train_colour(key) -> tuple[int, int, int]:
     return seat_colour(int(key))
 
 
+def font_step(px: float) -> int:
+    """A label size from a short ladder, so zooming loads few fonts (each load costs a frame)."""
+    return min(FONT_LADDER, key=lambda s: abs(s - px))
+
+
+FONT_LADDER = (9, 10, 11, 12, 14, 16, 18, 20, 23, 26, 30, 34, 40)
+
+
 @dataclass
 class TableMarks:
     """What the play state wants lit on the table this frame."""
@@ -96,7 +104,7 @@ class TableRenderer:
         for key, index in marks.recent:
             tiles = lay.lanes[key].tiles if key in lay.lanes else []
             if 0 <= index < len(tiles):
-                self._halo(surface, camera, tiles[index], short, LAST_PLAY_COLOUR)
+                self._halo(surface, camera, tiles[index], short, LAST_PLAY_COLOUR, essential=False)
         for key in view.obligations:
             p = lay.last_tile(key)
             if p is not None:
@@ -143,11 +151,11 @@ class TableRenderer:
             centre = (round(bx + r * 0.3), round(by - r * 0.3))
             pygame.draw.circle(surface, (255, 255, 255), centre, r + max(1, r // 6))
             pygame.draw.circle(surface, OBLIGATION_COLOUR, centre, r)
-            digit = text(str(i + 1), max(8, round(r * 1.5)), (255, 255, 255), bold=True)
+            digit = text(str(i + 1), font_step(r * 1.5), (255, 255, 255), bold=True)
             surface.blit(digit, digit.get_rect(center=centre))
 
         # labels (owner's name in their colour) and markers (MT-12)
-        font_px = max(9, min(40, round(17 * z)))
+        font_px = font_step(17 * z)
         for key in lay.order:
             lane = lay.lanes[key]
             colour = train_colour(key)
@@ -190,8 +198,12 @@ class TableRenderer:
             pygame.draw.rect(surface, c, rect.inflate(4, 4), max(2, round(3 * z)), border_radius=max(2, round(4 * z)))
         surface.set_clip(clip)
 
-    def _halo(self, surface, camera: Camera, p: L.Placed, short: int, colour) -> None:
-        halo, margin = self.sprites.halo(short, p.vertical, colour)
+    def _halo(self, surface, camera: Camera, p: L.Placed, short: int, colour,
+              essential: bool = True) -> None:
+        got = self.sprites.halo(short, p.vertical, colour, essential)
+        if got is None:
+            return
+        halo, margin = got
         px, py = camera.world_to_screen(p.rect[0], p.rect[1])
         if not surface.get_clip().colliderect((round(px) - margin, round(py) - margin,
                                                halo.get_width(), halo.get_height())):
