@@ -20,16 +20,17 @@ class Level:
     lookahead: bool
     #: hidden deals sampled consistently with the view (0: static evaluation only).
     samples: int
-    #: plies searched in each sampled deal (partnership games).
-    plies: int
+    #: partnership games: sample only when at most this many tiles are unseen (other
+    #: hands, Cuban's unused tiles); with more, a few samples add noise, not sight.
+    sample_below: int
     #: chance of taking the second-best action instead of the best: a beginner's slip.
     slip: float
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", nodes=400, trail_nodes=40, lookahead=False, samples=0, plies=0, slip=0.25),
-    "normal": Level("normal", nodes=4000, trail_nodes=600, lookahead=True, samples=6, plies=2, slip=0.0),
-    "hard": Level("hard", nodes=40000, trail_nodes=4000, lookahead=True, samples=24, plies=3, slip=0.0),
+    "easy": Level("easy", nodes=400, trail_nodes=40, lookahead=False, samples=0, sample_below=0, slip=0.25),
+    "normal": Level("normal", nodes=4000, trail_nodes=600, lookahead=True, samples=6, sample_below=21, slip=0.0),
+    "hard": Level("hard", nodes=40000, trail_nodes=4000, lookahead=True, samples=24, sample_below=99, slip=0.0),
 }
 
 DEFAULT_LEVEL = "normal"

@@ -113,7 +113,7 @@ def _after(ends: tuple[int, int] | None, t: Tile, end: str) -> tuple[int, int]:
 #: static weights per game, in pips (tuned by self-play against greedy players)
 WEIGHTS: dict[str, dict[str, float]] = {
     "cuban": {"pip": 1.0, "double": 4.0, "follow": 2.0, "held": 1.0, "distinct": 0.0,
-              "next": 6.0, "prev": 2.0, "partner": 5.0, "partner_nums": 1.5, "block": 30.0},
+              "next": 12.0, "prev": 2.0, "partner": 5.0, "partner_nums": 1.5, "block": 30.0},
     "jamaican": {"pip": 1.0, "double": 4.0, "follow": 2.0, "held": 1.0, "distinct": 0.0,
                  "next": 6.0, "prev": 2.0, "partner": 5.0, "partner_nums": 1.5, "block": 30.0},
 }
@@ -126,7 +126,9 @@ def _static(k: Knowledge, t: Tile, end: str) -> float:
         return 1000.0 + _key_bonus(k, t)
     w = WEIGHTS.get(k.game) or WEIGHTS["cuban"]
     left, right = _after(k.ends, t, end)
-    score = w["pip"] * (t[0] + t[1])
+    # late in the hand a block grows likely and the count decides it (CU-7, JA-5)
+    progress = len(k.view.line) / (2 * (k.top + 1))
+    score = w["pip"] * (1.0 + w.get("late_pip", 0.0) * progress) * (t[0] + t[1])
     if t[0] == t[1]:
         score += w["double"]
     nums = (left, right)
@@ -349,7 +351,7 @@ def _rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random)
     candidates = list(distinct.values())
     totals = {a: 0.0 for a in candidates}
     runs = 0
-    if lvl.samples and len(candidates) > 1:
+    if lvl.samples and len(candidates) > 1 and len(k.unseen) <= lvl.sample_below:
         budget = Budget(lvl.nodes)
         # a sample is searched for every candidate or not at all, so none is favoured
         per_sample = (2 * sum(k.counts[1:]) + 4) * len(candidates)
