@@ -69,12 +69,19 @@ def bundle(tmp_path_factory) -> Path:
     return folder
 
 
-def run_frozen(bundle: Path, home: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+def run_frozen(bundle: Path, home: Path, *args: str, env: dict | None = None,
+               **popen) -> subprocess.CompletedProcess:
     """The frozen program, from a folder that is neither the checkout nor the bundle."""
     environ = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
                "DOMINO_TABLE_HOME": str(home), **(env or {})}
     return subprocess.run([str(bundle / EXE), *args], cwd=home, env=environ,
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=300, **popen)
+
+
+def _close_stdio() -> None:
+    """In the child: no stdout/stderr at all, as a windowed build starts (Python sets them to None)."""
+    os.close(1)
+    os.close(2)
 
 
 def _resources(bundle: Path) -> Path:
@@ -110,6 +117,25 @@ def test_frozen_program_fails_loudly(bundle, tmp_path):
     assert run_frozen(bundle, tmp_path, "--smoke-test", "many").returncode == 2
     broken = run_frozen(bundle, tmp_path, "--smoke-test", "5", env={"SDL_VIDEODRIVER": "no-such-driver"})
     assert broken.returncode == 1
+
+
+@pytest.mark.slow
+def test_without_stdio_the_frozen_program_writes_to_the_user_log_dir(bundle, tmp_path):
+    """A windowed build (Windows, macOS) has no console: what it prints, a traceback above
+    all, goes to the user log dir.  On POSIX the test starts the program with stdout and
+    stderr closed; a Windows build is windowed already."""
+    closed = {"preexec_fn": _close_stdio} if os.name == "posix" else {}
+    stream_log = tmp_path / "log" / frozen.STDERR_LOG
+    ok = run_frozen(bundle, tmp_path, "--smoke-test", "5", **closed)
+    assert ok.returncode == 0
+    if os.name == "posix" or not ok.stdout:
+        assert "smoke test: 5 frames" in stream_log.read_text(encoding="utf-8")
+    broken = run_frozen(bundle, tmp_path, "--smoke-test", "5", env={"SDL_VIDEODRIVER": "no-such-driver"},
+                        **closed)
+    assert broken.returncode == 1
+    if os.name == "posix" or not broken.stderr:
+        text = stream_log.read_text(encoding="utf-8")
+        assert "Traceback" in text and "no-such-driver" in text
 
 
 @pytest.mark.slow
