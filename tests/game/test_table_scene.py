@@ -527,3 +527,24 @@ def test_sprites_are_cached_per_zoom_step_and_tiles_off_screen_are_skipped():
     cam.cx, cam.cy = 5000.0, 5000.0  # far from every train
     scene.draw(app.screen)
     assert scene.renderer.tiles_drawn == 0
+
+
+def test_a_new_zoom_step_draws_stand_ins_until_its_sprites_are_built():
+    """NOTES.md: rebuild a zoom step's sprites over frames, never all in one frame."""
+    app, play, scene = setup("hccc", seed=23)
+    for _ in range(400):
+        if sum(len(t.tiles) for t in play.view().trains) >= 15:
+            break
+        if play.phase == DEAL_END:
+            play.continue_after_deal()
+        elif play.my_turn():
+            play._apply(play.legal()[0])
+        app.frame()
+    scene.draw(app.screen)
+    scene.sprites.budget_s = 0.0  # nothing new may be built this frame
+    scene.camera.zoom_at(1.6)
+    scene.draw(app.screen)
+    assert scene.sprites.fallbacks > 0
+    scene.sprites.budget_s = 1.0
+    scene.draw(app.screen)
+    assert scene.sprites.fallbacks == 0
