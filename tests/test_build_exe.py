@@ -153,11 +153,15 @@ def _pixels(path: Path) -> bytes:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("scene, lang", [("title", "en"), ("new_game", "uk"), ("rules", "ru"), ("table", "it")])
-def test_frozen_program_draws_what_the_source_draws(bundle, tmp_path, scene, lang):
-    """Same fonts, art, theme and translations in the bundle: a screen renders as from source."""
+@pytest.mark.parametrize("scene, lang, more", [
+    ("title", "en", ()), ("new_game", "uk", ()), ("rules", "ru", ()),
+    # 12 computer decisions: the bundle has the bots (rules.bots is imported by name).
+    ("table", "it", ("--demo", "3", "--players", "3", "--after", "12")),
+])
+def test_frozen_program_draws_what_the_source_draws(bundle, tmp_path, scene, lang, more):
+    """Same fonts, art, theme, translations and bots in the bundle: a screen renders as from source."""
     frozen_png, source_png = tmp_path / "frozen.png", tmp_path / "source.png"
-    args = ("--screenshot", "--scene", scene, "--lang", lang, "--seed", "7")
+    args = ("--screenshot", "--scene", scene, "--lang", lang, "--seed", "7", *more)
     done = run_frozen(bundle, tmp_path, args[0], str(frozen_png), *args[1:])
     assert done.returncode == 0, done.stdout + done.stderr
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "DOMINO_TABLE_HOME": str(tmp_path)}
