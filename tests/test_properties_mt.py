@@ -227,6 +227,37 @@ def test_undo_and_redo_across_the_next_match():
     assert full_fingerprint(session) == after
 
 
+@settings(max_examples=10, **SETTINGS)
+@given(seed=seeds, n=players, steps=st.integers(1, 1500))
+def test_mt20_restart_deal_returns_to_the_start_of_the_same_deal(seed, n, steps):
+    """MT-20: same hands, same boneyard order, same start search; earlier penalties kept."""
+    session = mt(n, seed)
+    rng = random.Random(seed)
+    starts: dict[tuple[int, int], tuple] = {}
+    for _ in range(steps):
+        if session.match_over():
+            break
+        state = session.state
+        if (state.match_no, state.deal_no) not in starts:
+            starts[(state.match_no, state.deal_no)] = fingerprint(session)
+        random_step(session, rng)
+    if session.match_over():
+        return
+    state = session.state
+    if (state.match_no, state.deal_no) not in starts:
+        starts[(state.match_no, state.deal_no)] = fingerprint(session)
+    totals = list(state.totals)
+    session.restart_deal()
+    assert fingerprint(session) == starts[(state.match_no, state.deal_no)]
+    assert session.state.totals == totals
+    # The same decisions replay the deal exactly, draws included (MT-2).
+    replayed = random.Random(seed + 7)
+    twin = loads(dumps(session))[0]
+    play_prefix(session, replayed, 50)
+    play_prefix(twin, random.Random(seed + 7), 50)
+    assert fingerprint(twin) == fingerprint(session)
+
+
 # ------------------------------------------------------- save, load, replay
 
 
