@@ -127,7 +127,8 @@ class TableScene(Scene):
             x -= gap
         *_rest, width = PlayersPanel.metrics(self.play, u)
         pad = round(8 * u)
-        self.camera.safe = (width + 2 * pad, 0, 0, round(44 * u))
+        # fit-all keeps the table clear of the players panel, the camera buttons and the message
+        self.camera.safe = (width + 2 * pad, cam_size + 2 * gap, 0, round(44 * u))
         self._last_bounds = None
 
     def _layout_now(self) -> L.TableLayout:
