@@ -8,9 +8,14 @@ the global random functions and the clock raise while a match is played.
 """
 from __future__ import annotations
 
+import importlib.util
 import io
+import os
 import random
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -116,3 +121,24 @@ def test_a_match_never_calls_the_global_random_functions_or_the_clock(game, monk
     got = transcript(Config(game, n, 99), random_policy)
     monkeypatch.undo()
     assert got == expected
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_the_transcript_does_not_depend_on_the_string_hash_seed(game, tmp_path):
+    """Set and dict order of strings changes with PYTHONHASHSEED; the transcript must not."""
+    policies = ["random"]
+    if importlib.util.find_spec("rules.bots") is not None:
+        policies.append("bot")
+    root = Path(__file__).resolve().parents[1]
+    for policy in policies:
+        texts = set()
+        for hash_seed in ("0", "4242"):
+            out = tmp_path / f"{policy}-{hash_seed}.jsonl"
+            done = subprocess.run(
+                [sys.executable, "-m", "rules", "selfplay", "--game", game, "--players", "4", "--seed", "3",
+                 "--policy", policy, "--transcript", str(out)],
+                cwd=root, capture_output=True, text=True, timeout=300,
+                env={**os.environ, "PYTHONHASHSEED": hash_seed})
+            assert done.returncode == 0, done.stderr
+            texts.add(out.read_bytes())
+        assert len(texts) == 1, f"{game} with --policy {policy} depends on PYTHONHASHSEED"
