@@ -69,6 +69,7 @@ class TableScene(Scene):
         self.players = PlayersPanel(self.sprites)
         self._arrived_at = -10.0
         self._settings_key = None
+        self._deal_seen = None
         #: The keyboard cursor's rings are drawn only while keys or a controller are in use.
         self.show_focus = False
         self._chrome: pygame.Surface | None = None
@@ -409,6 +410,10 @@ class TableScene(Scene):
             if self._size is None:
                 return
             lay = self._layout_now()
+            deal = (self.play.view().match_no, self.play.view().deal_no)
+            if deal != self._deal_seen:
+                self._deal_seen = deal
+                self.auto_fit = True  # a fresh deal starts with the whole (empty) table in view
             if self.auto_fit and lay.content != self._last_bounds:
                 self._last_bounds = lay.content
                 self.camera.fit(lay.content, animate=self._last_bounds is not None)

@@ -548,3 +548,23 @@ def test_a_new_zoom_step_draws_stand_ins_until_its_sprites_are_built():
     scene.sprites.budget_s = 1.0
     scene.draw(app.screen)
     assert scene.sprites.fallbacks == 0
+
+
+def test_a_new_deal_brings_the_whole_table_back_into_view():
+    app, play, scene = setup("hc", seed=33)
+    scene.handle(Intent(I.ZOOM, factor=2.5))
+    scene.handle(Intent(I.PAN, delta=(400, 300)))
+    assert not scene.auto_fit
+    for _ in range(3000):
+        if play.phase == DEAL_END:
+            break
+        if play.phase == COMPUTER:
+            play.step_computer()
+        else:
+            play._apply(play.legal()[0])
+    play.continue_after_deal()
+    for _ in range(240):
+        app.frame(1 / 120)
+    assert scene.auto_fit
+    goal = scene.camera.fit_zoom(scene._layout_now().content)
+    assert abs(scene.camera.zoom - goal[2]) < 0.05 * goal[2]
