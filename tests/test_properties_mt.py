@@ -20,11 +20,12 @@ from hypothesis import strategies as st
 from rules import Action, Config, Deal, IllegalActionError, Session, Tile, tile
 from rules.actions import ACCEPT, DRAW, END_CHAIN, PASS, REDEAL, lead
 from rules.errors import NoDecisionError
-from rules.policies import random_policy
+from rules.policies import POLICIES, random_policy
 from rules.save import dumps, loads
 from rules.selfplay import run
 from rules.tiles import double_set
 from rules.variants import GAMES, PLAYERS
+from mt_oracle import check_transcript
 from session_probe import fingerprint, full_fingerprint, random_step, replay_log
 
 FULL_SET = double_set(12)
@@ -317,6 +318,15 @@ def test_same_seed_gives_a_byte_identical_transcript(seed, n):
     assert transcript(n, seed) == first
     assert transcript(n, seed + 1) != first
     assert first.count('"deal_end"') == 13
+
+
+@settings(max_examples=10, **SETTINGS)
+@given(seed=seeds, n=players, policy=st.sampled_from(["random", "greedy"]))
+def test_legal_lists_agree_with_an_independent_referee(seed, n, policy):
+    """Every legal list, seat to act and deal end agrees with ``tests/mt_oracle.py`` (RULES.md)."""
+    out = io.StringIO()
+    run(Config("mexican_train", n, seed), 1, [POLICIES[policy]], out)
+    assert check_transcript(out.getvalue()) > 13 * n
 
 
 # ------------------------------------------------------------------ views

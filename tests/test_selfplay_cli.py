@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from mt_oracle import check_transcript
 from rules.actions import canonical
 from rules.variants import GAMES
 
@@ -186,6 +187,39 @@ def test_selfplay_writes_a_valid_mexican_train_transcript(tmp_path, players):
     text = write_transcript(tmp_path, "mexican_train", players, seed)
     counts = validate(text, "mexican_train", players, seed)
     assert counts["decision"] > 13 * players
+    # An independent referee written from RULES.md agrees with every legal list and deal end.
+    assert check_transcript(text.decode("utf-8")) == counts["decision"]
+
+
+def _tamper(text: str, change) -> str:
+    lines = [json.loads(x) for x in text.splitlines()]
+    change(lines)
+    return "".join(json.dumps(x) + "\n" for x in lines)
+
+
+def test_the_independent_referee_notices_a_wrong_legal_list_or_penalty(tmp_path):
+    """The check above can fail: a missing or extra legal action, or a wrong penalty, is caught."""
+    text = write_transcript(tmp_path, "mexican_train", 3, 77).decode("utf-8")
+    check_transcript(text)
+    decisions = [i for i, x in enumerate(text.splitlines()) if x.startswith('{"seat"')]
+    many = next(i for i in decisions if json.loads(text.splitlines()[i])["legal"].__len__() > 1)
+
+    def drop_one(lines):
+        line = lines[many]
+        other = next(a for a in line["legal"] if a != line["action"])
+        line["legal"] = [a for a in line["legal"] if a != other]
+
+    def add_one(lines):
+        lines[many]["legal"].append({"kind": "draw"})
+
+    def wrong_penalty(lines):
+        end = next(x for x in lines if "deal_end" in x)
+        end["deal_end"]["penalties"]["2"] += 1
+
+    for change, words in [(drop_one, "legal lists differ"), (add_one, "legal lists differ"),
+                          (wrong_penalty, "MT-17")]:
+        with pytest.raises(AssertionError, match=words):
+            check_transcript(_tamper(text, change))
 
 
 def test_selfplay_is_byte_identical_on_rerun_and_differs_by_seed(tmp_path):
