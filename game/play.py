@@ -124,6 +124,7 @@ class PlayState:
         self._acked_deal_ends = self._count("deal_end")
         self._view_cache: tuple[tuple, Any] | None = None
         self._undo_cache: tuple[tuple, int] | None = None
+        self._final_view = None
         self.bots = _load_bots()
         self._advance()
 
@@ -146,7 +147,13 @@ class PlayState:
         return self.session.to_act() or self.curtain_for or 1
 
     def view(self):
-        """The view the renderer draws from (UX-4): never the full state."""
+        """The view the renderer draws from (UX-4): never the full state.
+
+        During the deal-end reveal it is the table as the deal ended, not the
+        next deal that the seeded session has already dealt behind it.
+        """
+        if self.phase == DEAL_END and self._final_view is not None:
+            return self._final_view
         seat = self.view_seat()
         key = (seat, self.session.cursor, id(self.session.state))
         if self._view_cache is None or self._view_cache[0] != key:
@@ -294,6 +301,7 @@ class PlayState:
             self._acked_deal_ends = deal_ends  # an undo went back before a deal end
         if deal_ends > self._acked_deal_ends:
             self.phase = DEAL_END
+            self._final_view = self._view_at_deal_end()
             return
         if self.session.match_over():
             self.phase = MATCH_END
@@ -320,6 +328,23 @@ class PlayState:
             self.curtain_for = seat
             self._set_message("table.pass_device", name=self.name(seat))
         self._clamp_focus()
+
+    def _view_at_deal_end(self):
+        """The view just after the decision that ended the deal (before the next deal)."""
+        session = self.session
+        log = session.log
+        pos = session.cursor
+        end = pos
+        while end > 0 and not isinstance(log[end - 1], Action):
+            end -= 1  # step back over the next deal (and any chance step) dealt after it
+        if end == pos:
+            return None
+        seat = self.view_seat()
+        try:
+            session.seek(end)
+            return session.view(seat)
+        finally:
+            session.seek(pos)
 
     def reveal(self) -> None:
         """UX-3: the player named on the curtain asks to see their own hand."""

@@ -27,6 +27,8 @@ from ..table.text import fit, text
 from ..table.widgets import Button, row_of_buttons
 
 KEY_PAN_PX = 80
+#: Seconds the table shows the deal's last play before the deal-end reveal covers it.
+REVEAL_DELAY_S = 0.9
 CAMERA_BUTTONS = ("zoom_in", "zoom_out", "fit", "follow")
 BUTTON_TEXT = {
     "draw": "table.draw", "pass": "table.pass", "end_chain": "table.end_chain",
@@ -70,6 +72,7 @@ class TableScene(Scene):
         self._arrived_at = -10.0
         self._settings_key = None
         self._deal_seen = None
+        self._reveal_wait = 0.0
         #: The keyboard cursor's rings are drawn only while keys or a controller are in use.
         self.show_focus = False
         self._chrome: pygame.Surface | None = None
@@ -394,8 +397,10 @@ class TableScene(Scene):
         self.camera.update(dt)
         self._after_change()
         stack = getattr(self.app, "stack", None)
+        self._reveal_wait = self._reveal_wait + dt if play.phase == DEAL_END else 0.0
         if stack is not None and stack.top is self:
-            if play.phase == DEAL_END:
+            if play.phase == DEAL_END and self._reveal_wait >= REVEAL_DELAY_S:
+                # the last play lands on the table first, then every hand is revealed
                 from .deal_end import DealEndScene
                 stack.push(DealEndScene(self.app, play, self))
             elif play.phase == MATCH_END:
@@ -441,7 +446,7 @@ class TableScene(Scene):
         me = self.play.hand_seat() or self.play.curtain_for
         found = []
         for e in reversed(view.history):
-            if e[0] in ("deal", "deal_end", "match"):
+            if e[0] in ("deal", "match"):
                 break
             if e[0] in ("play", "draw", "pass", "end_chain") and me is not None and e[1] == me and found:
                 break

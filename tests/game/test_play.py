@@ -390,3 +390,18 @@ def test_random_sessions_with_undo_redo_and_restart_keep_the_invariants(seed):
             else:
                 decide_by_taps(play, rng)
     assert play.session.cursor > 0
+
+
+def test_during_the_reveal_the_table_is_the_one_the_deal_ended_with():
+    """The seeded session deals the next deal at once; the reveal still shows the last table."""
+    play = make_play("hccc", seed=29)
+    run_until(play, lambda p: p.phase == DEAL_END, stream(29, "final"))
+    final = play.view()
+    info = play.last_deal_end()
+    assert final.deal_no == info.deal_no
+    last_play = next(e for e in reversed(final.history) if e[0] == "play")
+    assert last_play[2] in final.train(last_play[3]).tiles
+    assert play.session.state.deal_no == info.deal_no + 1  # the next deal is already dealt
+    play.continue_after_deal()
+    assert play.view().deal_no == info.deal_no + 1
+    assert not any(t.tiles for t in play.view().trains)

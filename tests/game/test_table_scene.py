@@ -118,6 +118,12 @@ def test_a_whole_deal_by_taps_with_two_humans_and_two_computers_hides_every_hidd
         app.frame()  # update, then draw: the state below is the one that was drawn
         if isinstance(app.stack.top, DealEndScene):
             break
+        if play.phase == DEAL_END:
+            # the deal's last play on the table, before the reveal: only that public table is drawn
+            final = play.view()
+            public = {t for train in final.trains for t in train.tiles} | {(final.engine, final.engine)}
+            assert set(recorder.faces) <= public, "a face off the final table was drawn"
+            continue
         hidden = hidden_tiles(play)
         assert not (set(recorder.faces) & hidden), "a face of a hidden hand was drawn"
         if play.phase == CURTAIN:
@@ -393,6 +399,8 @@ def test_deal_end_screen_steps_aside_after_an_undo():
         else:
             play._apply(play.legal()[0])
     app.frame()
+    assert app.stack.top is scene  # the last play shows on the table for a moment first
+    app.frame(1.0)
     assert isinstance(app.stack.top, DealEndScene)
     if not play.can_undo():
         pytest.skip("the computer ended the deal")
