@@ -205,12 +205,7 @@ class TableScene(Scene):
             self.camera.pan(*intent.delta)
         elif kind == I.MOVE and intent.direction:
             if play.focus == "table":
-                if play.phase in (CURTAIN, COMPUTER) or not play.my_turn() or intent.direction in ("left", "right"):
-                    self._key_pan(intent.direction)
-                elif intent.direction == "up":
-                    self._key_pan("up")
-                else:
-                    play.move("down")
+                self._key_pan(intent.direction)  # the table has focus: arrows move it; Enter/Esc leave
             elif play.phase in (CURTAIN, COMPUTER, DEAL_END, MATCH_END) or not play.my_turn():
                 self._key_pan(intent.direction)
             else:

@@ -576,3 +576,25 @@ def test_a_new_deal_brings_the_whole_table_back_into_view():
     assert scene.auto_fit
     goal = scene.camera.fit_zoom(scene._layout_now().content)
     assert abs(scene.camera.zoom - goal[2]) < 0.05 * goal[2]
+
+
+def test_keyboard_focus_on_the_table_pans_with_arrows_and_esc_returns():
+    """UX-7: arrows pan the table when it has focus; nothing is played."""
+    app, play, scene = setup("hccc", seed=3)
+    for _ in range(200):
+        if play.my_turn():
+            break
+        if play.phase == DEAL_END:
+            play.continue_after_deal()
+        app.frame()
+    play.cancel()
+    for _ in range(4):
+        scene.handle(Intent(I.MOVE, direction="up", device="keyboard"))
+    assert play.focus == "table"
+    log = play.session.log
+    before = (scene.camera.cx, scene.camera.cy)
+    for d in ("down", "down", "right"):
+        scene.handle(Intent(I.MOVE, direction=d, device="keyboard"))
+    assert play.focus == "table" and (scene.camera.cx, scene.camera.cy) != before
+    scene.handle(Intent(I.CANCEL, device="keyboard"))
+    assert play.focus == "hand" and play.session.log == log
