@@ -103,6 +103,10 @@ class Session:
         if state.to_act() is None:
             raise NoDecisionError("the match is over; start the next match")
         legal = state.legal_actions()
+        # A plain tuple equal to a legal Action would pass the membership test below,
+        # then enter the log as something that is not an Action (undo, redo, save break).
+        if not isinstance(action, Action):
+            raise IllegalActionError(action, self._why_illegal(action, legal))
         if action not in legal:
             raise IllegalActionError(action, self._why_illegal(action, legal))
         self._append(action)

@@ -105,7 +105,10 @@ def illegal_candidates(session: Session, rng: random.Random) -> list[object]:
         out += [Action("play", t, k) for k in keys if Action("play", t, k) not in legal]
     out += [DRAW, PASS, END_CHAIN, ACCEPT, REDEAL, lead(seat), Action("play", hand[0], None, "L"),
             Action("play", None, "mexican"), None, "draw", ("pass",)]
-    return [a for a in out if a not in legal]
+    out = [a for a in out if a not in legal]
+    # A plain tuple or list equal to a legal action is still not an Action.
+    offered = session.legal_actions()
+    return out + [tuple(a) for a in offered] + [list(offered[0])]
 
 
 @settings(max_examples=10, **SETTINGS)
