@@ -29,7 +29,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -94,46 +93,13 @@ def log_path() -> Path:
 
 # ------------------------------------------------------------ atomic writing
 
-
-def write_text_atomic(path: str | os.PathLike, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves the old or the new file."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    _fsync_dir(path.parent)
+# The writer lives in rules so that save files and settings share one.
+from rules.files import write_text_atomic  # noqa: E402
 
 
 def write_json_atomic(path: str | os.PathLike, data: Any) -> None:
     """``write_text_atomic`` of ``data`` as indented UTF-8 JSON."""
     write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n")
-
-
-def _fsync_dir(directory: Path) -> None:
-    # The rename itself is only durable once the directory entry is on disk (POSIX).
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def move_aside(path: str | os.PathLike) -> Path:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from .actions import Action, action_from_json
 from .chance import Deal, LeadDraw, NextMatch
 from .errors import RulesError, SaveFileError
+from .files import write_text_atomic
 from .session import Config, Session
 from .tiles import tile_from_json
 
@@ -60,21 +60,7 @@ def dumps(session: Session, meta: dict[str, Any] | None = None) -> str:
 
 def save(session: Session, path: str | os.PathLike, meta: dict[str, Any] | None = None) -> None:
     """Write atomically: a temporary file beside ``path`` is renamed over it."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(dumps(session, meta))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_text_atomic(path, dumps(session, meta))
 
 
 def loads(text: str | bytes) -> tuple[Session, dict[str, Any]]:
