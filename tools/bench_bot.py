@@ -9,6 +9,8 @@ Strength, at the normal level unless ``--level`` says otherwise:
   hand) against a team of greedy (or random) players.  The figure is the share
   of decided hands the bots' team won (ties are counted apart), with a Wilson
   95% interval.
+For scale, the same share for a greedy team against random players
+(``reference_greedy_vs_random``): the luck of the deal bounds every figure.
 Speed: wall time per decision with two or more legal actions, p50 and p99 per
 level and game, with distribution-free 95% intervals from order statistics.
 
@@ -197,9 +199,18 @@ def run(quick: bool, jobs: int, level: str) -> dict:
                 won, lost, tied = (sum(r[i] for r in res) for i in range(3))
                 out["strength"][key][f"{game}_hands_won"] = dict(
                     wilson(won, won + lost + tied), won=won, lost=lost, tied=tied)
+        # For scale: how much a plain greedy team wins against random players.
+        for game in PARTNERSHIP:
+            if game in GAMES:
+                tasks = [(game, 5000 + c, min(chunk, hands_total - c * chunk), "greedy", "random")
+                         for c in range((hands_total + chunk - 1) // chunk)]
+                res = list(pool.map(partnership_hands, tasks))
+                won, lost, tied = (sum(r[i] for r in res) for i in range(3))
+                out["strength"].setdefault("reference_greedy_vs_random", {})[f"{game}_hands_won"] = dict(
+                    wilson(won, won + lost + tied), won=won, lost=lost, tied=tied)
     # Speed: one process, bot levels in turn, against greedy players.
-    speed_mt = 2 if quick else 12
-    speed_hands = 20 if quick else 300
+    speed_mt = 2 if quick else 8
+    speed_hands = 20 if quick else 200
     for lvl in ("easy", "normal", "hard"):
         name = f"bot:{lvl}"
         times: list[float] = []

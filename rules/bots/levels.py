@@ -29,8 +29,8 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", nodes=400, trail_nodes=40, lookahead=False, samples=0, sample_below=0, slip=0.25),
-    "normal": Level("normal", nodes=4000, trail_nodes=600, lookahead=True, samples=6, sample_below=21, slip=0.0),
-    "hard": Level("hard", nodes=40000, trail_nodes=4000, lookahead=True, samples=24, sample_below=99, slip=0.0),
+    "normal": Level("normal", nodes=30000, trail_nodes=600, lookahead=True, samples=40, sample_below=99, slip=0.0),
+    "hard": Level("hard", nodes=150000, trail_nodes=4000, lookahead=True, samples=100, sample_below=99, slip=0.0),
 }
 
 DEFAULT_LEVEL = "normal"

@@ -149,12 +149,27 @@ def _static(k: Knowledge, t: Tile, end: str) -> float:
     score += w["prev"] * k.p_lacks(opp_prev, ends)
     score -= w["partner"] * k.p_lacks(k.partner, ends)
     score += w["partner_nums"] * len(ends & k.opened[k.partner])
-    # a block now: nobody holds either number any more (CU-7, JA-5).
-    if not any(x[0] in ends or x[1] in ends for x in hand) and not any(
-            x[0] in ends or x[1] in ends for x in k.unseen):
-        mine = sum(x[0] + x[1] for x in hand)
-        score += w["block"] if mine < _least_other(k) else -w["block"]
+    # a block: nobody can follow either end any more (CU-7, JA-5).  Seek it when the
+    # bot's own count is the lowest, avoid it otherwise.
+    if not any(x[0] in ends or x[1] in ends for x in hand):
+        p = _p_dead(k, ends)
+        if p:
+            mine = sum(x[0] + x[1] for x in hand)
+            score += p * (w["block"] if mine < _least_other(k) else -w["block"])
     return score
+
+
+def _p_dead(k: Knowledge, ends: set[int]) -> float:
+    """Chance that no other seat holds a tile with these numbers (all in Cuban's unused pile)."""
+    m = sum(1 for x in k.unseen if x[0] in ends or x[1] in ends)
+    unused = len(k.unseen) - (sum(k.counts[1:]) - len(k.hand))
+    if m > unused:
+        return 0.0
+    p = 1.0
+    u = len(k.unseen)
+    for i in range(m):
+        p *= (unused - i) / (u - i)
+    return p
 
 
 def _least_other(k: Knowledge) -> float:
