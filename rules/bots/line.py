@@ -18,7 +18,10 @@ Every candidate play gets a static score:
 At the normal and hard levels the bot also samples hidden hands consistent
 with the view (hand sizes, known voids; Cuban's 15 unused tiles are simply
 unseen) and plays each candidate out to the end of the hand with a light
-policy for every seat, within the node budget.
+policy for every seat, within the node budget.  Every candidate is played out
+on the same sampled deals, and the mean result is added to the static score.
+Samples are drawn only when few tiles are unseen enough for them to inform
+(``Level.sample_below``).
 """
 from __future__ import annotations
 
@@ -26,16 +29,14 @@ import random
 from typing import Sequence
 
 from ..actions import Action
+from ..line import partner_of, team_of
 from ..tiles import Tile, double_set, tile
+from ..variants import cuban, jamaican
 from .levels import Budget, Level
 
-TOP = {"cuban": 9, "jamaican": 6}
+TOP = {cuban.GAME: cuban.TOP, jamaican.GAME: jamaican.TOP}
 #: Cuban CU-4: a computer player always demands a redeal with five or more doubles.
 REDEAL_KIND = "redeal"
-
-
-def team_of(seat: int) -> int:
-    return 2 - seat % 2
 
 
 class Knowledge:
@@ -44,9 +45,9 @@ class Knowledge:
     def __init__(self, view) -> None:
         self.view = view
         self.game = view.game
-        self.top = TOP.get(view.game, 9 if len(view.hand) > 7 else 6)
+        self.top = TOP[view.game]
         self.seat = view.seat
-        self.partner = (view.seat + 1) % 4 + 1
+        self.partner = partner_of(view.seat)
         self.hand = tuple(view.hand)
         self.counts = list(view.hand_counts)
         self.voids: list[set[int]] = [set() for _ in range(5)]

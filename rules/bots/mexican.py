@@ -28,11 +28,10 @@ import random
 from typing import Iterable
 
 from ..actions import Action
-from ..tiles import Tile, double_set
+from ..tiles import Tile
+from ..variants.mexican_train import FULL_SET, MEXICAN
 from .levels import Budget, Level
 from .trail import best_trail
-
-MEXICAN = "mexican"
 
 #: weights of the static evaluation (pips unless said otherwise)
 ORPHAN_PIP = 1.0
@@ -112,12 +111,11 @@ class Position:
         self.hand = tuple(view.hand)
         self.ends = [tr.open_end for tr in view.trains]
         self.marked = [tr.marked for tr in view.trains]
-        top = max(12, view.engine)
         seen = set(self.hand)
         for tr in view.trains:
             seen.update(tr.tiles)
         engine_tile = (view.engine, view.engine)
-        self.unseen = [t for t in double_set(top) if t not in seen and t != engine_tile]
+        self.unseen = [t for t in FULL_SET if t not in seen and t != engine_tile]
         u = len(self.unseen)
         self.avg_pips = (sum(a + b for a, b in self.unseen) / u) if u else 6.0
         others = [view.hand_counts[s] for s in range(1, self.n + 1) if s != self.seat]
