@@ -120,3 +120,41 @@ def test_lead_choice_keeps_a_strong_hand_for_itself():
     assert _choose_leader(V, K).seat == 1
     K.hand = T("0|1 1|2 2|3 3|4 4|5 5|6 6|7 7|8 8|9 0|9")
     assert _choose_leader(V, K).seat == 3
+
+
+def _ja_view(hand: str, line: tuple, counts=(0, 1, 5, 5, 5)):
+    from rules.line import PartnershipView
+
+    left, right = line[0][0], line[-1][1]
+    return PartnershipView(
+        game="jamaican", seat=1, team=1, match_no=1, deal_no=1, phase="play", to_act=1,
+        hand=T(hand), line=line, left_end=left, right_end=right, hand_counts=counts,
+        unused=0, totals=(0, 0, 0), leader=2, right_to_lead=None, pose_required=False,
+        passes=0, history=(("match", 1), ("deal", 1)), legal=())
+
+
+# Every 5 but [3|5] and every 3 but [3|5] lie on the line: both ends are hard (7 of 8).
+HARD_LINE = ((5, 5), (5, 0), (0, 3), (3, 3), (3, 1), (1, 5), (5, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 3))
+
+
+def test_ja6_the_key_tile_is_seen_and_a_near_miss_is_not():
+    """JA-6: [3|5] as the last tile between two hard ends 5 and 3 is the 2-point key;
+    with one end short of hard it is worth nothing extra."""
+    from rules.bots.line import _key_bonus
+
+    k = Knowledge(_ja_view("3|5", HARD_LINE))
+    assert k.shown[5] == 7 and k.shown[3] == 7
+    assert _key_bonus(k, tile(3, 5)) > 0
+    k.shown[3] -= 1  # the near miss: 3 shows only 6 of its 8
+    assert _key_bonus(k, tile(3, 5)) == 0
+
+
+def test_ja6_an_end_whose_last_tile_the_bot_holds_is_its_own():
+    """JA-6 hard ends: an end only the bot can follow counts for it; a hard end whose
+    last tile is elsewhere counts against it."""
+    from rules.bots.line import _end_control
+
+    k = Knowledge(_ja_view("3|5 0|0", HARD_LINE, counts=(0, 2, 5, 5, 4)))
+    # playing [0|0] elsewhere is impossible here; score the ends as they stand
+    assert _end_control(k, tile(0, 0), 5, 3, [tile(3, 5)]) == 2.0
+    assert _end_control(k, tile(0, 0), 5, 3, [tile(0, 0)]) == -1.0

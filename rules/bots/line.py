@@ -111,21 +111,28 @@ def _after(ends: tuple[int, int] | None, t: Tile, end: str) -> tuple[int, int]:
     return left, (b if a == right else a)
 
 
-#: static weights per game, in pips (tuned by self-play against greedy players)
+#: static weights per game, in pips, and ``mc``: the static points one hand won in
+#: the playouts is worth (tuned by self-play against greedy players)
 WEIGHTS: dict[str, dict[str, float]] = {
     "cuban": {"pip": 1.0, "double": 4.0, "follow": 2.0, "held": 1.0, "distinct": 0.0,
-              "next": 12.0, "prev": 2.0, "partner": 5.0, "partner_nums": 1.5, "block": 30.0},
+              "next": 12.0, "prev": 2.0, "partner": 5.0, "partner_nums": 1.5, "block": 30.0,
+              "control_end": 0.0, "mc": 20.0},
     "jamaican": {"pip": 1.0, "double": 4.0, "follow": 2.0, "held": 1.0, "distinct": 0.0,
-                 "next": 6.0, "prev": 2.0, "partner": 5.0, "partner_nums": 1.5, "block": 30.0},
+                 "next": 6.0, "prev": 2.0, "partner": 5.0, "partner_nums": 1.5, "block": 30.0,
+                 "control_end": 10.0, "mc": 40.0},
 }
 
 
-def _static(k: Knowledge, t: Tile, end: str) -> float:
-    """The heuristic value of playing ``t`` on ``end`` (higher is better)."""
+def _static(k: Knowledge, t: Tile, end: str, sampled: bool = False) -> float:
+    """The heuristic value of playing ``t`` on ``end`` (higher is better).
+
+    ``sampled``: playouts were run, and they already see who holds the last tile
+    of a hard end, so the end-control term stands aside (it measured worse twice).
+    """
     hand = [x for x in k.hand if x != t]
     if not hand:
         return 1000.0 + _key_bonus(k, t)
-    w = WEIGHTS.get(k.game) or WEIGHTS["cuban"]
+    w = WEIGHTS[k.game]
     left, right = _after(k.ends, t, end)
     # late in the hand a block grows likely and the count decides it (CU-7, JA-5)
     progress = len(k.view.line) / (2 * (k.top + 1))
@@ -150,6 +157,8 @@ def _static(k: Knowledge, t: Tile, end: str) -> float:
     score += w["prev"] * k.p_lacks(opp_prev, ends)
     score -= w["partner"] * k.p_lacks(k.partner, ends)
     score += w["partner_nums"] * len(ends & k.opened[k.partner])
+    if not sampled:
+        score += w["control_end"] * _end_control(k, t, left, right, hand)
     # a block: nobody can follow either end any more (CU-7, JA-5).  Seek it when the
     # bot's own count is the lowest, avoid it otherwise.
     if not any(x[0] in ends or x[1] in ends for x in hand):
@@ -158,6 +167,26 @@ def _static(k: Knowledge, t: Tile, end: str) -> float:
             mine = sum(x[0] + x[1] for x in hand)
             score += p * (w["block"] if mine < _least_other(k) else -w["block"])
     return score
+
+
+def _end_control(k: Knowledge, t: Tile, left: int, right: int, hand: list[Tile]) -> float:
+    """Ends only the bot can follow: no unseen tile has the number, and the bot holds one.
+
+    +1 for each such end.  Jamaican JA-6: an end is hard when its number shows 7 of
+    its 8 appearances, so one tile decides it: -0.5 for a hard end whose last tile
+    someone else holds.
+    """
+    shown = list(k.shown)
+    shown[t[0]] += 1
+    shown[t[1]] += 1
+    value = 0.0
+    for e in {left, right}:
+        mine = any(e in x for x in hand)
+        if mine and not any(e in x for x in k.unseen):
+            value += 1.0
+        elif not mine and k.game == jamaican.GAME and shown[e] == k.top + 1:
+            value -= 0.5
+    return value
 
 
 def _p_dead(k: Knowledge, ends: set[int]) -> float:
@@ -240,8 +269,6 @@ def sample_hands(k: Knowledge, rng: random.Random, tries: int = 20) -> list[list
 
 #: playout policy: how much a double is preferred over its pips
 PLAYOUT_DOUBLE = 20
-#: one unit of playout result (a hand won) against the static score
-MC_WEIGHT = 20.0
 
 
 def _preference(t: Tile) -> int:
@@ -359,7 +386,6 @@ def choose(view, lvl: Level, rng: random.Random) -> Action:
 
 
 def _rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random) -> list[tuple[float, Action]]:
-    static = {a: _static(k, a.tile, a.end) for a in plays}
     # the same tile and the same ends after it: only one placement is worth searching
     distinct: dict[tuple, Action] = {}
     for a in plays:
@@ -382,7 +408,8 @@ def _rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random)
             for a in candidates:
                 totals[a] += playout(k, hands, a.tile, a.end, budget)
             runs += 1
-    weight = MC_WEIGHT
+    weight = WEIGHTS[k.game]["mc"]
+    static = {a: _static(k, a.tile, a.end, sampled=runs > 0) for a in plays}
     scored = []
     for a in plays:
         key = distinct[(a.tile, _after(k.ends, a.tile, a.end))]
