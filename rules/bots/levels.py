@@ -16,8 +16,9 @@ class Level:
     nodes: int
     #: nodes one best-trail search may spend (Mexican Train planning).
     trail_nodes: int
-    #: look at the rest of the bot's own turn (MT-13 extra tile after a double).
-    lookahead: bool
+    #: plays of the bot's own turn searched ahead (MT-13: the extra tile after a
+    #: double, and after that one if it is a double too); 0 also skips reading voids.
+    lookahead: int
     #: hidden deals sampled consistently with the view (0: static evaluation only).
     samples: int
     #: partnership games: sample only when at most this many tiles are unseen (other
@@ -28,9 +29,9 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", nodes=400, trail_nodes=40, lookahead=False, samples=0, sample_below=0, slip=0.25),
-    "normal": Level("normal", nodes=30000, trail_nodes=600, lookahead=True, samples=40, sample_below=99, slip=0.0),
-    "hard": Level("hard", nodes=150000, trail_nodes=4000, lookahead=True, samples=100, sample_below=99, slip=0.0),
+    "easy": Level("easy", nodes=400, trail_nodes=40, lookahead=0, samples=0, sample_below=0, slip=0.25),
+    "normal": Level("normal", nodes=30000, trail_nodes=600, lookahead=2, samples=40, sample_below=99, slip=0.0),
+    "hard": Level("hard", nodes=150000, trail_nodes=4000, lookahead=3, samples=100, sample_below=99, slip=0.0),
 }
 
 DEFAULT_LEVEL = "normal"

@@ -119,8 +119,6 @@ class Position:
         u = len(self.unseen)
         self.avg_pips = (sum(a + b for a, b in self.unseen) / u) if u else 6.0
         others = [view.hand_counts[s] for s in range(1, self.n + 1) if s != self.seat]
-        self.others = others
-        self.hidden_held = sum(others)
         self.urg = urgency(others)
         self.voids = known_voids(view) if lvl.lookahead else [set() for _ in range(self.n + 1)]
         plan_pip = PLAN_PIP + (ORPHAN_PIP - PLAN_PIP) * self.urg
@@ -269,7 +267,7 @@ def choose(view, lvl: Level, rng: random.Random) -> Action:
     open_ = list(_obligation_indices(view))
     if view.extra:
         open_.append(_last_double_train(view))  # MT-13: the double just played is still bare
-    depth = 2 if lvl.lookahead else 0
+    depth = lvl.lookahead
     scored: list[tuple[float, Action]] = []
     for a in sorted(legal, key=_order):
         if a.kind == "play":
