@@ -121,7 +121,8 @@ class PlayState:
         self.message: tuple[str, dict] | None = None
         self.timer = 0.0
         self._redo_counts: list[int] = []
-        self._acked_deal_ends = self._count("deal_end")
+        # A resumed game saved during a deal-end reveal shows that reveal again.
+        self._acked_deal_ends = self._count("deal_end") - (1 if self._deal_end_unacknowledged() else 0)
         self._view_cache: tuple[tuple, Any] | None = None
         self._undo_cache: tuple[tuple, int] | None = None
         self._final_view = None
@@ -281,6 +282,20 @@ class PlayState:
             elif e[0] == "match_end":
                 found = MatchEndInfo(match_no, tuple(e[1]), tuple(e[2]))
         return found
+
+    def _deal_end_unacknowledged(self) -> bool:
+        """True if the match's last deal ended with no decision since (UX-3).
+
+        Leaving the reveal changes nothing in the session, so a session in this
+        state is one whose reveal the player may not have seen yet: a game
+        resumed from an autosave made at a deal end shows that deal's reveal.
+        """
+        for e in reversed(self.session.state.history):
+            if e[0] == "deal_end":
+                return True
+            if e[0] in DECISION_EVENTS or e[0] == "match":
+                return False
+        return False
 
     def _count(self, kind: str) -> int:
         return sum(1 for e in self.session.state.history if e[0] == kind)

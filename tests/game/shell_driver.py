@@ -1,6 +1,9 @@
 """Drive the App in tests with real posted events: clicks, keys, taps, frames."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+from typing import Iterator
+
 import pygame
 
 from game.app import STEP, App
@@ -12,6 +15,28 @@ def make_app(**kw) -> App:
     kw.setdefault("size", (1280, 720))
     app = App(**kw)
     return app
+
+
+@contextmanager
+def running_app(**kw) -> Iterator[App]:
+    """A started App (the title on screen, an autosave resumed if there is one), closed after."""
+    app = make_app(**kw)
+    app.start()
+    frames(app, 2)
+    try:
+        yield app
+    finally:
+        app.close()
+
+
+def new_game_by_clicks(app: App, seed: int):
+    """From the title: New game, then Start on the fresh form (one human, three computers),
+    with computers at instant speed.  Returns the table scene and its play state."""
+    app.set_setting("computer_speed", "instant")
+    app.default_seed = seed  # what --seed does: the form offers it
+    click(app, centre(button(app.stack.top, "New game")))
+    click(app, centre(button(app.stack.top, "Start")))
+    return app.stack.top, app.play_state
 
 
 def frames(app: App, n: int = 1, dt: float = STEP) -> None:

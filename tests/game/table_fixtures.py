@@ -61,6 +61,22 @@ def make_play(kinds: str = "hhcc", seed: int = 7, **kw) -> PlayState:
     return PlayState(session, seats_of(kinds), delay=0.0, **kw)
 
 
+def play_until(play: PlayState, phase: str, limit: int = 30000) -> None:
+    """Drive ``play`` directly (the human's first legal move, the bots for computers, every
+    deal end acknowledged) until it reaches ``phase``; for tests about what comes after."""
+    from game.play import COMPUTER as COMPUTER_PHASE, DEAL_END
+    for _ in range(limit):
+        if play.phase == phase:
+            return
+        if play.phase == DEAL_END:
+            play.continue_after_deal()
+        elif play.phase == COMPUTER_PHASE:
+            play.step_computer()
+        else:
+            play._apply(play.legal()[0])
+    raise AssertionError(f"never reached {phase}")
+
+
 class SpriteRecorder:
     """Wraps a Sprites object and records every tile face it hands out (UX-3 tests)."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from table_fixtures import FakeApp, SpriteRecorder, make_play
+from table_fixtures import FakeApp, SpriteRecorder, make_play, play_until
 
 from game import intents as I
 from game.intents import Intent
@@ -368,15 +368,7 @@ def test_match_end_shows_totals_then_the_next_match_starts_from_zero():
     from game.play import MATCH_END
     from game.scenes.match_end import MatchEndScene
     app, play, scene = setup("hc", seed=31)
-    for _ in range(20000):
-        if play.phase == MATCH_END:
-            break
-        if play.phase == DEAL_END:
-            play.continue_after_deal()
-        elif play.phase == COMPUTER:
-            play.step_computer()
-        else:
-            play._apply(play.legal()[0])
+    play_until(play, MATCH_END)
     app.frame()
     top = app.stack.top
     assert isinstance(top, MatchEndScene)
@@ -391,13 +383,7 @@ def test_match_end_shows_totals_then_the_next_match_starts_from_zero():
 
 def test_deal_end_screen_steps_aside_after_an_undo():
     app, play, scene = setup("hc", seed=32)
-    for _ in range(3000):
-        if play.phase == DEAL_END:
-            break
-        if play.phase == COMPUTER:
-            play.step_computer()
-        else:
-            play._apply(play.legal()[0])
+    play_until(play, DEAL_END)
     app.frame()
     assert app.stack.top is scene  # the last play shows on the table for a moment first
     app.frame(1.0)
