@@ -13,6 +13,7 @@ from dataclasses import dataclass
 TAP = "tap"            # pos: a click or a tap that did not move (select what is there)
 DRAG = "drag"          # pos, delta: one pointer moving with the button/finger down
 DRAG_END = "drag_end"  # pos: the pointer was released after a drag
+HOVER = "hover"        # pos: the mouse pointer moved with no button down (None: it left, or a touch began)
 ZOOM = "zoom"          # factor (>1 zooms in), pos: the fixed point on screen (None = centre)
 PAN = "pan"            # delta: move the view by screen pixels (keys, two-finger drag, stick)
 MOVE = "move"          # direction: "up" | "down" | "left" | "right" (the keyboard/controller cursor)

@@ -9,49 +9,15 @@ import pygame
 
 from .. import intents as I
 from ..i18n import t
-from ..scene import Scene
+from ..play import DEAL_END
 from ..seats import seat_colour
 from ..table.render import DARK
 from ..table.text import fit, text
-from ..table.widgets import Button
-
-PANEL = (16, 30, 24)
-EDGE = (196, 160, 72)
+from .score_panel import GOLD, GREY, ScorePanelScene, draw_log_header, draw_log_row
 
 
-def _ui(app, size) -> float:
-    w, h = size
-    return max(0.55, min(w / 1920, h / 1080)) * float(getattr(app, "ui_scale", 1.0) or 1.0)
-
-
-def draw_log_header(surface, log, x: int, y: int, col_w: int, size: int, current: int) -> None:
-    """The score log's title and deal numbers (UX-3), the current deal's in gold."""
-    if not log:
-        return
-    title = fit(t("table.col_log"), size, max(col_w * len(log), col_w * 3), colour=(190, 196, 186))
-    surface.blit(title, (x, y - title.get_height() + size // 3))
-    for i, (deal_no, _) in enumerate(log):
-        num = text(str(deal_no), max(8, size - 2), (255, 214, 90) if deal_no == current else (150, 156, 146))
-        surface.blit(num, num.get_rect(midtop=(x + i * col_w + col_w // 2, y + size + 2)))
-
-
-def draw_log_row(surface, log, seat: int, x: int, cy: int, col_w: int, size: int, current: int) -> None:
-    for i, (deal_no, penalties) in enumerate(log):
-        value = penalties[seat]
-        colour = (255, 214, 90) if deal_no == current else (220, 222, 214) if value else (150, 156, 146)
-        cell = text(str(value), size, colour, bold=deal_no == current)
-        surface.blit(cell, cell.get_rect(center=(x + i * col_w + col_w // 2, cy)))
-
-
-class DealEndScene(Scene):
-    overlay = True
-
-    def __init__(self, app, play, table) -> None:
-        super().__init__(app)
-        self.play = play
-        self.table = table
-        self.buttons: list[Button] = []
-        self.focus = 0
+class DealEndScene(ScorePanelScene):
+    phase = DEAL_END
 
     def _continue(self) -> None:
         self.play.continue_after_deal()
@@ -61,44 +27,13 @@ class DealEndScene(Scene):
         if self.play.undo():
             self._close()
 
-    def _close(self) -> None:
-        stack = getattr(self.app, "stack", None)
-        if stack is not None and stack.top is self:
-            stack.pop()
-
-    def update(self, dt: float) -> None:
-        self.play.update(dt)  # a demo moves on by itself
-        # an undo or a restart from the menu may have left this phase: step aside
-        from ..play import DEAL_END
-        if self.play.phase != DEAL_END:
-            stack = getattr(self.app, "stack", None)
-            if stack is not None and stack.top is self:
-                stack.pop()
-
     def handle(self, intent: I.Intent) -> None:
-        k = intent.kind
-        if k == I.CONFIRM:
-            if self.buttons:
-                self._press(self.buttons[self.focus % len(self.buttons)].id)
-            else:
-                self._continue()
-        elif k == I.MOVE and intent.direction in ("left", "right") and self.buttons:
-            self.focus = (self.focus + (1 if intent.direction == "right" else -1)) % len(self.buttons)
-        elif k == I.TAP and intent.pos is not None:
-            for b in self.buttons:
-                if b.hit(intent.pos):
-                    self._press(b.id)
-                    return
-        elif k == I.UNDO:
+        if intent.kind == I.CONFIRM and not self.buttons:
+            self._continue()  # Enter before the first frame is drawn
+        elif intent.kind == I.UNDO:
             self._undo()
-        elif k == I.MENU:
-            fn = getattr(self.app, "open_menu", None)
-            if fn:
-                fn()
-        elif k in (I.RULES, I.LOG):
-            fn = getattr(self.app, "open_rules" if k == I.RULES else "open_log", None)
-            if fn:
-                fn()
+        else:
+            super().handle(intent)
 
     def _press(self, bid: str) -> None:
         if bid == "continue":
@@ -106,24 +41,15 @@ class DealEndScene(Scene):
         elif bid == "undo":
             self._undo()
 
-    def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
-        info = self.play.last_deal_end()
-        if info is None:
-            return
-        w, h = surface.get_size()
-        u = _ui(self.app, (w, h))
-        veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 150))
-        surface.blit(veil, (0, 0))
+    def info(self):
+        return self.play.last_deal_end()
+
+    def draw_info(self, surface: pygame.Surface, info, u: float) -> None:
         n = len(info.hands) - 1
-        row_h = round(min(64 * u, (h * 0.72) / max(n, 1)))
+        row_h = self.row_height(surface, n, 64, 0.72, u)
         short = max(8, round(row_h * 0.36))
-        pw = min(w - round(40 * u), round(1500 * u))
-        ph = round(150 * u) + row_h * n + round(90 * u)
-        panel = pygame.Rect(0, 0, pw, min(ph, h - 20))
-        panel.center = (w // 2, h // 2)
-        pygame.draw.rect(surface, PANEL, panel, border_radius=round(14 * u))
-        pygame.draw.rect(surface, EDGE, panel, 3, border_radius=round(14 * u))
+        pw = min(surface.get_width() - round(40 * u), round(1500 * u))
+        panel, u = self.draw_panel(surface, pw, round(150 * u) + row_h * n + round(90 * u))
         fpx = max(11, round(20 * u))
         play = self.play
         if info.reason == "out":
@@ -142,7 +68,7 @@ class DealEndScene(Scene):
         col_w = round(44 * u)
         x_log = x_pen - col_w * len(log) - round(20 * u)
         y = panel.y + round(80 * u)
-        grey = (190, 196, 186)
+        grey = GREY
         small = max(10, fpx - 4)
         for label, x in ((t("table.col_hand"), x_hand), (t("table.col_penalty"), x_pen),
                          (t("table.col_total"), x_tot)):
@@ -163,7 +89,7 @@ class DealEndScene(Scene):
             if blits:
                 surface.fblits(blits)
             else:
-                out = text(t("table.went_out"), max(10, fpx - 2), (255, 214, 90), bold=True)
+                out = text(t("table.went_out"), max(10, fpx - 2), GOLD, bold=True)
                 surface.blit(out, out.get_rect(midleft=(x, cy)))
             draw_log_row(surface, log, s, x_log, cy, col_w, small, info.deal_no)
             pen = text(f"+{info.penalties[s]}", fpx, (255, 160, 140) if info.penalties[s] else grey)
@@ -175,14 +101,4 @@ class DealEndScene(Scene):
         labels = [("continue", t("table.see_result") if over else t("table.next_deal", deal=info.deal_no + 1))]
         if play.can_undo():
             labels.append(("undo", t("table.undo")))
-        bh = round(56 * u)
-        gap = round(16 * u)
-        widths = [max(round(220 * u), text(lbl, fpx).get_width() + round(50 * u)) for _, lbl in labels]
-        x = panel.centerx - (sum(widths) + gap * (len(widths) - 1)) // 2
-        self.buttons = []
-        for (bid, lbl), bw in zip(labels, widths):
-            b = Button(bid, pygame.Rect(x, panel.bottom - bh - round(18 * u), bw, bh), lbl,
-                       primary=bid == "continue", focused=len(self.buttons) == self.focus % len(labels))
-            self.buttons.append(b)
-            b.draw(surface, fpx)
-            x += bw + gap
+        self.draw_buttons(surface, panel, labels, u, fpx, primary="continue")

@@ -1,0 +1,169 @@
+"""The score panel the deal end and the match end share (MT-17, MT-18, UX-3).
+
+Both are an overlay over the table: a veil, a framed panel, the match's score
+log deal by deal, and a row of buttons at the panel's foot that a click, a tap
+or the keyboard (left/right, Enter) presses.  Each scene says which phase of
+the play state it belongs to and steps aside as soon as the play state leaves
+it (an undo, or a restart from the menu).
+"""
+from __future__ import annotations
+
+import pygame
+
+from .. import intents as I
+from ..i18n import t
+from ..scene import Scene
+from ..table.text import fit, text
+from ..table.widgets import Button
+
+PANEL = (16, 30, 24)
+EDGE = (196, 160, 72)
+GOLD = (255, 214, 90)
+GREY = (190, 196, 186)
+FAINT = (150, 156, 146)
+
+
+def ui_scale(app, size) -> float:
+    """Pixels per design pixel: the window against 1920x1080, times the player's UI scale."""
+    w, h = size
+    return max(0.55, min(w / 1920, h / 1080)) * float(getattr(app, "ui_scale", 1.0) or 1.0)
+
+
+def draw_log_header(surface, log, x: int, y: int, col_w: int, size: int, current: int) -> None:
+    """The score log's title and deal numbers (UX-3), the current deal's in gold."""
+    if not log:
+        return
+    title = fit(t("table.col_log"), size, max(col_w * len(log), col_w * 5), colour=GREY)
+    # wider than the few columns of the first deals: it reaches left, over the hands' column,
+    # never right into the next column's heading
+    tx = min(x, x + col_w * len(log) - title.get_width())
+    surface.blit(title, (tx, y - title.get_height() + size // 3))
+    for i, (deal_no, _) in enumerate(log):
+        num = text(str(deal_no), max(8, size - 2), GOLD if deal_no == current else FAINT)
+        surface.blit(num, num.get_rect(midtop=(x + i * col_w + col_w // 2, y + size + 2)))
+
+
+def draw_log_row(surface, log, seat: int, x: int, cy: int, col_w: int, size: int, current: int) -> None:
+    """One seat's penalty in each deal of the log (MT-17), the current deal's in gold."""
+    for i, (deal_no, penalties) in enumerate(log):
+        value = penalties[seat]
+        colour = GOLD if deal_no == current else (220, 222, 214) if value else FAINT
+        cell = text(str(value), size, colour, bold=deal_no == current)
+        surface.blit(cell, cell.get_rect(center=(x + i * col_w + col_w // 2, cy)))
+
+
+class ScorePanelScene(Scene):
+    """An overlay with a score panel and a row of buttons (see the module docstring)."""
+
+    overlay = True
+    #: The play-state phase this screen shows; it closes itself when the phase is left.
+    phase = ""
+    #: Alpha of the veil over the table.
+    veil_alpha = 150
+
+    def __init__(self, app, play, table) -> None:
+        super().__init__(app)
+        self.play = play
+        self.table = table
+        self.buttons: list[Button] = []
+        self.focus = 0
+        #: The mouse pointer's position (HOVER intents); a touch clears it.
+        self.hover_pos: tuple[float, float] | None = None
+
+    # ------------------------------------------------------------ behaviour
+
+    def _press(self, bid: str) -> None:  # pragma: no cover - each screen defines its buttons
+        raise NotImplementedError
+
+    def _close(self) -> None:
+        stack = getattr(self.app, "stack", None)
+        if stack is not None and stack.top is self:
+            stack.pop()
+
+    def _call(self, name: str) -> None:
+        fn = getattr(self.app, name, None)
+        if fn is not None:
+            fn()
+
+    def update(self, dt: float) -> None:
+        self.play.update(dt)  # a demo moves on by itself
+        if self.play.phase != self.phase:
+            self._close()  # an undo or a restart from the menu left this phase: step aside
+
+    def handle(self, intent: I.Intent) -> None:
+        k = intent.kind
+        if k == I.HOVER:
+            self.hover_pos = intent.pos
+            return
+        if intent.device == "touch":
+            self.hover_pos = None
+        if k == I.CONFIRM and self.buttons:
+            self._press(self.buttons[self.focus % len(self.buttons)].id)
+        elif k == I.MOVE and intent.direction in ("left", "right") and self.buttons:
+            self.focus = (self.focus + (1 if intent.direction == "right" else -1)) % len(self.buttons)
+        elif k == I.TAP and intent.pos is not None:
+            for b in self.buttons:
+                if b.hit(intent.pos):
+                    self._press(b.id)
+                    return
+        elif k == I.MENU:
+            self._call("open_menu")
+        elif k == I.RULES:
+            self._call("open_rules")
+        elif k == I.LOG:
+            self._call("open_log")
+
+    # ------------------------------------------------------------ drawing
+
+    def info(self):  # pragma: no cover - each screen says what it shows
+        """What the panel shows (a ``DealEndInfo`` or ``MatchEndInfo``), or None."""
+        raise NotImplementedError
+
+    def draw_info(self, surface: pygame.Surface, info, u: float) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        info = self.info()
+        if info is not None:
+            self.draw_info(surface, info, ui_scale(self.app, surface.get_size()))
+
+    @staticmethod
+    def row_height(surface: pygame.Surface, rows: int, design_px: int, share: float, u: float) -> int:
+        """A player row's height: ``design_px`` at scale ``u``, less when ``rows`` must fit
+        in ``share`` of the window's height."""
+        return round(min(design_px * u, (surface.get_height() * share) / max(rows, 1)))
+
+    def draw_panel(self, surface: pygame.Surface, width: int, height: int) -> tuple[pygame.Rect, float]:
+        """The veil and the framed panel, centred; returns the panel and the UI scale."""
+        w, h = surface.get_size()
+        u = ui_scale(self.app, (w, h))
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, self.veil_alpha))
+        surface.blit(veil, (0, 0))
+        panel = pygame.Rect(0, 0, min(width, w - 20), min(height, h - 20))
+        panel.center = (w // 2, h // 2)
+        pygame.draw.rect(surface, PANEL, panel, border_radius=round(14 * u))
+        pygame.draw.rect(surface, EDGE, panel, 3, border_radius=round(14 * u))
+        return panel, u
+
+    def draw_buttons(self, surface: pygame.Surface, panel: pygame.Rect, labels: list[tuple[str, str]],
+                     u: float, fpx: int, primary: str) -> None:
+        """The row of buttons at the panel's foot; the keyboard focus ring on ``self.focus``."""
+        bh = round(56 * u)
+        gap = round(16 * u)
+        room = panel.width - 2 * gap
+        widths = [max(round(220 * u), text(lbl, fpx).get_width() + round(50 * u)) for _, lbl in labels]
+        total = sum(widths) + gap * (len(widths) - 1)
+        if total > room:  # a narrow window: shrink every button alike (labels fit themselves)
+            widths = [w * (room - gap * (len(widths) - 1)) // (total - gap * (len(widths) - 1))
+                      for w in widths]
+            total = sum(widths) + gap * (len(widths) - 1)
+        x = panel.centerx - total // 2
+        self.buttons = []
+        for (bid, lbl), bw in zip(labels, widths):
+            b = Button(bid, pygame.Rect(x, panel.bottom - bh - round(18 * u), bw, bh), lbl,
+                       primary=bid == primary, focused=len(self.buttons) == self.focus % len(labels))
+            b.hover = self.hover_pos is not None and b.hit(self.hover_pos)
+            self.buttons.append(b)
+            b.draw(surface, fpx)
+            x += bw + gap
