@@ -573,6 +573,12 @@ class App:
         if intent.kind == I.QUIT:
             self.request_quit()
             return
+        if intent.kind == I.HOVER and intent.pos is None:
+            # A finger came down or the pointer left: every screen forgets the pointer, also
+            # those covered now, so none shows a stale highlight when it is on top again.
+            for scene in list(self.stack):
+                self._safely(scene.handle, intent)
+            return
         self.stack.handle(intent)
 
     def update(self, dt: float) -> None:

@@ -2,9 +2,13 @@
 
 - Mouse: a press and release that moved less than the slop is a TAP, more is a
   DRAG (per motion) and a DRAG_END; the wheel zooms at the pointer; the right
-  button cancels.  Mouse events SDL made up from a touch (``event.touch``) are
-  ignored here, because the FINGER events already tell the same story (NOTES.md);
-  the App still passes every event to pygame_gui, which works from them.
+  button cancels; moving with no button down is a HOVER (what is under the
+  pointer lights up).  Mouse events SDL made up from a touch (``event.touch``)
+  are ignored here, because the FINGER events already tell the same story
+  (NOTES.md); the App still passes every event to pygame_gui, which works from
+  them.  A finger going down, the pointer leaving the window or the window
+  losing focus clear the hover (HOVER with no position), so a touch never
+  leaves a highlight behind.
 - Touch: one finger taps or drags, two fingers pinch (ZOOM at their centre) and
   pan (PAN by the centre's movement).  Finger coordinates run 0..1 across the
   window and become pixels here.
@@ -124,6 +128,8 @@ class InputRecogniser:
         #: Held repeatable keys: key -> [intent, seconds until the next repeat].
         self._held: dict[int, list] = {}
         self.last_device = "mouse"
+        #: True while the last HOVER had a position (a later touch or leaving clears it).
+        self._hovering = False
         #: Messages for the player ("controller connected"), taken by the App.
         self.notices: list[tuple[str, dict]] = []
 
@@ -178,7 +184,13 @@ class InputRecogniser:
         return []
 
     def _mouse_motion(self, e) -> list[Intent]:
-        if getattr(e, "touch", False) or self._mouse is None or self._mouse.ui:
+        if getattr(e, "touch", False):
+            return []
+        if self._mouse is None:
+            self.last_device = "mouse"
+            self._hovering = True
+            return [Intent(I.HOVER, pos=e.pos, device="mouse")]
+        if self._mouse.ui:
             return []
         return self._move(self._mouse, e.pos, "mouse")
 
@@ -223,7 +235,7 @@ class InputRecogniser:
     def _finger_down(self, e) -> list[Intent]:
         self.last_device = "touch"
         pos = self._finger_pos(e)
-        out: list[Intent] = []
+        out: list[Intent] = self._end_hover("touch")  # no mouse highlight left under a finger
         if not self._fingers:
             self._multi = False
         self._fingers[e.finger_id] = _Pointer(pos, self.ui_hit((int(pos[0]), int(pos[1]))))
@@ -388,7 +400,17 @@ class InputRecogniser:
 
     def _focus_lost(self, e) -> list[Intent]:
         self.reset()
-        return []
+        return self._end_hover("mouse")
+
+    def _pointer_left(self, e) -> list[Intent]:
+        return self._end_hover("mouse")
+
+    def _end_hover(self, device: str) -> list[Intent]:
+        """A HOVER with no position, if the mouse last reported one."""
+        if not self._hovering:
+            return []
+        self._hovering = False
+        return [Intent(I.HOVER, pos=None, device=device)]
 
 
 def _dead(v: float) -> float:
@@ -414,4 +436,5 @@ _HANDLERS: dict[int, Callable[[InputRecogniser, pygame.event.Event], list[Intent
     pygame.VIDEORESIZE: InputRecogniser._resize,
     pygame.QUIT: InputRecogniser._quit,
     pygame.WINDOWFOCUSLOST: InputRecogniser._focus_lost,
+    pygame.WINDOWLEAVE: InputRecogniser._pointer_left,
 }

@@ -75,6 +75,9 @@ class TableScene(Scene):
         self._reveal_wait = 0.0
         #: The keyboard cursor's rings are drawn only while keys or a controller are in use.
         self.show_focus = False
+        #: Where the mouse pointer rests (HOVER intents; a touch clears it), and what is there.
+        self.hover_pos: tuple[float, float] | None = None
+        self.hovered: tuple | None = None
         self._chrome: pygame.Surface | None = None
         self._chrome_key = None
 
@@ -137,7 +140,8 @@ class TableScene(Scene):
 
     def _layout_now(self) -> L.TableLayout:
         view = self.play.view()
-        key = (self.play.session.cursor, id(self.play.session.state), view.seat)
+        # the reveal draws the table the deal ended with, at the same cursor as the next deal
+        key = (self.play.session.cursor, id(self.play.session.state), view.seat, self.play.phase == DEAL_END)
         if key != self._layout_key:
             self._layout_key = key
             self._layout = L.layout_table(view.trains, view.players)
@@ -180,12 +184,41 @@ class TableScene(Scene):
             self.curtain_button = Button("show_hand", r, label, primary=True, focused=True)
         for b in self.camera_buttons:
             b.lit = b.id == "follow" and self.follow
+        self.hovered = self.hover_at(self.hover_pos)
+        for b in self.buttons + self.camera_buttons + ([self.curtain_button] if self.curtain_button else []):
+            b.hover = self.hovered == ("button", b.id)
+
+    def hover_at(self, pos) -> tuple | None:
+        """What the mouse pointer at ``pos`` would press: ("button", id), ("tile", tile) for a
+        playable hand tile, ("target", train) for a lit train, or None."""
+        if pos is None:
+            return None
+        play = self.play
+        extra = [self.curtain_button] if self.curtain_button is not None else []
+        for b in self.camera_buttons + extra + ([] if play.phase == CURTAIN else self.buttons):
+            if b.hit(pos):
+                return ("button", b.id) if b.enabled else None
+        if not play.my_turn():
+            return None
+        tile = self._hand_tile_at(pos)
+        if tile is not None:
+            return ("tile", tile) if tile in play.playable_tiles() else None
+        if play.selected is not None and self.camera.contains(*pos):
+            key = self.target_at(pos)
+            if key is not None:
+                return ("target", key)
+        return None
 
     # ------------------------------------------------------------ intents
 
     def handle(self, intent: I.Intent) -> None:
         kind = intent.kind
         play = self.play
+        if kind == I.HOVER:
+            self.hover_pos = intent.pos
+            return
+        if intent.device == "touch":
+            self.hover_pos = None  # a finger never leaves a highlight behind
         if kind in (I.MOVE, I.CONFIRM, I.CANCEL) and intent.device in ("keyboard", "controller"):
             self.show_focus = True  # the cursor shows once the keys are used
         elif kind in (I.TAP, I.DRAG) and intent.device in ("mouse", "touch"):
@@ -475,6 +508,8 @@ class TableScene(Scene):
             marks.targets = tuple(play.targets())
             if play.focus == "targets" and self.show_focus:
                 marks.focused_target = play.focused()
+        if self.hovered is not None and self.hovered[0] == "target" and marks.focused_target is None:
+            marks.focused_target = self.hovered[1]
         if self.drag_tile is not None and self.drag_pos is not None and self.camera.contains(*self.drag_pos):
             marks.focused_target = self.target_at(self.drag_pos)
         if play.phase == PREVIEW and play.pending is not None and play.pending.kind == "play":
@@ -502,7 +537,7 @@ class TableScene(Scene):
         play = self.play
         return (self._size, self.show_focus, play.session.cursor, id(play.session.state), play.phase, play.selected,
                 play.pending, play.pending_is_hint, play.focus, play.focus_index, play.sort_mode,
-                play.viewer, play.curtain_for, play.message and (play.message[0], tuple(sorted(
+                play.viewer, play.curtain_for, self.hovered, play.message and (play.message[0], tuple(sorted(
                     (k, str(v)) for k, v in play.message[1].items()))), language(), self.u)
 
     def _draw_chrome(self, surface, view) -> None:
@@ -550,7 +585,8 @@ class TableScene(Scene):
         draw_hand(surface, self.sprites, tiles, rects, short,
                   playable=play.playable_tiles() if play.my_turn() else frozenset(),
                   selected=play.selected, focused=focused,
-                  dim_unplayable=play.my_turn(), fresh=fresh_tile(view))
+                  dim_unplayable=play.my_turn(), fresh=fresh_tile(view),
+                  hovered=self.hovered[1] if self.hovered and self.hovered[0] == "tile" else None)
         owner = text(t("table.your_hand", name=play.name(seat)), max(10, round(15 * self.u)),
                      seat_colour(seat), bold=True, outline=DARK)
         surface.blit(owner, (round(12 * self.u), self.hand_panel.y + round(4 * self.u)))

@@ -10,6 +10,7 @@ import pygame
 from .sprites import Sprites
 
 SELECT_RAISE = 0.28  # a selected tile rises by this part of its height
+HOVER_COLOUR = (255, 236, 170)
 
 
 def hand_rects(panel: pygame.Rect, count: int, max_short: int) -> tuple[list[pygame.Rect], int]:
@@ -29,8 +30,9 @@ def hand_rects(panel: pygame.Rect, count: int, max_short: int) -> tuple[list[pyg
 
 def draw_hand(surface: pygame.Surface, sprites: Sprites, tiles, rects, short: int, *,
               playable=frozenset(), selected=None, focused=None, dim_unplayable: bool = True,
-              fresh=None) -> None:
-    """Face-up tiles; those with no legal play are dimmed, the selected one raised."""
+              fresh=None, hovered=None) -> None:
+    """Face-up tiles; those with no legal play are dimmed, the selected one raised, the one
+    under the mouse pointer (``hovered``) ringed."""
     blits = []
     overlays = []
     for t, r in zip(tiles, rects):
@@ -39,6 +41,8 @@ def draw_hand(surface: pygame.Surface, sprites: Sprites, tiles, rects, short: in
         blits.append((sprites.face(t[0], t[1], short, True, look), (r.x, y)))
         if t == selected:
             overlays.append((pygame.Rect(r.x, y, r.width, r.height), (255, 214, 90), 3))
+        if t == hovered and t != selected:
+            overlays.append((pygame.Rect(r.x, y, r.width, r.height).inflate(4, 4), HOVER_COLOUR, 2))
         if t == fresh:
             overlays.append((pygame.Rect(r.x, y, r.width, r.height).inflate(6, 6), (120, 220, 255), 2))
         if t == focused:

@@ -13,6 +13,7 @@ EDGE = (196, 160, 72)
 TEXT = (247, 241, 227)
 MUTED = (120, 128, 120)
 PRIMARY = (196, 160, 72)
+PRIMARY_HOVER = (226, 192, 104)
 
 
 @dataclass
@@ -24,6 +25,7 @@ class Button:
     focused: bool = False
     lit: bool = False  # the button's decision is being previewed
     primary: bool = False
+    hover: bool = False  # the mouse pointer is over it (never set by a touch)
 
     def hit(self, pos) -> bool:
         return self.rect.collidepoint(pos)
@@ -31,12 +33,13 @@ class Button:
     def draw(self, surface: pygame.Surface, size: int) -> None:
         r = self.rect
         radius = max(4, r.height // 4)
+        hover = self.hover and self.enabled
         if self.primary and self.enabled:
-            fill = PRIMARY
+            fill = PRIMARY_HOVER if hover else PRIMARY
         else:
-            fill = FACE_ON if self.lit else FACE
+            fill = FACE_ON if self.lit or hover else FACE
         pygame.draw.rect(surface, fill, r, border_radius=radius)
-        edge = (255, 255, 255) if self.lit else EDGE if self.enabled else MUTED
+        edge = (255, 255, 255) if self.lit or hover else EDGE if self.enabled else MUTED
         pygame.draw.rect(surface, edge, r, 2 if not self.lit else 3, border_radius=radius)
         colour = (24, 30, 26) if self.primary and self.enabled else TEXT if self.enabled else MUTED
         label = fit(self.label, size, r.width - 10, colour=colour, bold=self.primary)
