@@ -7,7 +7,9 @@ Flags:
   --size WxH             the window's size (windowed)
   --demo SEED            watch computer players only, from SEED (--players N, default 4)
   --screenshot OUT.png   render one deterministic frame and exit (with --after N decisions
-                         of the demo, or --scene title|new_game|settings|rules|log|menu)
+                         of the demo, or --scene title|new_game|settings|rules|log|menu;
+                         --scene deal_end|match_end: the next deal's reveal or the match's end
+                         after those decisions)
   --smoke-test N         run a computer-only demo for N frames with real rendering; exit 0,
                          or non-zero on any error
 """
@@ -20,7 +22,7 @@ import sys
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 LANGS = ("en", "ru", "uk", "it")
-SCENES = ("title", "new_game", "settings", "rules", "log", "menu", "table")
+SCENES = ("title", "new_game", "settings", "rules", "log", "menu", "table", "deal_end", "match_end")
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -108,6 +110,20 @@ def advance_demo(app, decisions: int) -> int:
     return done
 
 
+def advance_to(app, phase: str) -> bool:
+    """Computer decisions (deal ends acknowledged on the way) until the demo reaches ``phase``."""
+    from . import play
+    ps = app.play_state
+    for _ in range(100000):
+        if ps.phase == phase:
+            return True
+        if ps.phase == play.DEAL_END:
+            ps.continue_after_deal()
+        elif not ps.step_computer():
+            return False
+    return False
+
+
 def screenshot(args) -> int:
     import pygame
 
@@ -118,10 +134,18 @@ def screenshot(args) -> int:
     app.input.last_device = "keyboard"  # show the focus ring in captures of menus
     scene = args.scene or ("table" if args.demo is not None or args.after else "title")
     app.start(resume=False)
-    if scene in ("table", "log", "menu", "rules") and (args.demo is not None or scene != "rules"):
+    if scene in ("table", "log", "menu", "rules", "deal_end", "match_end") and (
+            args.demo is not None or scene != "rules"):
         start_demo(app, args.demo if args.demo is not None else (args.seed or 1), args.players)
         advance_demo(app, args.after)
         app.play_state.paused = True
+    if scene in ("deal_end", "match_end"):
+        from .scenes.deal_end import DealEndScene
+        from .scenes.match_end import MatchEndScene
+        if not advance_to(app, scene):
+            raise RuntimeError(f"the demo never reached {scene}")
+        shown = DealEndScene if scene == "deal_end" else MatchEndScene
+        app.stack.push(shown(app, app.play_state, app.stack.top))
     if scene == "new_game":
         from .scenes.new_game import NewGameScene
         app.stack.push(NewGameScene(app))

@@ -42,7 +42,9 @@ def draw_status_bar(surface: pygame.Surface, play: PlayState, view, height: int,
     status = fit("   \u00b7   ".join(parts), font_px, w // 2 + w // 6)
     surface.blit(status, status.get_rect(midleft=(pad, bar.centery)))
     seat = play.session.to_act()
-    if play.phase in (DEAL_END, MATCH_END) or seat is None:
+    if play.phase == MATCH_END:
+        label, colour = t("table.match_over_title", match=view.match_no), (247, 241, 227)
+    elif play.phase == DEAL_END or seat is None:
         label, colour = t("table.deal_over"), (247, 241, 227)
     else:
         label = t("table.turn_of", name=play.name(seat))
