@@ -1,0 +1,204 @@
+"""A whole Mexican Train match through the real App, by one device alone (issue 5, "Done when").
+
+From the title screen, one human against three computers plays all 13 deals
+(MT-3), through every deal-end reveal (UX-3), to the match-end screen (MT-18)
+and on into the next match (MT-20): once by mouse events alone, once by key
+events alone, once by touch events alone (FINGER events plus SDL's synthetic
+mouse events with ``touch=True``, NOTES.md).  The test never calls
+``session.apply``: it checks that every decision of the human seat in the
+match's history was made by one device gesture sequence of its own, that the
+match-end screen draws the engine's totals, and that no face of a computer's
+hand is ever drawn before the deal's reveal.
+"""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.play import COMPUTER, DEAL_END, MATCH_END, PREVIEW
+from game.scenes import match_end
+from game.scenes.deal_end import DealEndScene
+from game.scenes.match_end import MatchEndScene
+from game.scenes.table import TableScene
+from game.seats import COMPUTER as COMPUTER_SEAT
+from game.seats import HUMAN
+from rules.rng import stream
+from shell_driver import button, centre, click, frames, key, running_app, touch
+from table_fixtures import SpriteRecorder
+
+DEALS = 13
+
+
+# ------------------------------------------------------------------ one device's gestures
+
+class Pointer:
+    """Mouse or touch: every decision is a tap on what the screen shows."""
+
+    def __init__(self, press) -> None:
+        self.press = press
+
+    def start_game(self, app) -> None:
+        self.press(app, centre(button(app.stack.top, "New game")))
+        self.press(app, centre(button(app.stack.top, "Start")))  # the fresh form: 1 human, 3 computers
+
+    def decide(self, app, scene, play, action) -> None:
+        if action.kind == "play":
+            self.press(app, scene.hand_rect_list[scene.hand_tiles.index(action.tile)].center)
+            if not (play.phase == PREVIEW and play.pending == action):
+                scene.camera.update(10.0)  # let a camera move settle before aiming at the train
+                x, y, w, h = scene._layout_now().lanes[action.train].next_slot.rect
+                self.press(app, tuple(round(v) for v in scene.camera.world_to_screen(x + w / 2, y + h / 2)))
+        else:
+            self.press(app, next(b for b in scene.buttons if b.id == action.kind).rect.center)
+        assert play.phase == PREVIEW and play.pending == action  # UX-1: a preview first
+        self.press(app, next(b for b in scene.buttons if b.id == "confirm").rect.center)
+
+    def overlay_button(self, app, overlay, bid: str) -> None:
+        self.press(app, next(b for b in overlay.buttons if b.id == bid).rect.center)
+
+
+class Keyboard:
+    """Arrows, Enter and Esc only (UX-7: every decision can be made with the keyboard)."""
+
+    def start_game(self, app) -> None:
+        key(app, pygame.K_RETURN)  # New game is the title's first button
+        key(app, pygame.K_RETURN)  # a fresh form has the focus on Start
+
+    def decide(self, app, scene, play, action) -> None:
+        if action.kind == "play":
+            while play.focus != "hand":
+                key(app, pygame.K_DOWN)
+            for _ in range(len(play.hand())):
+                if play.focused() == action.tile:
+                    break
+                key(app, pygame.K_RIGHT)
+            assert play.focused() == action.tile
+            key(app, pygame.K_RETURN)
+            for _ in range(12):
+                if play.phase == PREVIEW and play.pending == action:
+                    break
+                assert play.focus == "targets"
+                key(app, pygame.K_RIGHT)  # the cursor walks the lit trains, previewing each
+        else:
+            while play.focus != "buttons":
+                key(app, pygame.K_UP)
+            for _ in range(len(play.focus_items())):
+                if play.focused() == action.kind:
+                    break
+                key(app, pygame.K_RIGHT)
+            key(app, pygame.K_RETURN)
+        assert play.phase == PREVIEW and play.pending == action  # UX-1: a preview first
+        key(app, pygame.K_RETURN)
+
+    def overlay_button(self, app, overlay, bid: str) -> None:
+        for _ in range(len(overlay.buttons)):
+            if overlay.buttons[overlay.focus % len(overlay.buttons)].id == bid:
+                break
+            key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RETURN)
+
+
+DEVICES = {"mouse": lambda: Pointer(click), "keyboard": Keyboard, "touch": lambda: Pointer(touch)}
+
+
+# ------------------------------------------------------------------ what the screen may show
+
+def watch_faces(app, recorder, drawn_totals):
+    """After every drawn frame: no face of a hand that is not revealed (UX-3, UX-4)."""
+    inner = app.draw
+
+    def draw(alpha=1.0):
+        drawn_totals.clear()
+        inner(alpha)
+        play = app.play_state
+        faces = set(recorder.faces)
+        recorder.clear()
+        if play is None:
+            return
+        view = play.view()
+        table = {t for train in view.trains for t in train.tiles} | {(view.engine, view.engine)}
+        if play.phase in (DEAL_END, MATCH_END):
+            info = play.last_deal_end()
+            revealed = {t for h in info.hands[1:] for t in h} if info else set()
+            assert faces <= table | revealed, "a face off the ended deal was drawn"
+            return
+        state = play.session.state
+        hidden = {t for s in range(1, state.n + 1) if s != play.hand_seat() for t in state.hands[s]}
+        assert not faces & hidden, "a face of a hidden hand was drawn"
+
+    app.draw = draw
+
+
+def record_panel_text(monkeypatch) -> list[str]:
+    """Every string the match-end screen renders (the totals among them)."""
+    seen: list[str] = []
+    inner = match_end.text
+
+    def text(s, *a, **kw):
+        seen.append(str(s))
+        return inner(s, *a, **kw)
+
+    monkeypatch.setattr(match_end, "text", text)
+    return seen
+
+
+# ------------------------------------------------------------------ the match
+
+@pytest.mark.parametrize("device", list(DEVICES))
+def test_a_whole_match_against_three_computers_by_one_device_alone(device, monkeypatch):
+    drawn = record_panel_text(monkeypatch)
+    dev = DEVICES[device]()
+    with running_app(size=(1024, 640)) as app:
+        app.set_setting("computer_speed", "instant")
+        app.default_seed = 2026
+        dev.start_game(app)
+        scene = app.stack.top
+        assert isinstance(scene, TableScene)
+        play = app.play_state
+        assert [s.kind for s in play.seats] == [HUMAN] + [COMPUTER_SEAT] * 3
+        watch_faces(app, SpriteRecorder(scene.sprites), drawn)
+        rng = stream(play.session.config.seed, "whole-match", device)
+        decisions = reveals = 0
+        match_end_seen = False
+        for _ in range(60000):
+            frames(app)
+            top = app.stack.top
+            if isinstance(top, DealEndScene):
+                info = play.last_deal_end()
+                reveals += 1
+                assert info.deal_no == reveals  # every deal's reveal, in order, none skipped
+                frames(app)  # the reveal is drawn (its buttons laid out)
+                dev.overlay_button(app, top, "continue")
+                assert app.stack.top is not top
+                continue
+            if isinstance(top, MatchEndScene):
+                frames(app)
+                info = play.match_end()
+                state = play.session.state
+                assert info.totals == tuple(state.totals) and info.winners == tuple(state.winners())
+                for s in range(1, 5):
+                    assert str(state.totals[s]) in drawn, f"seat {s}'s total is not on the match-end screen"
+                match_end_seen = True
+                dev.overlay_button(app, top, "next_match")
+                break
+            if play.phase == COMPUTER or not play.my_turn():
+                continue
+            legal = play.legal()
+            action = legal[rng.randrange(len(legal))]
+            cursor = play.session.cursor
+            dev.decide(app, scene, play, action)
+            assert play.session.cursor > cursor, "the confirm did not carry out the decision"
+            decisions += 1
+        assert match_end_seen and reveals == DEALS
+        assert app.errors == []
+        # Every decision of the human seat in this match came from the device, one for one.
+        history = play.session.state.history
+        first_match = history[:history.index(("match", 2))]
+        human = sum(1 for e in first_match if e[0] in ("play", "draw", "pass", "end_chain") and e[1] == 1)
+        assert human == decisions and decisions >= DEALS
+        # "Next match": back at the table, 12-12 again, every total zero (MT-20).
+        frames(app, 3)
+        assert app.stack.top is scene
+        view = play.view()
+        assert (view.match_no, view.deal_no, view.engine) == (2, 1, 12)
+        assert view.totals[1:] == (0, 0, 0, 0)
