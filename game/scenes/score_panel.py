@@ -69,6 +69,8 @@ class ScorePanelScene(Scene):
         self.focus = 0
         #: The mouse pointer's position (HOVER intents); a touch clears it.
         self.hover_pos: tuple[float, float] | None = None
+        #: The keyboard ring shows while keys are in use, as on the table under this screen.
+        self.show_focus = bool(getattr(table, "show_focus", False))
 
     # ------------------------------------------------------------ behaviour
 
@@ -97,6 +99,10 @@ class ScorePanelScene(Scene):
             return
         if intent.device == "touch":
             self.hover_pos = None
+        if k in (I.MOVE, I.CONFIRM) and intent.device in ("keyboard", "controller"):
+            self.show_focus = True
+        elif k == I.TAP:
+            self.show_focus = False
         if k == I.CONFIRM and self.buttons:
             self._press(self.buttons[self.focus % len(self.buttons)].id)
         elif k == I.MOVE and intent.direction in ("left", "right") and self.buttons:
@@ -162,7 +168,8 @@ class ScorePanelScene(Scene):
         self.buttons = []
         for (bid, lbl), bw in zip(labels, widths):
             b = Button(bid, pygame.Rect(x, panel.bottom - bh - round(18 * u), bw, bh), lbl,
-                       primary=bid == primary, focused=len(self.buttons) == self.focus % len(labels))
+                       primary=bid == primary,
+                       focused=self.show_focus and len(self.buttons) == self.focus % len(labels))
             b.hover = self.hover_pos is not None and b.hit(self.hover_pos)
             self.buttons.append(b)
             b.draw(surface, fpx)

@@ -112,6 +112,9 @@ def test_the_deal_end_buttons_light_under_the_mouse():
         frames(app)
         _hover(app, top.buttons[0].rect.center)
         assert top.buttons[0].hover
+        assert not any(b.focused for b in top.buttons)  # the keyboard ring waits for a key
+        key(app, pygame.K_RIGHT)
+        assert any(b.focused for b in top.buttons)
         touch(app, (2, 2))
         assert not top.buttons[0].hover and top.hover_pos is None
 
