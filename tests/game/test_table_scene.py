@@ -150,15 +150,21 @@ def test_a_whole_deal_by_taps_with_two_humans_and_two_computers_hides_every_hidd
     assert play.session.state.deal_no == 2
 
 
-def test_zooming_and_panning_never_play_a_tile():
-    """UX-7: wheel, pinch, keys and drags over a lit target only move the view."""
-    app, play, scene = setup("hccc", seed=3)
+def at_a_human_turn_with_a_play(seed: int = 3):
+    """A 1-human, 3-computer table run (frame by frame) to the human's turn with a tile to play."""
+    app, play, scene = setup("hccc", seed=seed)
     for _ in range(200):
         if play.my_turn() and play.playable_tiles():
             break
         if play.phase == DEAL_END:
             play.continue_after_deal()
         app.frame()
+    return app, play, scene
+
+
+def test_zooming_and_panning_never_play_a_tile():
+    """UX-7: wheel, pinch, keys and drags over a lit target only move the view."""
+    app, play, scene = at_a_human_turn_with_a_play()
     tile = sorted(play.playable_tiles())[0]
     tap(app, scene, hand_point(scene, tile))
     if play.phase == PREVIEW:
@@ -413,13 +419,7 @@ def test_language_and_tile_style_switch_while_the_table_is_open():
 
 def test_dragging_a_hand_tile_onto_a_lit_train_previews_the_play():
     """Drag to play is a preview too (UX-1): only the confirm plays it."""
-    app, play, scene = setup("hccc", seed=3)
-    for _ in range(200):
-        if play.my_turn() and play.playable_tiles():
-            break
-        if play.phase == DEAL_END:
-            play.continue_after_deal()
-        app.frame()
+    app, play, scene = at_a_human_turn_with_a_play()
     tile = sorted(play.playable_tiles())[0]
     key = play.targets(tile)[0]
     start = hand_point(scene, tile)
@@ -496,18 +496,24 @@ def test_a_whole_deal_by_real_key_events_alone(recogniser_for):
     assert app.stack.top is scene and play.session.state.deal_no == 2
 
 
-def test_sprites_are_cached_per_zoom_step_and_tiles_off_screen_are_skipped():
-    """NOTES.md: no sprite is rebuilt while the zoom stays on one step; off-screen tiles cost nothing."""
-    from game import assets
+def table_with_tiles(count: int):
+    """A 1-human, 3-computer table played on (frame by frame) until ``count`` tiles are laid."""
     app, play, scene = setup("hccc", seed=23)
     for _ in range(400):
-        if sum(len(t.tiles) for t in play.view().trains) >= 20:
+        if sum(len(t.tiles) for t in play.view().trains) >= count:
             break
         if play.phase == DEAL_END:
             play.continue_after_deal()
         elif play.my_turn():
             play._apply(play.legal()[0])
         app.frame()
+    return app, play, scene
+
+
+def test_sprites_are_cached_per_zoom_step_and_tiles_off_screen_are_skipped():
+    """NOTES.md: no sprite is rebuilt while the zoom stays on one step; off-screen tiles cost nothing."""
+    from game import assets
+    app, play, scene = table_with_tiles(20)
     app.frame()
     total = sum(len(t.tiles) for t in play.view().trains)
     builds = assets.cache_stats()["builds"]
@@ -525,15 +531,7 @@ def test_sprites_are_cached_per_zoom_step_and_tiles_off_screen_are_skipped():
 
 def test_a_new_zoom_step_draws_stand_ins_until_its_sprites_are_built():
     """NOTES.md: rebuild a zoom step's sprites over frames, never all in one frame."""
-    app, play, scene = setup("hccc", seed=23)
-    for _ in range(400):
-        if sum(len(t.tiles) for t in play.view().trains) >= 15:
-            break
-        if play.phase == DEAL_END:
-            play.continue_after_deal()
-        elif play.my_turn():
-            play._apply(play.legal()[0])
-        app.frame()
+    app, play, scene = table_with_tiles(15)
     scene.draw(app.screen)
     scene.sprites.budget_s = 0.0  # nothing new may be built this frame
     scene.camera.zoom_at(1.6)
@@ -549,13 +547,7 @@ def test_a_new_deal_brings_the_whole_table_back_into_view():
     scene.handle(Intent(I.ZOOM, factor=2.5))
     scene.handle(Intent(I.PAN, delta=(400, 300)))
     assert not scene.auto_fit
-    for _ in range(3000):
-        if play.phase == DEAL_END:
-            break
-        if play.phase == COMPUTER:
-            play.step_computer()
-        else:
-            play._apply(play.legal()[0])
+    play_until(play, DEAL_END)
     play.continue_after_deal()
     for _ in range(240):
         app.frame(1 / 120)
