@@ -10,7 +10,8 @@ import random
 
 from rules import bots
 from rules.actions import PASS, Action
-from rules.bots.line import Knowledge, sample_hands
+from rules.bots.knowledge import Knowledge
+from rules.bots.playout import sample_hands
 from rules.chance import Deal, LeadDraw
 from rules.session import Config, Session
 from rules.tiles import tile
@@ -140,13 +141,13 @@ HARD_LINE = ((5, 5), (5, 0), (0, 3), (3, 3), (3, 1), (1, 5), (5, 2), (2, 3), (3,
 def test_ja6_the_key_tile_is_seen_and_a_near_miss_is_not():
     """JA-6: [3|5] as the last tile between two hard ends 5 and 3 is the 2-point key;
     with one end short of hard it is worth nothing extra."""
-    from rules.bots.line import _key_bonus
+    from rules.bots.knowledge import key_bonus
 
     k = Knowledge(_ja_view("3|5", HARD_LINE))
     assert k.shown[5] == 7 and k.shown[3] == 7
-    assert _key_bonus(k, tile(3, 5)) > 0
+    assert key_bonus(k, tile(3, 5)) > 0
     k.shown[3] -= 1  # the near miss: 3 shows only 6 of its 8
-    assert _key_bonus(k, tile(3, 5)) == 0
+    assert key_bonus(k, tile(3, 5)) == 0
 
 
 def test_ja6_an_end_whose_last_tile_the_bot_holds_is_its_own():

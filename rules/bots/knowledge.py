@@ -1,0 +1,103 @@
+"""What one seat knows of a Cuban or Jamaican hand, read from its view alone (UX-4).
+
+Its hand, the line, the hand sizes and this hand's public history: from that
+history, each seat's known voids (a pass proves the seat had neither open
+number, CU-6, JA-4) and the numbers each seat chose to open; the unseen tiles
+(other hands, and Cuban's 15 unused tiles, CU-3); how often each number shows
+on the line (JA-6 hard ends).
+"""
+from __future__ import annotations
+
+from ..line import partner_of
+from ..tiles import Tile, double_set, tile
+from ..variants import cuban, jamaican
+
+TOP = {cuban.GAME: cuban.TOP, jamaican.GAME: jamaican.TOP}
+
+
+class Knowledge:
+    """The public facts of the current hand, as one seat sees them."""
+
+    def __init__(self, view) -> None:
+        self.view = view
+        self.game = view.game
+        self.top = TOP[view.game]
+        self.seat = view.seat
+        self.partner = partner_of(view.seat)
+        self.hand = tuple(view.hand)
+        self.counts = list(view.hand_counts)
+        self.voids: list[set[int]] = [set() for _ in range(5)]
+        #: numbers each seat chose to open: the far ends of its tiles (both for a lead)
+        self.opened: list[set[int]] = [set() for _ in range(5)]
+        start = 0
+        history = view.history
+        for i in range(len(history) - 1, -1, -1):  # the history spans the session: read this hand
+            if history[i][0] == "deal":
+                start = i + 1
+                break
+        left = right = -1
+        for entry in history[start:]:
+            kind = entry[0]
+            if kind == "play":
+                _, s, t, end, lying = entry
+                if left < 0:
+                    left, right = lying
+                    self.opened[s].update(lying)
+                elif end == "L":
+                    left = lying[0]
+                    self.opened[s].add(left)
+                else:
+                    right = lying[1]
+                    self.opened[s].add(right)
+            elif kind == "pass" and left >= 0:
+                self.voids[entry[1]].update((left, right))
+        on_line = {tile(a, b) for a, b in view.line}
+        mine = set(self.hand)
+        self.unseen = [t for t in double_set(self.top) if t not in on_line and t not in mine]
+        self.shown = [0] * (self.top + 1)
+        for a, b in view.line:
+            self.shown[a] += 1
+            self.shown[b] += 1
+        self.ends = (view.left_end, view.right_end) if view.left_end is not None else None
+
+    def p_lacks(self, seat: int, numbers: set[int]) -> float:
+        """Chance that ``seat`` holds no tile with any of ``numbers``."""
+        need = numbers - self.voids[seat]
+        if not need:
+            return 1.0
+        pool = [t for t in self.unseen if not (t[0] in self.voids[seat] or t[1] in self.voids[seat])]
+        u = len(pool)
+        k = sum(1 for t in pool if t[0] in need or t[1] in need)
+        held = self.counts[seat]
+        if k == 0:
+            return 1.0
+        p = 1.0
+        for i in range(min(held, u)):
+            p *= max(0.0, (u - k - i) / (u - i))
+        return p
+
+
+def after(ends: tuple[int, int] | None, t: Tile, end: str) -> tuple[int, int]:
+    a, b = t
+    if ends is None:
+        return a, b
+    left, right = ends
+    if end == "L":
+        return (b if a == left else a), right
+    return left, (b if a == right else a)
+
+
+
+
+def key_bonus(k: Knowledge, t: Tile) -> float:
+    """JA-6: going out with the only tile matching two different hard ends is worth 2."""
+    if k.game != jamaican.GAME or k.ends is None or t[0] == t[1]:
+        return 0.0
+    left, right = k.ends
+    hard = k.top + 1
+    if left != right and {left, right} == {t[0], t[1]} and k.shown[left] == hard and k.shown[right] == hard:
+        return 100.0
+    return 0.0
+
+
+# ------------------------------------------------------------------ sampling
