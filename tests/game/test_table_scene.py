@@ -150,11 +150,12 @@ def test_a_whole_deal_by_taps_with_two_humans_and_two_computers_hides_every_hidd
     assert play.session.state.deal_no == 2
 
 
-def at_a_human_turn_with_a_play(seed: int = 3):
-    """A 1-human, 3-computer table run (frame by frame) to the human's turn with a tile to play."""
+def at_a_human_turn(seed: int = 3, with_a_play: bool = True):
+    """A 1-human, 3-computer table run (frame by frame) to the human's turn (one with a tile
+    to play, unless ``with_a_play`` is False)."""
     app, play, scene = setup("hccc", seed=seed)
     for _ in range(200):
-        if play.my_turn() and play.playable_tiles():
+        if play.my_turn() and (play.playable_tiles() or not with_a_play):
             break
         if play.phase == DEAL_END:
             play.continue_after_deal()
@@ -164,7 +165,7 @@ def at_a_human_turn_with_a_play(seed: int = 3):
 
 def test_zooming_and_panning_never_play_a_tile():
     """UX-7: wheel, pinch, keys and drags over a lit target only move the view."""
-    app, play, scene = at_a_human_turn_with_a_play()
+    app, play, scene = at_a_human_turn()
     tile = sorted(play.playable_tiles())[0]
     tap(app, scene, hand_point(scene, tile))
     if play.phase == PREVIEW:
@@ -298,14 +299,8 @@ def test_pinch_with_two_fingers_zooms_and_plays_nothing(recogniser_for):
 
 def test_real_key_events_make_a_decision(recogniser_for):
     """Arrows, Enter and Esc through the shell's recogniser drive the cursor."""
-    app, play, scene = setup("hccc", seed=11)
+    app, play, scene = at_a_human_turn(11, with_a_play=False)
     rec = recogniser_for(app)
-    for _ in range(200):
-        if play.my_turn():
-            break
-        if play.phase == DEAL_END:
-            play.continue_after_deal()
-        app.frame()
 
     def key(k):
         for it in post_and_feed(rec, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)]):
@@ -419,7 +414,7 @@ def test_language_and_tile_style_switch_while_the_table_is_open():
 
 def test_dragging_a_hand_tile_onto_a_lit_train_previews_the_play():
     """Drag to play is a preview too (UX-1): only the confirm plays it."""
-    app, play, scene = at_a_human_turn_with_a_play()
+    app, play, scene = at_a_human_turn()
     tile = sorted(play.playable_tiles())[0]
     key = play.targets(tile)[0]
     start = hand_point(scene, tile)
@@ -558,13 +553,7 @@ def test_a_new_deal_brings_the_whole_table_back_into_view():
 
 def test_keyboard_focus_on_the_table_pans_with_arrows_and_esc_returns():
     """UX-7: arrows pan the table when it has focus; nothing is played."""
-    app, play, scene = setup("hccc", seed=3)
-    for _ in range(200):
-        if play.my_turn():
-            break
-        if play.phase == DEAL_END:
-            play.continue_after_deal()
-        app.frame()
+    app, play, scene = at_a_human_turn(3, with_a_play=False)
     play.cancel()
     for _ in range(4):
         scene.handle(Intent(I.MOVE, direction="up", device="keyboard"))
