@@ -11,7 +11,7 @@ import random
 from typing import Callable
 
 from ..actions import Action
-from .levels import DEFAULT_LEVEL, LEVELS, Level, level
+from .levels import DEFAULT_LEVEL, LEVELS, Level, level as level_named
 from . import line, mexican
 
 Chooser = Callable[[object, Level, random.Random], Action]
@@ -24,7 +24,7 @@ CHOOSERS: dict[str, Chooser] = {
 }
 
 
-def choose(view, level_name: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> Action:
+def choose(view, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> Action:
     """The computer's action for the seat that owns ``view`` (UX-4).
 
     ``rng`` must come from the match seed (``rules.rng.stream``); without one a
@@ -32,7 +32,7 @@ def choose(view, level_name: str = DEFAULT_LEVEL, rng: random.Random | None = No
     """
     if not view.legal:
         raise ValueError(f"seat {view.seat} has no decision to make in this view")
-    lvl = level(level_name)
+    lvl = level_named(level)
     if rng is None:
         rng = random.Random(0)
     chooser = CHOOSERS.get(view.game)
@@ -43,9 +43,9 @@ def choose(view, level_name: str = DEFAULT_LEVEL, rng: random.Random | None = No
     return action
 
 
-def hint(view, rng: random.Random | None = None, level_name: str = DEFAULT_LEVEL) -> Action:
+def hint(view, rng: random.Random | None = None, level: str = DEFAULT_LEVEL) -> Action:
     """The suggested action for a human: the same bot on their own view (UX-1, UX-4)."""
-    return choose(view, level_name, rng)
+    return choose(view, level, rng)
 
 
 def choose_policy(name: str) -> Callable[[object, random.Random], Action]:
@@ -54,7 +54,7 @@ def choose_policy(name: str) -> Callable[[object, random.Random], Action]:
     if base != "bot":
         raise ValueError(f"not a bot policy: {name!r}")
     lvl_name = lvl_name or DEFAULT_LEVEL
-    level(lvl_name)  # unknown levels fail here, not in the middle of a match
+    level_named(lvl_name)  # unknown levels fail here, not in the middle of a match
 
     def policy(view, rng: random.Random) -> Action:
         return choose(view, lvl_name, rng)
