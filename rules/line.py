@@ -393,7 +393,7 @@ class PartnershipGame:
         # UX-3: the hands left are revealed to everyone when the hand ends.
         # The first fields match Mexican Train's deal_end event, so one reveal screen serves all.
         self.history.append(("deal_end", reason, tuple(counts), tuple(self.totals),
-                             tuple(tuple(h) for h in self.hands), winner, points))
+                             tuple(tuple(sorted(h)) for h in self.hands), winner, points))
         self.history.extend(extra)
         self.turn = 0
         winners = self._match_winners()

@@ -324,7 +324,7 @@ def test_cu8_winners_score_only_the_two_opponents_pips():
                                 "totals": {"1": 10 + points, "2": 5}}
     assert unused > 0
     ends = [e for e in s.state.history if e[0] == "deal_end"][-1]
-    assert ends[4][3] == (t("7|7"), t("6|6"), t("5|5"))  # UX-3: the hands left are revealed
+    assert ends[4][3] == (t("5|5"), t("6|6"), t("7|7"))  # UX-3: the hands left are revealed, sorted
     assert ends[2] == (0, 0, 27, 36, 5) and ends[5:] == (1, points)
 
 

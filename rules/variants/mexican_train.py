@@ -356,7 +356,7 @@ class MexicanTrain:
             "totals": self.seat_totals(),
         })
         self.history.append(("deal_end", reason, tuple(penalties), tuple(self.totals),
-                             tuple(tuple(h) for h in self.hands)))
+                             tuple(tuple(sorted(h)) for h in self.hands)))
         self.turn = 0
         self.obligations = []
         if self.deal_no >= DEALS_PER_MATCH:
