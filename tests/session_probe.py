@@ -8,10 +8,12 @@ replay can be checked by plain equality.  Randomness comes only from the
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from rules import Action, Session
 from rules.chance import NextMatch
+from rules.tiles import Tile
 
 
 #: Attributes that only cache what the rest of the state determines.
@@ -94,3 +96,21 @@ def replay_log(session: Session) -> Session:
         elif isinstance(entry, Action):
             other.apply(entry)
     return other
+
+
+def tiles_in(obj: object) -> set[Tile]:
+    """Every ``Tile`` anywhere inside a view (dataclasses, tuples, lists, dicts)."""
+    found: set[Tile] = set()
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, Tile):
+            found.add(x)
+        elif dataclasses.is_dataclass(x) and not isinstance(x, type):
+            stack.extend(getattr(x, f.name) for f in dataclasses.fields(x))
+        elif isinstance(x, (tuple, list, set, frozenset)):
+            stack.extend(x)
+        elif isinstance(x, dict):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+    return found

@@ -13,27 +13,11 @@ from rules.chance import Deal, LeadDraw
 from rules.line import block_result, next_seat, partner_of, team_of
 from rules.tiles import double_set
 from rules.variants.cuban import FULL_SET, POLLONA, TRIPOLLUA, Cuban
+from session_probe import tiles_in
 
 
 def hist(session: Session, kind: str) -> list[tuple]:
     return [e for e in session.state.history if e[0] == kind]
-
-
-def tiles_in(obj) -> set:
-    """Every tile mentioned anywhere inside a view or a history event."""
-    found: set = set()
-
-    def walk(x):
-        if isinstance(x, tuple) and len(x) == 2 and type(x).__name__ == "Tile":
-            found.add(x)
-        elif isinstance(x, (tuple, list)):
-            for y in x:
-                walk(y)
-        elif hasattr(x, "__dataclass_fields__"):
-            for name in x.__dataclass_fields__:
-                walk(getattr(x, name))
-    walk(obj)
-    return found
 
 
 # --------------------------------------------------------------------- CU-1

@@ -26,7 +26,7 @@ from rules.selfplay import run
 from rules.tiles import double_set
 from rules.variants import GAMES, PLAYERS
 from mt_oracle import check_transcript
-from session_probe import fingerprint, full_fingerprint, random_step, replay_log
+from session_probe import fingerprint, full_fingerprint, random_step, replay_log, tiles_in
 
 FULL_SET = double_set(12)
 seeds = st.integers(min_value=0, max_value=2**31 - 1)
@@ -333,24 +333,6 @@ def test_legal_lists_agree_with_an_independent_referee(seed, n, policy):
 
 
 # ------------------------------------------------------------------ views
-
-
-def tiles_in(obj: object) -> set[Tile]:
-    """Every ``Tile`` anywhere inside a view (dataclasses, tuples, lists, dicts)."""
-    found: set[Tile] = set()
-    stack = [obj]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, Tile):
-            found.add(x)
-        elif dataclasses.is_dataclass(x) and not isinstance(x, type):
-            stack.extend(getattr(x, f.name) for f in dataclasses.fields(x))
-        elif isinstance(x, (tuple, list, set, frozenset)):
-            stack.extend(x)
-        elif isinstance(x, dict):
-            stack.extend(x.keys())
-            stack.extend(x.values())
-    return found
 
 
 def check_view_shows_nothing_hidden(session: Session, seat: int, boneyards: dict) -> None:

@@ -25,26 +25,11 @@ from rules.chance import Deal, LeadDraw
 from rules.policies import random_policy
 from rules.selfplay import run
 from rules.tiles import Tile, tile_from_json
-from session_probe import full_fingerprint
+from session_probe import full_fingerprint, tiles_in
 
 GAMES = st.sampled_from(["cuban", "jamaican"])
 SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def tiles_in(obj) -> set[Tile]:
-    """Every tile anywhere inside a view, a history event or a tuple of them."""
-    found: set[Tile] = set()
-    stack = [obj]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, Tile):
-            found.add(x)
-        elif isinstance(x, (tuple, list)):
-            stack.extend(x)
-        elif hasattr(x, "__dataclass_fields__"):
-            stack.extend(getattr(x, f) for f in x.__dataclass_fields__)
-    return found
 
 
 def play_randomly(session: Session, rng: random.Random, steps: int, check=None) -> None:
