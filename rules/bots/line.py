@@ -44,7 +44,7 @@ REDEAL_KIND = "redeal"
 WEIGHTS: dict[str, dict[str, float]] = {
     cuban.GAME: {"pip": 1.0, "double": 4.0, "follow": 2.0, "held": 1.0, "distinct": 0.0,
               "next": 12.0, "prev": 2.0, "partner": 5.0, "partner_nums": 1.5, "block": 30.0,
-              "control_end": 0.0, "mc": 20.0},
+              "control_end": 0.0, "mc": 10.0},
     jamaican.GAME: {"pip": 1.0, "double": 4.0, "follow": 2.0, "held": 1.0, "distinct": 0.0,
                  "next": 6.0, "prev": 2.0, "partner": 5.0, "partner_nums": 1.5, "block": 30.0,
                  "control_end": 10.0, "mc": 40.0},
