@@ -33,6 +33,12 @@ class NextMatch(NamedTuple):
     """A control entry: the players asked for the next match (MT-20, CU-12, JA-9)."""
 
 
+def deal_shuffled(tiles: list[Tile], players: int, hand_size: int) -> Deal:
+    """Deal already-shuffled ``tiles``: ``hand_size`` each in seat order, the rest the stock."""
+    hands = tuple(tuple(tiles[i * hand_size:(i + 1) * hand_size]) for i in range(players))
+    return Deal(hands, tuple(tiles[players * hand_size:]), seeded=True)
+
+
 def check_partition(deal: Deal, full_set: tuple[Tile, ...], hand_sizes: list[int]) -> None:
     """Raise ``InvalidDealError`` unless ``deal`` uses every tile of the set exactly once."""
     if len(deal.hands) != len(hand_sizes):

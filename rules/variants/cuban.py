@@ -9,7 +9,7 @@ play on the shared two-ended line (``rules.line``).
 from __future__ import annotations
 
 from ..actions import ACCEPT, REDEAL, Action
-from ..chance import Deal, LeadDraw, check_partition
+from ..chance import Deal, LeadDraw, check_partition, deal_shuffled
 from ..errors import InvalidDealError
 from ..line import (ACCEPT as ACCEPTING, CHOOSE, DEALING, LEAD_DRAW, TEAM_SEATS,
                     PartnershipGame, other_team, team_of)
@@ -62,8 +62,7 @@ class Cuban(PartnershipGame):
             stream(seed, GAME, self.match_no, "lead_draw", self.lead_draws + 1).shuffle(tiles)
             return LeadDraw((tiles[0], tiles[1]), seeded=True)
         stream(seed, GAME, self.match_no, "deal", self.deal_no + 1).shuffle(tiles)
-        hands = tuple(tuple(tiles[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(4))
-        return Deal(hands, tuple(tiles[4 * HAND_SIZE:]), seeded=True)
+        return deal_shuffled(tiles, 4, HAND_SIZE)
 
     def apply_chance(self, outcome: object) -> None:
         if self.phase == LEAD_DRAW and isinstance(outcome, LeadDraw):

@@ -13,7 +13,7 @@ session (a new object) opens with [6|6] again.
 from __future__ import annotations
 
 from ..actions import Action
-from ..chance import Deal, check_partition
+from ..chance import Deal, check_partition, deal_shuffled
 from ..errors import InvalidDealError
 from ..line import CHOOSE, DEALING, PLAY, PLAY_L, PartnershipGame, other_team
 from ..rng import stream
@@ -51,8 +51,7 @@ class Jamaican(PartnershipGame):
         """JA-1: shuffle the 28 tiles from the match seed and deal them all, 7 each."""
         tiles = list(FULL_SET)
         stream(seed, GAME, self.match_no, "deal", self.deal_no + 1).shuffle(tiles)
-        hands = tuple(tuple(tiles[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(4))
-        return Deal(hands, (), seeded=True)
+        return deal_shuffled(tiles, 4, HAND_SIZE)  # all 28 dealt: the stock is empty
 
     def apply_chance(self, outcome: object) -> None:
         if self.phase != DEALING or not isinstance(outcome, Deal):

@@ -12,7 +12,7 @@ import copy
 from dataclasses import dataclass
 
 from ..actions import DRAW, END_CHAIN, PASS, Action
-from ..chance import Deal, check_partition
+from ..chance import Deal, check_partition, deal_shuffled
 from ..errors import ConfigError, InvalidDealError
 from ..rng import stream
 from ..tiles import Tile, double_set, tile
@@ -158,9 +158,7 @@ class MexicanTrain:
         rng = stream(seed, GAME, self.match_no, self.deal_no + 1)
         tiles = list(FULL_SET)
         rng.shuffle(tiles)
-        size = HAND_SIZE[self.n]
-        hands = tuple(tuple(tiles[i * size:(i + 1) * size]) for i in range(self.n))
-        return Deal(hands, tuple(tiles[self.n * size:]), seeded=True)
+        return deal_shuffled(tiles, self.n, HAND_SIZE[self.n])
 
     def apply_chance(self, outcome: object) -> None:
         if self.phase != DEALING or not isinstance(outcome, Deal):
