@@ -94,6 +94,15 @@ def _policy(name: str):
     return choose_policy(name) if name.startswith("bot") else POLICIES[name]
 
 
+def timed_choice(bot, view, rng, times: list[float]):
+    """The bot's action; its time is recorded when there was a real choice."""
+    t0 = time.perf_counter()
+    action = bot(view, rng)
+    if len(view.legal) > 1:
+        times.append(time.perf_counter() - t0)
+    return action
+
+
 def mexican_match(args: tuple[int, str, str]) -> tuple[float, float, list[float]]:
     """One 13-deal match: the bot at one seat, ``opponent`` elsewhere.
 
@@ -110,10 +119,7 @@ def mexican_match(args: tuple[int, str, str]) -> tuple[float, float, list[float]
         seat = session.to_act()
         view = session.view(seat)
         if seat == bot_seat:
-            t0 = time.perf_counter()
-            action = bot(view, rngs[seat])
-            if len(view.legal) > 1:
-                times.append(time.perf_counter() - t0)
+            action = timed_choice(bot, view, rngs[seat], times)
         else:
             action = other(view, rngs[seat])
         session.apply(action)
@@ -146,10 +152,7 @@ def partnership_hands(args: tuple[str, int, int, str, str]) -> tuple[int, int, i
         seat = session.to_act()
         view = session.view(seat)
         if (1 if seat % 2 else 2) == bot_team:
-            t0 = time.perf_counter()
-            action = bot(view, rngs[seat])
-            if len(view.legal) > 1:
-                times.append(time.perf_counter() - t0)
+            action = timed_choice(bot, view, rngs[seat], times)
         else:
             action = other(view, rngs[seat])
         session.apply(action)
