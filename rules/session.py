@@ -158,9 +158,6 @@ class Session:
     def can_redo(self) -> bool:
         return self._cursor < len(self._log) and isinstance(self._log[self._cursor], Action)
 
-    def decisions_since(self, position: int) -> list[Action]:
-        return [e for e in self._log[position: self._cursor] if isinstance(e, Action)]
-
     @property
     def cursor(self) -> int:
         return self._cursor
