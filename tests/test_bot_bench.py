@@ -35,6 +35,9 @@ def test_bench_bot_quick_prints_json_with_intervals(tmp_path):
         for game in ("cuban", "jamaican"):
             won = figures[("strength", opponent, f"{game}_hands_won")]
             assert won["n"] == 40 and 0 <= won["value"] <= 1
+    for reference in ("reference_greedy_vs_random", "reference_peeking_vs_greedy", "reference_peeking_vs_random"):
+        for game in ("cuban", "jamaican"):
+            assert figures[("strength", reference, f"{game}_hands_won")]["n"] == 40
     for level in ("easy", "normal", "hard"):
         for game in ("mexican_train", "cuban", "jamaican"):
             for q in ("p50", "p99"):

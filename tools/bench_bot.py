@@ -9,8 +9,11 @@ Strength, at the normal level unless ``--level`` says otherwise:
   hand) against a team of greedy (or random) players.  The figure is the share
   of decided hands the bots' team won (ties are counted apart), with a Wilson
   95% interval.
-For scale, the same share for a greedy team against random players
-(``reference_greedy_vs_random``): the luck of the deal bounds every figure.
+For scale, the same share for two reference teams: a greedy team against
+random players (``reference_greedy_vs_random``), and a team that sees every
+hand and the opponents' policy (``reference_peeking_vs_*``,
+``tools/peeking_team.py``).  What even the peeking team loses is the deal's
+share, which bounds every figure a fair player can reach.
 Speed: wall time per decision with two or more legal actions, p50 and p99 per
 level and game, with distribution-free 95% intervals from order statistics.
 
@@ -30,6 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import peeking_team  # noqa: E402
 from rules.bots import choose_policy  # noqa: E402
 from rules.policies import POLICIES  # noqa: E402
 from rules.rng import stream  # noqa: E402
@@ -38,6 +42,8 @@ from rules.variants import GAMES  # noqa: E402
 
 Z = 1.959963984540054
 PARTNERSHIP = ("cuban", "jamaican")
+#: the reference team that sees every hand (tools/peeking_team.py)
+PEEKING = "peeking"
 
 
 # ------------------------------------------------------------------ statistics
@@ -137,7 +143,12 @@ def partnership_hands(args: tuple[str, int, int, str, str]) -> tuple[int, int, i
     hand and 2 and 4 in the next.  Redeals (CU-4) are not hands.
     """
     game, seed, hands, bot_name, opponent = args
-    bot, other = _policy(bot_name), _policy(opponent)
+    other = _policy(opponent)
+    if bot_name == PEEKING:
+        def bot(view, rng):  # reads the whole table: a reference, never a player (UX-4)
+            return peeking_team.choose(session.state, opponent, rng)
+    else:
+        bot = _policy(bot_name)
     won = lost = tied = 0
     times: list[float] = []
     session = Session(Config(game, 4, seed))
@@ -193,23 +204,23 @@ def run(quick: bool, jobs: int, level: str) -> dict:
                 others_penalty_per_deal=mean_ci([r[1] for r in res]),
             )
             for game in PARTNERSHIP:
-                if game not in GAMES:
-                    out["strength"][key][f"{game}_hands_won"] = "not registered yet"
-                    continue
                 tasks = [(game, 5000 + c, min(chunk, hands_total - c * chunk), bot, opponent)
                          for c in range((hands_total + chunk - 1) // chunk)]
                 res = list(pool.map(partnership_hands, tasks))
                 won, lost, tied = (sum(r[i] for r in res) for i in range(3))
                 out["strength"][key][f"{game}_hands_won"] = dict(
                     wilson(won, won + lost + tied), won=won, lost=lost, tied=tied)
-        # For scale: how much a plain greedy team wins against random players.
-        for game in PARTNERSHIP:
-            if game in GAMES:
-                tasks = [(game, 5000 + c, min(chunk, hands_total - c * chunk), "greedy", "random")
+        # For scale: how much a plain greedy team wins against random players, and
+        # how much a team that sees every hand wins: the deal's share of each hand.
+        references = [("reference_greedy_vs_random", "greedy", "random")]
+        references += [(f"reference_peeking_vs_{o}", PEEKING, o) for o in ("greedy", "random")]
+        for key, team, opponent in references:
+            for game in PARTNERSHIP:
+                tasks = [(game, 5000 + c, min(chunk, hands_total - c * chunk), team, opponent)
                          for c in range((hands_total + chunk - 1) // chunk)]
                 res = list(pool.map(partnership_hands, tasks))
                 won, lost, tied = (sum(r[i] for r in res) for i in range(3))
-                out["strength"].setdefault("reference_greedy_vs_random", {})[f"{game}_hands_won"] = dict(
+                out["strength"].setdefault(key, {})[f"{game}_hands_won"] = dict(
                     wilson(won, won + lost + tied), won=won, lost=lost, tied=tied)
     # Speed: one process, bot levels in turn, against greedy players.
     speed_mt = 2 if quick else 8
