@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 
 from rules.actions import Action
+from rules.bots.knowledge import after
 from rules.line import team_of
 
 #: playouts per candidate play
@@ -39,12 +40,7 @@ def _fits(hand: list, left: int, right: int) -> list[Move]:
 
 
 def _place(left: int, right: int, t, end: str) -> tuple[int, int]:
-    a, b = t
-    if left < 0:
-        return a, b
-    if end == "L":
-        return (b if a == left else a), right
-    return left, (b if a == right else a)
+    return after(None if left < 0 else (left, right), t, end)
 
 
 def _pick(policy: str, moves: list[Move], rng: random.Random) -> Move:
