@@ -212,6 +212,9 @@ class TableScene(Scene):
     # ------------------------------------------------------------ intents
 
     def handle(self, intent: I.Intent) -> None:
+        # An intent can arrive before the first frame drew this scene (a resumed match
+        # and a key in the same frame): every handler needs the geometry.
+        self._ensure_geometry()
         kind = intent.kind
         play = self.play
         if kind == I.HOVER:
@@ -301,9 +304,7 @@ class TableScene(Scene):
 
     def tap(self, pos) -> None:
         """A click or tap at ``pos``: the curtain, a button, a hand tile or a target train."""
-        if self._size is None:
-            self._geometry(self._surface_size())
-            self._build_buttons()
+        self._ensure_geometry()
         play = self.play
         for b in self.camera_buttons:
             if b.hit(pos):
@@ -408,6 +409,11 @@ class TableScene(Scene):
                 self.camera.ensure_visible(self._layout_now().lanes[key].next_slot.rect)
 
     # ------------------------------------------------------------ update
+
+    def _ensure_geometry(self) -> None:
+        if self._size is None:
+            self._geometry(self._surface_size())
+            self._build_buttons()
 
     def _surface_size(self) -> tuple[int, int]:
         screen = getattr(self.app, "screen", None)

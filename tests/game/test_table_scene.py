@@ -565,3 +565,23 @@ def test_keyboard_focus_on_the_table_pans_with_arrows_and_esc_returns():
     assert play.focus == "table" and (scene.camera.cx, scene.camera.cy) != before
     scene.handle(Intent(I.CANCEL, device="keyboard"))
     assert play.focus == "hand" and play.session.log == log
+
+
+def test_intents_before_the_first_frame_are_handled():
+    """A resumed match can get a key before its table is first drawn: no crash, the view pans.
+
+    Found by the monkey test (tests/game/test_monkey.py): an arrow key in the frame that
+    pushed the table met geometry that only drawing had built.
+    """
+    app = FakeApp()
+    play = make_play("hccc", seed=3)
+    scene = TableScene(app, play)
+    log = play.session.log
+    play.focus = "table"
+    before = (scene.camera.cx, scene.camera.cy)
+    for d in ("up", "left"):
+        scene.handle(Intent(I.MOVE, direction=d, device="keyboard"))
+    scene.handle(Intent(I.PAN, delta=(40, -25), device="touch"))
+    scene.handle(Intent(I.ZOOM, pos=(300, 300), factor=1.2))
+    assert (scene.camera.cx, scene.camera.cy) != before
+    assert play.session.log == log
