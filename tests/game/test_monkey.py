@@ -229,3 +229,53 @@ def test_random_input_at_the_table_never_crashes_the_program(seed, fake_pads):
     start = app.play_state.session.cursor
     _, decisions = run_monkey(app, seed)
     assert decisions > start  # the match went on under the monkey's hands
+
+
+@pytest.fixture()
+def faces_drawn(monkeypatch):
+    """Every tile face handed out for drawing since the last frame began (UX-3 checks)."""
+    from game.table.sprites import Sprites
+    drawn: list[tuple[int, int]] = []
+    inner = Sprites.face
+
+    def face(self, first, second, *args, **kw):
+        drawn.append((min(first, second), max(first, second)))
+        return inner(self, first, second, *args, **kw)
+
+    monkeypatch.setattr(Sprites, "face", face)
+    return drawn
+
+
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_random_input_in_hot_seat_never_shows_a_hidden_hand(seed, fake_pads, faces_drawn, monkeypatch):
+    """Two humans share the device (UX-3): whatever is pressed, no frame draws a face of a
+    hand other than the one whose turn it is, until the deal's reveal."""
+    from game.app import App
+    from game.play import CURTAIN, DEAL_END, MATCH_END
+    from game.seats import COMPUTER, HUMAN, SeatConfig
+    from rules.session import Config, Session
+
+    inner = App.draw
+    checked = [0]
+
+    def draw(self, alpha=1.0):
+        faces_drawn.clear()
+        inner(self, alpha)
+        play = self.play_state
+        if play is None or play.phase in (DEAL_END, MATCH_END) or type(self.stack.top).__name__ != "TableScene":
+            return
+        state = play.session.state
+        # behind the curtain no hand at all; otherwise only the hand of the human holding the device
+        holder = None if play.phase == CURTAIN else play.viewer
+        hidden = {t for s in range(1, state.n + 1) if s != holder for t in state.hands[s]}
+        assert not set(faces_drawn) & hidden, "a face of a hidden hand was drawn"
+        checked[0] += 1
+
+    monkeypatch.setattr(App, "draw", draw)
+    app = open_app()
+    seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bo", COMPUTER), SeatConfig("Cy", HUMAN), SeatConfig("Di", COMPUTER)]
+    app.start_match(Session(Config("mexican_train", 4, seed)), seats)
+    frames(app, 2)
+    start = app.play_state.session.cursor
+    _, decisions = run_monkey(app, seed)
+    assert decisions > start and checked[0] > 100
