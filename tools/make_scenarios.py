@@ -15,7 +15,6 @@ Run once after changing a scenario:  .venv/bin/python tools/make_scenarios.py
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 from typing import Callable, Iterable
@@ -23,7 +22,7 @@ from typing import Callable, Iterable
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rules.actions import Action, action_from_json, canonical  # noqa: E402
+from rules.actions import Action, canonical  # noqa: E402
 from rules.chance import Deal, LeadDraw  # noqa: E402
 from rules.session import Config, Session  # noqa: E402
 from rules.tiles import Tile, tile  # noqa: E402
@@ -279,7 +278,7 @@ def ja6_key_win(tries: int = 5000) -> Path:
         stream(n, "ja6-scenario", "deal").shuffle(full)
         sc.supply(Deal(tuple(tuple(full[i * 7:(i + 1) * 7]) for i in range(4)), ()))
         rng = stream(n, "ja6-scenario", "play")
-        sc.auto(lambda legal: legal[rng.randrange(len(legal))], deal_over)
+        sc.auto(lambda legal, rng=rng: legal[rng.randrange(len(legal))], deal_over)
         end = next(r for r in sc.session.state.records if "deal_end" in r)
         if end["deal_end"]["points"] == 2:
             return sc.write("ja6_key_tile_two_points.jsonl")

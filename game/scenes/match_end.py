@@ -52,7 +52,7 @@ class MatchEndScene(ScorePanelScene):
         x_log = panel.right - round(140 * u) - col_w * len(log)
         draw_log_header(surface, log, x_log, y - round(small * 2.6) - 4, col_w, small, 0)
         order = sorted(range(1, n + 1), key=lambda s: (info.totals[s], s))
-        for rank, s in enumerate(order):
+        for s in order:
             cy = y + row_h // 2
             win = s in info.winners
             if win:

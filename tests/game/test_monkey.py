@@ -149,7 +149,7 @@ class Monkey:
                 post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=True)
                 post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True)
         frames(self.app)
-        for step in range(rng.choice((0, 3))):
+        for _ in range(rng.choice((0, 3))):
             for f, (x, y) in enumerate(downs):
                 dx = (rng.random() - 0.5) * 0.1
                 post(pygame.FINGERMOTION, touch_id=1, finger_id=f, x=min(1, max(0, x + dx)), y=y,
