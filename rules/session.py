@@ -14,6 +14,7 @@ from typing import Any, Union
 from .actions import Action
 from .chance import Deal, LeadDraw, NextMatch
 from .errors import ConfigError, IllegalActionError, NoDecisionError
+from .state import GameState
 from .variants import GAMES, PLAYERS
 
 Entry = Union[Action, Deal, LeadDraw, NextMatch]
@@ -58,9 +59,9 @@ class Session:
         self.chance_mode = chance
         self._log: list[Entry] = []
         self._cursor = 0
-        self.state = GAMES[config.game](config.players)
+        self.state: GameState = GAMES[config.game](config.players)
         #: log position -> a copy of the state there (deal starts), for fast undo.
-        self._snapshots: dict[int, Any] = {0: self.state.clone()}
+        self._snapshots: dict[int, GameState] = {0: self.state.clone()}
         self._resolve_chance()
 
     # ------------------------------------------------------------- queries
@@ -142,10 +143,10 @@ class Session:
 
     def redo(self) -> bool:
         """Re-apply the next undone decision and the chance steps after it."""
-        if self._cursor >= len(self._log) or not isinstance(self._log[self._cursor], Action):
+        entry = self._log[self._cursor] if self._cursor < len(self._log) else None
+        if not isinstance(entry, Action):
             return False
-        state = self.state
-        state.apply_action(self._log[self._cursor])
+        self.state.apply_action(entry)
         self._cursor += 1
         while self._cursor < len(self._log) and not isinstance(self._log[self._cursor], Action):
             self._apply_entry(self._log[self._cursor])
@@ -174,8 +175,10 @@ class Session:
         for i in range(self._cursor - 1, -1, -1):
             if isinstance(self._log[i], Deal):
                 start = i + 1
-                while (start < self._cursor and isinstance(self._log[start], Action)
-                       and self._log[start].kind in SETUP_KINDS):
+                while start < self._cursor:
+                    entry = self._log[start]
+                    if not (isinstance(entry, Action) and entry.kind in SETUP_KINDS):
+                        break
                     start += 1
                 self._rewind(start)
                 return

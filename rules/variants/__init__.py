@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..state import GameState
 from .cuban import Cuban
 from .jamaican import Jamaican
 from .mexican_train import MexicanTrain
 
 #: game name -> factory taking the number of players
-GAMES: dict[str, Callable[[int], object]] = {
+GAMES: dict[str, Callable[[int], GameState]] = {
     "mexican_train": MexicanTrain,
     "cuban": Cuban,
     "jamaican": Jamaican,

@@ -1,0 +1,60 @@
+"""What every game's state offers the ``Session`` (DESIGN.md: the referee's core).
+
+Mexican Train (``variants.mexican_train``) and the partnership games
+(``line.PartnershipGame``) each implement this protocol; the Session drives them
+through it alone, so a new game is a new module with these methods and nothing
+in the Session changes.
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from .actions import Action
+
+
+class GameState(Protocol):
+    """A game in progress: chance steps, decisions, views and the match's end."""
+
+    #: transcript records that are not decisions (TRANSCRIPT.md)
+    records: list[dict]
+    #: the public history every seat sees
+    history: list[tuple]
+
+    def clone(self) -> "GameState":
+        """An independent copy, for snapshots and undo."""
+        ...
+
+    def chance(self) -> str | None:
+        """The chance step due now ("deal", "lead_draw"), or None when a seat decides."""
+        ...
+
+    def sample_chance(self, seed: int) -> Any:
+        """The outcome of the chance step due now, drawn from ``seed``'s stream."""
+        ...
+
+    def apply_chance(self, outcome: Any) -> None:
+        """Carry out a chance outcome, seeded or supplied (rigged deals, replays)."""
+        ...
+
+    def to_act(self) -> int | None:
+        """The seat that decides now, or None at a chance step or the match's end."""
+        ...
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act, in a fixed order."""
+        ...
+
+    def apply_action(self, action: Action) -> None:
+        """Carry out an action from ``legal_actions()`` (the Session checks it first)."""
+        ...
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know: its own hand and the public table (UX-4)."""
+        ...
+
+    def match_over(self) -> bool:
+        ...
+
+    def next_match(self) -> None:
+        """A new match at the same table (MT-20, CU-12, JA-9)."""
+        ...
