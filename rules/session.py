@@ -36,7 +36,8 @@ class Config:
             raise ConfigError(f"unknown game {self.game!r}; choose from {', '.join(sorted(GAMES))}")
         lo, hi = PLAYERS[self.game]
         if not isinstance(self.players, int) or isinstance(self.players, bool) or not lo <= self.players <= hi:
-            raise ConfigError(f"{self.game} needs {lo} to {hi} players, not {self.players!r}")
+            wanted = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
+            raise ConfigError(f"{self.game} needs {wanted} players, not {self.players!r}")
         if not isinstance(self.seed, int) or isinstance(self.seed, bool) or self.seed < 0:
             raise ConfigError(f"the seed must be a whole number >= 0, not {self.seed!r}")
 

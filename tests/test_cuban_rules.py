@@ -25,7 +25,7 @@ def hist(session: Session, kind: str) -> list[tuple]:
 def test_cu1_double_nine_set_four_players_two_teams_in_seat_order():
     assert len(FULL_SET) == 55 and FULL_SET == double_set(9)
     for n in (2, 3, 5):
-        with pytest.raises(ConfigError):
+        with pytest.raises(ConfigError, match=f"cuban needs exactly 4 players, not {n}"):
             Config("cuban", n, 1)
     assert [team_of(s) for s in (1, 2, 3, 4)] == [1, 2, 1, 2]
     assert [partner_of(s) for s in (1, 2, 3, 4)] == [3, 4, 1, 2]
