@@ -125,3 +125,24 @@ def label_texts(scene) -> list[str]:
                     pass
     walk(scene.panel.get_container())
     return out
+
+
+def fake_controllers(monkeypatch, name: str = "Test pad", instance_id: int = 77) -> None:
+    """Make SDL's controller module open a fake pad: the dummy driver has none, and the
+    App's hot-plug path (CONTROLLERDEVICEADDED) needs one to open."""
+    from pygame._sdl2 import controller
+
+    class Pad:
+        def __init__(self, index):
+            self.name = name
+
+        def as_joystick(self):
+            class Joystick:
+                def get_instance_id(self):
+                    return instance_id
+            return Joystick()
+
+        def quit(self):
+            pass
+
+    monkeypatch.setattr(controller, "Controller", Pad)

@@ -13,7 +13,7 @@ from game.intents import Intent
 from game.scene import Scene
 from game.scenes.overlays import MessageScene
 from game.scenes.title import TitleScene
-from shell_driver import frames, key, make_app, post
+from shell_driver import fake_controllers, frames, key, make_app, post
 
 
 @pytest.fixture()
@@ -262,22 +262,7 @@ def test_computer_speed_setting_reaches_the_table(app):
 
 
 def test_controller_hot_plug_while_playing_does_not_crash(app, monkeypatch):
-    from pygame._sdl2 import controller
-
-    class Fake:
-        def __init__(self, index):
-            self.name = "Test pad"
-
-        def as_joystick(self):
-            class J:
-                def get_instance_id(self):
-                    return 77
-            return J()
-
-        def quit(self):
-            pass
-
-    monkeypatch.setattr(controller, "Controller", Fake)
+    fake_controllers(monkeypatch, "Test pad", 77)
     _demo(app, decisions=2)
     post(pygame.CONTROLLERDEVICEADDED, device_index=0)
     frames(app)

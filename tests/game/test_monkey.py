@@ -22,7 +22,7 @@ import pygame
 import pytest
 
 from game.scenes.table import TableScene
-from shell_driver import frames, make_app, new_game_by_clicks, post
+from shell_driver import fake_controllers, frames, make_app, new_game_by_clicks, post
 
 def _seeds(text: str) -> list[int]:
     seeds: list[int] = []
@@ -59,22 +59,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:Label Rect is too small:UserWarn
 @pytest.fixture()
 def fake_pads(monkeypatch):
     """Controllers that SDL's dummy driver does not have: the App's hot-plug path sees these."""
-    from pygame._sdl2 import controller
-
-    class Pad:
-        def __init__(self, index):
-            self.name = "Monkey pad"
-
-        def as_joystick(self):
-            class Joystick:
-                def get_instance_id(self):
-                    return PAD_ID
-            return Joystick()
-
-        def quit(self):
-            pass
-
-    monkeypatch.setattr(controller, "Controller", Pad)
+    fake_controllers(monkeypatch, "Monkey pad", PAD_ID)
 
 
 class Monkey:
