@@ -54,6 +54,11 @@ SORT_MODES = ("number", "pips")
 #: Seconds a demo (computers only) shows a deal-end reveal or a match end before moving on.
 DEMO_READ_S = 4.0
 
+#: UX-3: seconds after the curtain comes up before a press may lift it.  Only a press
+#: that began this long after the curtain appeared counts, so a second press or click
+#: meant for the screen before (a double click, Enter pressed twice) never lifts it.
+CURTAIN_GUARD_S = 0.6
+
 #: History events that record one decision of a seat: ("play", seat, ...), ("draw", seat) ...
 DECISION_EVENTS = ("play", "draw", "pass", "end_chain")
 
@@ -97,7 +102,8 @@ class PlayState:
 
     def __init__(self, session, seats: Sequence[SeatConfig], *,
                  on_change: Callable[[Any], None] | None = None,
-                 delay: float = SPEEDS["normal"]) -> None:
+                 delay: float = SPEEDS["normal"],
+                 now: Callable[[], float] | None = None) -> None:
         if len(seats) != session.config.players:
             raise ValueError(f"{len(seats)} seats for a {session.config.players}-player game")
         self.session = session
@@ -107,10 +113,19 @@ class PlayState:
         #: UX-5: set by the shell while the rules or log screen is open.
         self.paused = False
         self.humans = [s for s in range(1, len(seats) + 1) if seats[s - 1].is_human]
-        #: The human whose hand is on screen (None: no hand shown yet).
+        #: The human whose hand is on screen (None: every hand is face down).
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        #: The human last shown their hand, who still holds the device while the computers
+        #: play with every hand face down (UX-3); they alone may undo then (UX-6).
+        self.holder: int | None = self.viewer
         self.phase = CHOOSING
         self.curtain_for: int | None = None
+        #: The clock the curtain's guard is measured on: the App's fixed-step time, the
+        #: same clock the input recogniser stamps presses with (``Intent.began``).
+        self._time = 0.0
+        self.now: Callable[[], float] = now or (lambda: self._time)
+        #: When the curtain came up (UX-3), on ``now``'s clock.
+        self.curtain_at = 0.0
         self.selected: Tile | None = None
         self.pending: Action | None = None
         self.pending_is_hint = False
@@ -226,20 +241,26 @@ class PlayState:
         The last human decision and every computer decision after it, and only
         if that human is the one at the device (the viewer).
         """
-        key = (self.session.cursor, id(self.session.state), self.viewer)
+        at_device = self.at_device()
+        key = (self.session.cursor, id(self.session.state), at_device)
         if self._undo_cache is not None and self._undo_cache[0] == key:
             return self._undo_cache[1]  # asked every frame for the button; the history is long
         seats = self.decision_seats()
         count = 0
         for i in range(len(seats) - 1, -1, -1):
             if self.is_human(seats[i]):
-                count = len(seats) - i if seats[i] == self.viewer else 0
+                count = len(seats) - i if seats[i] == at_device else 0
                 break
         self._undo_cache = (key, count)
         return count
 
+    def at_device(self) -> int | None:
+        """The human holding the device: the one whose hand is on screen, or, while every
+        hand is face down for the computers' turns, the one who played last (UX-3)."""
+        return self.viewer if self.viewer is not None else self.holder
+
     def can_undo(self) -> bool:
-        if self.phase == CURTAIN or self.viewer is None:
+        if self.phase == CURTAIN or self.at_device() is None:
             return False
         return self._undo_count() > 0
 
@@ -327,6 +348,10 @@ class PlayState:
             return
         if not self.is_human(seat):
             self.phase = COMPUTER
+            if self.viewer is not None and self.next_human(seat) != self.viewer:
+                # UX-3: the next decision at the device is another human's, so the hand
+                # just played goes face down now, not when the device is being passed
+                self.viewer = None
         elif seat == self.viewer:
             self.phase = CHOOSING
             if self.focus not in ("hand", "buttons", "table"):
@@ -339,10 +364,22 @@ class PlayState:
                         self.focus, self.focus_index = "buttons", items.index(button)
                         break
         else:
+            if self.phase != CURTAIN or self.curtain_for != seat:
+                self.curtain_at = self.now()
             self.phase = CURTAIN
             self.curtain_for = seat
             self._set_message("table.pass_device", name=self.name(seat))
         self._clamp_focus()
+
+    def next_human(self, seat: int) -> int | None:
+        """The first human seat from ``seat`` on in seat order (MT-6, CU-1, JA-1): whose
+        decision the device waits for next, as far as the turn order tells."""
+        n = len(self.seats)
+        for k in range(n):
+            s = (seat - 1 + k) % n + 1
+            if self.is_human(s):
+                return s
+        return None
 
     def _view_at_deal_end(self):
         """The view just after the decision that ended the deal (before the next deal)."""
@@ -361,15 +398,28 @@ class PlayState:
         finally:
             session.seek(pos)
 
-    def reveal(self) -> None:
-        """UX-3: the player named on the curtain asks to see their own hand."""
+    def curtain_ready(self, began: float | None = None) -> bool:
+        """UX-3: whether a press that began at ``began`` (default: now) may lift the curtain:
+        it must have begun at least ``CURTAIN_GUARD_S`` after the curtain came up."""
         if self.phase != CURTAIN:
-            return
-        self.viewer = self.curtain_for
+            return False
+        return (self.now() if began is None else began) >= self.curtain_at + CURTAIN_GUARD_S
+
+    def reveal(self, began: float | None = None) -> bool:
+        """UX-3: the player named on the curtain asks to see their own hand.
+
+        ``began`` is when the press asking for it began (``Intent.began``); a press
+        that began before the curtain's guard time is over is refused.  None means a
+        deliberate call with no press behind it (tests, scripted tools).
+        """
+        if self.phase != CURTAIN or (began is not None and not self.curtain_ready(began)):
+            return False
+        self.viewer = self.holder = self.curtain_for
         self.curtain_for = None
         self._set_message(None)
         self.focus, self.focus_index = "hand", 0
         self._advance()
+        return True
 
     def continue_after_deal(self) -> None:
         """Leave the deal-end reveal: the next deal (or the match end) follows."""
@@ -377,7 +427,7 @@ class PlayState:
             return
         self._acked_deal_ends = self._count("deal_end")
         if len(self.humans) > 1:
-            self.viewer = None  # the device may be anywhere after the reveal (UX-3)
+            self.viewer = self.holder = None  # the device may be anywhere after the reveal (UX-3)
         self._advance()
 
     # ------------------------------------------------------------ decisions
@@ -490,10 +540,11 @@ class PlayState:
                 self._clamp_focus()
         return None
 
-    def confirm(self) -> bool:
-        """UX-1: carry out the previewed decision (or reveal the hand at the curtain)."""
+    def confirm(self, began: float | None = None) -> bool:
+        """UX-1: carry out the previewed decision (or reveal the hand at the curtain, UX-3:
+        ``began`` is when the press behind this began)."""
         if self.phase == CURTAIN:
-            self.reveal()
+            self.reveal(began)
             return False
         if self.phase == DEAL_END:
             self.continue_after_deal()
@@ -589,7 +640,7 @@ class PlayState:
         self._redo_counts.clear()
         self._acked_deal_ends = min(self._acked_deal_ends, self._count("deal_end"))
         if len(self.humans) > 1:
-            self.viewer = None
+            self.viewer = self.holder = None
         self._set_message(None)
         self._changed()
         self._advance()
@@ -620,6 +671,7 @@ class PlayState:
         With no human at the table (a demo) the deal-end reveal and the match
         end also move on by themselves after a pause long enough to read them.
         """
+        self._time += dt
         if self.paused:
             return False
         if self.phase == COMPUTER:
@@ -693,15 +745,16 @@ class PlayState:
                 return
             j += step
 
-    def activate(self) -> str | None:
+    def activate(self, began: float | None = None) -> str | None:
         """Enter on the focused item: select a tile, preview/confirm a target, press a button."""
         if self.phase in (CURTAIN, DEAL_END):
+            self.confirm(began)
+            return None
+        if self.phase == PREVIEW and self.focus != "buttons":
+            # UX-1: Enter carries out the previewed decision whatever the cursor is on (a
+            # hinted pass with the cursor on the tile just drawn); buttons keep their meaning
             self.confirm()
             return None
-        if self.phase == PREVIEW and self.focus in ("targets", "table", "hand"):
-            if self.focus != "hand" or self.focused() == self.selected:
-                self.confirm()
-                return None
         item = self.focused()
         if item is None:
             if self.phase == PREVIEW:

@@ -181,7 +181,9 @@ class TableScene(Scene):
             bh = round(60 * self.u)
             r = pygame.Rect(0, 0, bw, bh)
             r.center = (w // 2, self.hand_panel.centery + round(12 * self.u))
-            self.curtain_button = Button("show_hand", r, label, primary=True, focused=True)
+            # dimmed until its guard time is over: no press meant for the screen before lifts it (UX-3)
+            self.curtain_button = Button("show_hand", r, label, primary=True, focused=True,
+                                         enabled=play.curtain_ready())
         for b in self.camera_buttons:
             b.lit = b.id == "follow" and self.follow
         self.hovered = self.hover_at(self.hover_pos)
@@ -227,7 +229,7 @@ class TableScene(Scene):
         elif kind in (I.TAP, I.DRAG) and intent.device in ("mouse", "touch"):
             self.show_focus = False
         if kind == I.TAP and intent.pos is not None:
-            self.tap(intent.pos)
+            self.tap(intent.pos, intent.began)
         elif kind == I.DRAG and intent.pos is not None:
             self.drag(intent.pos, intent.delta)
         elif kind == I.DRAG_END:
@@ -251,7 +253,7 @@ class TableScene(Scene):
             if play.focus == "table" and play.phase != PREVIEW and play.phase != CURTAIN:
                 play.focus, play.focus_index = "hand", 0
             else:
-                self._request(play.activate())
+                self._request(play.activate(intent.began))
                 self._show_focused_target()
         elif kind == I.CANCEL:
             if play.focus == "table":
@@ -302,8 +304,10 @@ class TableScene(Scene):
         self.auto_fit = True
         self.camera.fit(self._layout_now().content)
 
-    def tap(self, pos) -> None:
-        """A click or tap at ``pos``: the curtain, a button, a hand tile or a target train."""
+    def tap(self, pos, began: float | None = None) -> None:
+        """A click or tap at ``pos``: the curtain, a button, a hand tile or a target train.
+
+        ``began`` is when the press began: the curtain only lifts for a fresh one (UX-3)."""
         self._ensure_geometry()
         play = self.play
         for b in self.camera_buttons:
@@ -312,7 +316,7 @@ class TableScene(Scene):
                 return
         if play.phase == CURTAIN:
             if self.curtain_button and self.curtain_button.hit(pos) or self.bottom.collidepoint(pos):
-                play.reveal()
+                play.reveal(began)
             elif any(b.hit(pos) and b.id == "menu" for b in self.buttons):
                 self._request("menu")
             return
@@ -543,7 +547,7 @@ class TableScene(Scene):
         play = self.play
         return (self._size, self.show_focus, play.session.cursor, id(play.session.state), play.phase, play.selected,
                 play.pending, play.pending_is_hint, play.focus, play.focus_index, play.sort_mode,
-                play.viewer, play.curtain_for, self.hovered, play.message and (play.message[0], tuple(sorted(
+                play.viewer, play.curtain_for, play.curtain_ready(), self.hovered, play.message and (play.message[0], tuple(sorted(
                     (k, str(v)) for k, v in play.message[1].items()))), language(), self.u)
 
     def _draw_chrome(self, surface, view) -> None:
@@ -580,8 +584,15 @@ class TableScene(Scene):
         seat = play.hand_seat()
         if seat is None:
             self.hand_tiles, self.hand_rect_list = [], []
+            words = None
             if play.phase == COMPUTER and not play.humans:
-                msg = text(t("table.demo"), self.font_px, (190, 196, 186))
+                words = t("table.demo")
+            elif play.phase == COMPUTER and len(play.humans) > 1:
+                # UX-3: every hand face down while the computers play between two humans
+                nxt = play.next_human(play.session.to_act() or 1)
+                words = t("play.hands_face_down", name=play.name(nxt)) if nxt else None
+            if words:
+                msg = fit(words, self.font_px, self.hand_panel.width - 40, colour=(190, 196, 186))
                 surface.blit(msg, msg.get_rect(center=self.hand_panel.center))
             return
         tiles = play.hand()

@@ -13,7 +13,8 @@ import pygame
 import pytest
 
 from game import storage
-from game.play import COMPUTER, CURTAIN, PREVIEW
+from game.app import STEP
+from game.play import COMPUTER, CURTAIN, CURTAIN_GUARD_S, PREVIEW
 from game.scenes.deal_end import DealEndScene
 from game.scenes.table import TableScene
 from game.seats import COMPUTER as COMPUTER_SEAT
@@ -82,6 +83,7 @@ def test_a_whole_deal_from_the_title_by_one_device(press):
             scene.camera.update(10.0)
             if play.phase == CURTAIN:
                 curtains += 1
+                frames(app, round(CURTAIN_GUARD_S / STEP) + 1)  # UX-3: the curtain's guard time
                 press(app, scene.curtain_button.rect.center)
             elif play.phase == COMPUTER:
                 continue
