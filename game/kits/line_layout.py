@@ -45,6 +45,8 @@ SEAT_GAP = 24.0  # between the line and a seat area
 #: Hit test (UX-7): how far outside an end slot / that arm's last tile a press still means that end.
 HIT_MARGIN = TILE_W
 TIP_MARGIN = GAP * 2
+#: How much smaller (in share of size) a whole hand may be drawn for longer rows (fewer turns).
+PLAN_SLACK = 0.06
 _ANY = 10_000  # a stand-in for the unknown far number of the next tile at an end
 
 
@@ -351,12 +353,12 @@ def seat_area(place: tuple[float, float, str]) -> Rect:
 
 # --------------------------------------------------------------------- the row length
 
-def _model_hand(capacity: int) -> list[Play]:
-    """A stand-in whole hand: ``capacity`` tiles shared out between the ends, some doubles."""
+def _model_hand(tiles: int, every: int) -> list[Play]:
+    """A stand-in whole hand of ``tiles`` tiles, one in ``every`` on the left end, some doubles."""
     plays: list[Play] = [("L", (0, 1))]
     ends = {"L": 0, "R": 1}
-    for i in range(1, capacity):
-        end = ENDS[i % 2]
+    for i in range(1, tiles):
+        end = "L" if i % every == 0 else "R"
         e = ends[end]
         far = e if i % 5 == 0 else e + 1
         ends[end] = far
@@ -366,25 +368,42 @@ def _model_hand(capacity: int) -> list[Play]:
 
 @lru_cache(maxsize=32)
 def _table_plan(capacity: int, aspect: float) -> tuple[float, Rect]:
-    """The half row length whose whole-hand table, with its seats, is nearest ``aspect``.
+    """The row length that shows a whole hand, with its seats, largest on an ``aspect`` screen.
 
-    Also the room that whole hand takes, kept from the first tile on so that the camera's
-    fit hardly changes during the hand.
+    Also the room kept for that whole hand from the first tile on, so that the camera's fit
+    stays put during the hand: the longest line a hand can reach (all but one tile of three
+    players, CU-7, JA-4), shared evenly or two to one between the ends, padded to ``aspect``.
     """
-    model = _model_hand(max(2, capacity))
-    best: tuple[float, float, Rect] | None = None
-    for k in range(3, 30):
-        half_row = TILE_L / 2 + GAP + k * (TILE_L + GAP) - GAP
-        room = _centred(_lay(model, half_row, None).bounds)
+    longest = max(2, capacity - 3)
+    models = [_model_hand(longest, every) for every in (2, 3)]
+    plans = []
+    for k in range(12, 80):  # quarter-tile steps
+        half_row = k * (TILE_L + GAP) / 4
+        room = _room(_union([_lay(m, half_row, None).bounds for m in models]), half_row)
         x, y, w, h = seat_bounds(room)
-        miss = abs(math.log((w / h) / aspect))
-        if best is None or miss < best[0]:
-            best = (miss, half_row, room)
-    return best[1], best[2]
+        plans.append((max(h, w / aspect), half_row, room))  # the content's height, padded
+    # of the plans that show a whole hand largest, the longest rows: the fewest turns, and the
+    # most room left for a hand whose ends grow unevenly
+    least = min(p[0] for p in plans) * (1 + PLAN_SLACK)
+    _, half_row, room = max((p for p in plans if p[0] <= least), key=lambda p: p[1])
+    return half_row, _padded(room, aspect)
 
 
-def _centred(rect: Rect) -> Rect:
-    # the room is kept centred on the first tile: either arm may turn out the longer
+def _room(rect: Rect, half_row: float) -> Rect:
+    # centred on the first tile, as either arm may turn out the longer, and as wide as a row
+    # with a double overhanging its end
     x, y, w, h = rect
-    rx, ry = max(-x, x + w), max(-y, y + h)
+    rx = max(-x, x + w, half_row + GAP + TILE_W)
+    ry = max(-y, y + h)
     return (-rx, -ry, 2 * rx, 2 * ry)
+
+
+def _padded(room: Rect, aspect: float) -> Rect:
+    """The room grown in one direction so that it and its seats have exactly ``aspect``."""
+    x, y, w, h = room
+    cx, cy, cw, ch = seat_bounds(room)
+    if cw / ch < aspect:
+        pad = (ch * aspect - cw) / 2
+        return (x - pad, y, w + 2 * pad, h)
+    pad = (cw / aspect - ch) / 2
+    return (x, y - pad, w, h + 2 * pad)

@@ -38,6 +38,7 @@ class LineMarks:
     targets: frozenset | tuple = ()  # ends ("L", "R") where the selected tile may go
     focused_target: str | None = None  # the keyboard cursor's end
     ghost: Placed | None = None  # the previewed tile (``line_layout.ghost``)
+    tile: tuple[int, int] | None = None  # the selected tile: targets are outlined where it would lie
     arrival: float | None = None  # seconds since the newest play landed (a ring widens, fades)
 
 
@@ -149,7 +150,7 @@ def _draw_targets(f: _Frame, layout: LL.LineLayout, marks: LineMarks) -> None:
     for end in LL.ENDS:
         if end not in marks.targets:
             continue
-        rect = pygame.Rect(f.camera.world_rect_to_screen(layout.ends[end].rect))
+        rect = pygame.Rect(f.camera.world_rect_to_screen(_target_rect(layout, end, marks.tile)))
         focused = end == marks.focused_target
         width = max(2, round((3 if focused else 2) * f.z))
         pygame.draw.rect(f.surface, FOCUS_COLOUR if focused else TARGET_COLOUR, rect, width,
@@ -157,6 +158,15 @@ def _draw_targets(f: _Frame, layout: LL.LineLayout, marks: LineMarks) -> None:
         if focused:
             pygame.draw.rect(f.surface, TARGET_COLOUR, rect.inflate(width * 3, width * 3), max(1, width // 2),
                              border_radius=max(3, round(6 * f.z)))
+
+
+def _target_rect(layout: LL.LineLayout, end: str, tile: tuple[int, int] | None):
+    if tile is not None:
+        try:
+            return LL.ghost(layout, end, tile).rect
+        except ValueError:  # not a fit there: the plain slot
+            pass
+    return layout.ends[end].rect
 
 
 def _draw_ghost(f: _Frame, sprites: Sprites, marks: LineMarks, clock: float) -> None:

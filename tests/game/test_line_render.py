@@ -85,7 +85,7 @@ def marks_for(view, lay: LL.LineLayout) -> LR.LineMarks:
         ends = [a.end for a in view.legal if a.kind == "play" and a.tile == tile]
         if ends:
             return LR.LineMarks(targets=frozenset(ends), focused_target=ends[0],
-                                ghost=LL.ghost(lay, ends[0], tile))
+                                ghost=LL.ghost(lay, ends[0], tile), tile=tile)
     return LR.LineMarks()
 
 
@@ -162,10 +162,12 @@ def test_the_lit_ends_and_the_ghost_are_drawn_where_the_layout_says(sessions):
         LR.draw_line(out, camera, lay, view, Sprites(), m, NAMES)
         return out
 
-    lit = draw(LR.LineMarks(targets=marks.targets, focused_target=marks.focused_target))
+    lit = draw(LR.LineMarks(targets=marks.targets, focused_target=marks.focused_target, tile=marks.tile))
     plain = draw(LR.LineMarks())
     for end in LL.ENDS:
-        x, y, w, h = camera.world_rect_to_screen(lay.ends[end].rect)
+        # a target is outlined where the selected tile would lie there (a double lies across)
+        rect = LL.ghost(lay, end, marks.tile).rect if end in marks.targets else lay.ends[end].rect
+        x, y, w, h = camera.world_rect_to_screen(rect)
         top = [tuple(lit.get_at((x + i, y))[:3]) for i in range(2, w - 2)]
         colour = LR.FOCUS_COLOUR if end == marks.focused_target else LR.TARGET_COLOUR
         if end in marks.targets:
