@@ -27,24 +27,17 @@ import importlib
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from rules.actions import DRAW, END_CHAIN, PASS, Action
+from rules.actions import Action
 from rules.errors import RulesError
 from rules.rng import stream
 from rules.tiles import Tile
 
 from .seats import SeatConfig
 
-CURTAIN = "curtain"
-CHOOSING = "choosing"
-PREVIEW = "preview"
-COMPUTER = "computer"
-DEAL_END = "deal_end"
-MATCH_END = "match_end"
+from .phases import CHOOSING, COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW
 
-#: Buttons of the table, in keyboard-cursor order (left to right).
-BUTTONS = ("draw", "pass", "end_chain", "confirm", "cancel", "hint", "undo", "redo", "sort", "menu")
-#: The buttons that stand for a decision of the rules (previewed, then confirmed: UX-1, UX-2).
-DECISION_BUTTONS = {"draw": DRAW, "pass": PASS, "end_chain": END_CHAIN}
+#: The table's own buttons, after the kit's decision buttons, in keyboard-cursor order.
+CORE_BUTTONS = ("confirm", "cancel", "hint", "undo", "redo", "sort", "menu")
 
 #: Seconds between computer decisions for each named speed (settings: computer_speed).
 SPEEDS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
@@ -60,7 +53,7 @@ DEMO_READ_S = 4.0
 CURTAIN_GUARD_S = 0.6
 
 #: History events that record one decision of a seat: ("play", seat, ...), ("draw", seat) ...
-DECISION_EVENTS = ("play", "draw", "pass", "end_chain")
+DECISION_EVENTS = ("play", "draw", "pass", "end_chain", "accept", "redeal", "lead")
 
 FOCUS_ZONES = ("hand", "buttons", "targets", "table")  # bottom to top on screen
 
@@ -78,16 +71,18 @@ class DealEndInfo:
 
     deal_no: int
     reason: str  # "out" or "block"
-    penalties: tuple[int, ...]  # index 0 unused
-    totals: tuple[int, ...]  # index 0 unused
+    penalties: tuple[int, ...]  # index 0 unused: Mexican Train's penalties, the line's pip counts
+    totals: tuple[int, ...]  # index 0 unused: per seat (Mexican Train) or per team (the line)
     hands: tuple[tuple[Tile, ...], ...]  # index 0 unused: every hand, revealed
+    extra: tuple = ()  # the game's own fields after those (the line: winner team, points)
 
 
 @dataclass(frozen=True)
 class MatchEndInfo:
     match_no: int
-    winners: tuple[int, ...]
+    winners: tuple[int, ...]  # seats (Mexican Train) or teams (the line)
     totals: tuple[int, ...]
+    extra: tuple = ()  # the game's own fields (Cuban: the result's name, CU-10)
 
 
 def _load_bots():
@@ -103,9 +98,14 @@ class PlayState:
     def __init__(self, session, seats: Sequence[SeatConfig], *,
                  on_change: Callable[[Any], None] | None = None,
                  delay: float = SPEEDS["normal"],
-                 now: Callable[[], float] | None = None) -> None:
+                 now: Callable[[], float] | None = None, kit=None) -> None:
         if len(seats) != session.config.players:
             raise ValueError(f"{len(seats)} seats for a {session.config.players}-player game")
+        if kit is None:
+            from .kits import kit_for
+            kit = kit_for(session.config.game)
+        #: The table kit of this game: target keys, decision buttons, layout, words.
+        self.kit = kit
         self.session = session
         self.seats = list(seats)
         self.on_change = on_change
@@ -204,16 +204,38 @@ class PlayState:
         return {a.tile for a in self.legal() if a.kind == "play"}
 
     def targets(self, t: Tile | None = None) -> list:
-        """Train keys where tile ``t`` (default: the selected one) may go now."""
+        """Target keys (the kit's: trains, ends) where tile ``t`` (default: the selected one) may go."""
         t = self.selected if t is None else t
         if t is None:
             return []
-        return [a.train for a in self.legal() if a.kind == "play" and a.tile == t]
+        return [self.kit.target(a) for a in self.legal() if a.kind == "play" and a.tile == t]
+
+    def play_at(self, key) -> Action | None:
+        """The legal play of the selected tile at target ``key``, from ``view.legal``."""
+        for a in self.legal():
+            if a.kind == "play" and a.tile == self.selected and self.kit.target(a) == key:
+                return a
+        return None
+
+    def decision_buttons(self) -> list[tuple[str, Action]]:
+        """The kit's decision buttons of the moment (draw, pass, accept, lead ...)."""
+        return self.kit.decision_buttons(self.view())
+
+    def decision(self, button: str) -> Action | None:
+        """The action a decision button stands for, or None for the table's own buttons."""
+        for bid, action in self.decision_buttons():
+            if bid == button:
+                return action
+        return None
+
+    def button_ids(self) -> list[str]:
+        return [b for b, _ in self.decision_buttons()] + list(CORE_BUTTONS)
 
     def button_enabled(self, button: str) -> bool:
         p = self.phase
-        if button in DECISION_BUTTONS:
-            return self.my_turn() and DECISION_BUTTONS[button] in self.legal()
+        action = self.decision(button)
+        if action is not None:
+            return self.my_turn() and action in self.legal()
         if button == "confirm":
             return p == PREVIEW
         if button == "cancel":
@@ -229,7 +251,7 @@ class PlayState:
         return button == "menu"
 
     def buttons(self) -> list[tuple[str, bool]]:
-        return [(b, self.button_enabled(b)) for b in BUTTONS]
+        return [(b, self.button_enabled(b)) for b in self.button_ids()]
 
     def decision_seats(self) -> list[int]:
         """The seat of every decision in the log, in order (from the public history)."""
@@ -277,7 +299,7 @@ class PlayState:
                 deal_no = e[1]
             elif e[0] == "deal_end":
                 found = DealEndInfo(deal_no, e[1], tuple(e[2]), tuple(e[3]),
-                                    tuple(tuple(h) for h in e[4]))
+                                    tuple(tuple(h) for h in e[4]), tuple(e[5:]))
         return found
 
     def score_log(self) -> list[tuple[int, tuple[int, ...]]]:
@@ -301,7 +323,7 @@ class PlayState:
                 match_no = e[1]
                 found = None
             elif e[0] == "match_end":
-                found = MatchEndInfo(match_no, tuple(e[1]), tuple(e[2]))
+                found = MatchEndInfo(match_no, tuple(e[1]), tuple(e[2]), tuple(e[3:]))
         return found
 
     def _deal_end_unacknowledged(self) -> bool:
@@ -357,9 +379,9 @@ class PlayState:
             if self.focus not in ("hand", "buttons", "table"):
                 self.focus = "hand"
             if not self.playable_tiles():
-                # only a draw, a pass or the end of the chain is possible: the cursor goes there
+                # only a decision button can act (draw, pass, accept ...): the cursor goes there
                 items = self.focus_items("buttons")
-                for button in ("end_chain", "draw", "pass"):
+                for button in self.kit.focus_first + tuple(b for b, _ in self.decision_buttons()):
                     if button in items:
                         self.focus, self.focus_index = "buttons", items.index(button)
                         break
@@ -477,19 +499,18 @@ class PlayState:
         self._set_message(None)
         targets = self.targets()
         if len(targets) == 1:
-            self._preview(Action("play", t, targets[0]))
+            self._preview(self.play_at(targets[0]))
         else:
             self._set_message("table.choose_target")
 
-    def tap_target(self, train) -> None:
-        """Preview the selected tile on ``train``; a second tap on the same target confirms."""
+    def tap_target(self, key) -> None:
+        """Preview the selected tile at target ``key``; a second tap on the same target confirms."""
         if not self.my_turn() or self.selected is None:
             return
-        targets = self.targets()
-        if train not in targets:
+        action = self.play_at(key)
+        if action is None:
             return
-        self.focus, self.focus_index = "targets", targets.index(train)
-        action = Action("play", self.selected, train)
+        self.focus, self.focus_index = "targets", self.targets().index(key)
         if self.phase == PREVIEW and self.pending == action:
             self.confirm()
         else:
@@ -502,8 +523,9 @@ class PlayState:
         if action.kind == "play":
             self.selected = action.tile
             targets = self.targets()
-            if action.train in targets:
-                self.focus, self.focus_index = "targets", targets.index(action.train)
+            key = self.kit.target(action)
+            if key in targets:
+                self.focus, self.focus_index = "targets", targets.index(key)
         self._set_message(None)  # the scene words the preview itself (UX-1)
 
     def press(self, button: str) -> str | None:
@@ -511,8 +533,8 @@ class PlayState:
         if not self.button_enabled(button):
             return None
         self.focus = "buttons"
-        if button in DECISION_BUTTONS:
-            action = DECISION_BUTTONS[button]
+        action = self.decision(button)
+        if action is not None:
             if self.phase == PREVIEW and self.pending == action:
                 self.confirm()  # a second press confirms, like a second tap
             else:
@@ -728,7 +750,7 @@ class PlayState:
             step = 1 if direction == "right" else -1
             self.focus_index = (min(self.focus_index, len(items) - 1) + step) % len(items)
             if self.focus == "targets" and self.selected is not None:
-                self._preview(Action("play", self.selected, items[self.focus_index]))
+                self._preview(self.play_at(items[self.focus_index]))
             return
         zones = list(FOCUS_ZONES)
         i = zones.index(self.focus)
@@ -741,7 +763,7 @@ class PlayState:
                 if self.focus == "hand" and self.selected in self.hand():
                     self.focus_index = self.hand().index(self.selected)
                 elif self.focus == "targets" and self.pending is not None and self.pending.kind == "play":
-                    self.focus_index = self.focus_items().index(self.pending.train)
+                    self.focus_index = self.focus_items().index(self.kit.target(self.pending))
                 return
             j += step
 

@@ -102,7 +102,7 @@ def test_a_whole_deal_from_the_title_by_one_device(press):
 
 def test_a_whole_deal_from_the_title_by_keyboard_alone():
     """Arrows, Enter and Esc only: the menus' focus layer, then the table's cursor (UX-7)."""
-    from game.play import DECISION_BUTTONS
+    from game.play import CORE_BUTTONS
     from shell_driver import key
     app = make_app()
     app.start()
@@ -150,7 +150,7 @@ def test_a_whole_deal_from_the_title_by_keyboard_alone():
                 while play.focus != "buttons":
                     key(app, pygame.K_UP)
                 for _ in range(20):
-                    if play.focused() in DECISION_BUTTONS:
+                    if play.focused() not in CORE_BUTTONS:
                         break
                     key(app, pygame.K_RIGHT)
                 key(app, pygame.K_RETURN)
