@@ -6,6 +6,7 @@ the players counter-clockwise with partners opposite (CU-1, JA-1).
 """
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -288,7 +289,6 @@ def test_seats_go_counter_clockwise_with_partners_opposite(viewer):
     assert bx == tx == 0 and ry == ly == 0
     # counter-clockwise on screen (y down): bottom -> right -> top -> left turns the other way
     # from the clock's hands, i.e. the angle measured with y up increases
-    import math
     angles = [math.atan2(-places[s][1], places[s][0]) % (2 * math.pi)
               for s in (viewer, nxt, partner, prev)]
     unwrapped = [(a - angles[0]) % (2 * math.pi) for a in angles]
