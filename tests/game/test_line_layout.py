@@ -7,7 +7,11 @@ the players counter-clockwise with partners opposite (CU-1, JA-1).
 from __future__ import annotations
 
 import math
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -293,3 +297,12 @@ def test_seats_go_counter_clockwise_with_partners_opposite(viewer):
               for s in (viewer, nxt, partner, prev)]
     unwrapped = [(a - angles[0]) % (2 * math.pi) for a in angles]
     assert unwrapped == sorted(unwrapped)
+
+
+def test_the_layout_is_pure_geometry_without_pygame():
+    """line_layout can be used (and tested, and benchmarked) without loading pygame."""
+    root = Path(__file__).resolve().parents[2]
+    code = "import sys, game.kits.line_layout; print('pygame' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(root)}, timeout=60)
+    assert done.stdout.strip() == "False", done.stderr
