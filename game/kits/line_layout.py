@@ -17,7 +17,8 @@ Stable: a tile's place depends only on the tiles before it on its own arm,
 which never change, so nothing moves when later tiles are added.  The row
 length is fixed for the whole hand from the hand's size (``capacity_of``: 40
 tiles in Cuban, CU-3; 28 in Jamaican, JA-1) and the screen's aspect, so a
-whole hand's line, with the seats round it, fills roughly that aspect.
+whole hand's line, with the seats round it, fills roughly that aspect (pass
+the same aspect for the whole hand: another aspect is another row length).
 
 Pure geometry: no pygame, nothing drawn here (``line_render`` draws).
 """
@@ -67,7 +68,6 @@ class Pen:
     x: float  # the leading edge: where the next tile begins along the row
     y: float  # the row's centre line
     d: int  # +1: the row runs right, -1: left
-    row: int
     in_row: int  # tiles laid on this row so far
     last: Rect  # the arm's last tile (the centre tile at first), for a turn
     last_double: bool
@@ -136,7 +136,7 @@ def _centre(a: int, b: int) -> tuple[Rect, bool]:
 
 def _start(rect: Rect, double: bool, number: int) -> Pen:
     half = rect[2] / 2
-    return Pen(half + GAP, 0.0, 1, 0, 0, rect, double, number)
+    return Pen(half + GAP, 0.0, 1, 0, rect, double, number)
 
 
 def _in_row(pen: Pen, near: int, far: int) -> tuple[Rect, bool, int, int, Pen]:
@@ -164,7 +164,7 @@ def _turn(pen: Pen, near: int, far: int) -> tuple[Rect, bool, int, int, Pen]:
     rect = (fx, top, TILE_W, TILE_L)
     d = -pen.d
     x = fx - GAP if d < 0 else fx + TILE_W + GAP
-    nxt = Pen(x, top + TILE_L * 3 / 4, d, pen.row + 1, 0, rect, False, far)
+    nxt = Pen(x, top + TILE_L * 3 / 4, d, 0, rect, False, far)
     return rect, True, near, far, nxt
 
 

@@ -16,6 +16,8 @@ import math
 from dataclasses import dataclass
 import pygame
 
+from rules.line import team_of
+
 from .. import assets, i18n
 from ..seats import seat_colour
 from ..table.camera import Camera
@@ -202,7 +204,7 @@ def _draw_seat(f: _Frame, seat: int, place, area, name: str, count: int, own: bo
     x, y, w, h = area
     width_px = max(8, round(w * f.z))
     label = fit(name, font_step(18 * f.z), width_px, colour=seat_colour(seat), bold=True, outline=DARK)
-    team = fit(i18n.t("line.team", n=2 - seat % 2), font_step(13 * f.z), width_px,
+    team = fit(i18n.t("line.team", n=team_of(seat)), font_step(13 * f.z), width_px,
                colour=TEAM_COLOUR, outline=DARK)
     sx, sy = f.w2s(cx, y)
     top = round(sy)

@@ -7,8 +7,12 @@ are where the layout says (UX-1).
 """
 from __future__ import annotations
 
+import json
 import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -189,3 +193,15 @@ def test_tiles_off_screen_are_skipped(sessions):
     surface = pygame.Surface((1024, 600))
     drawn = LR.draw_line(surface, camera, lay, view, Sprites(), LR.LineMarks(), NAMES)
     assert 0 < drawn < len(lay.tiles)
+
+
+def test_bench_line_quick_prints_one_json_line():
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, str(root / "tools" / "bench_line.py"), "--hands", "4",
+                           "--frames", "3"], cwd=root, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.splitlines()[-1])
+    for game in ("cuban", "jamaican"):
+        assert result[game]["hands"] == 4 and result[game]["short_px"]["1024x600"] >= 18
+    assert result["draw_ms_1920x1080"]["median_ms"] > 0
