@@ -287,6 +287,8 @@ class LineKit(TableKit):
 
     def log_line(self, event: tuple, who, tile_text) -> str | None:
         kind = event[0]
+        if kind == "deal":
+            return "<b>" + t("line.hand_no", hand=event[1]) + "</b>"
         if kind == "lead_draw":
             return t("line.log_lead_draw", one=who(1), two=who(2), a=tile_text(event[1]), b=tile_text(event[2]))
         if kind == "accept":
@@ -303,10 +305,15 @@ class LineKit(TableKit):
         if kind == "reset":
             return t("line.six_love_reset")
         if kind == "deal_end":
+            # UX-3: the hand is over, so the hands left are public now (CU-7, JA-5)
             winner, points = event[5], event[6]
-            return t("line.log_hand_end", team=winner, points=points) if winner else t("line.result_tie")
+            head = t("line.log_hand_end", team=winner, points=points) if winner else t("line.result_tie")
+            rows = [f"    {who(s)}: {' '.join(tile_text(x) for x in event[4][s])} ({event[2][s]})"
+                    for s in range(1, 5)]
+            return "\n".join(["<b>" + head + "</b>"] + rows)
         if kind == "match_end":
-            return t("line.team_wins", team=event[1][0], names="")
+            names = ", ".join(who(s) for s in TEAM_SEATS[event[1][0]])
+            return "<b>" + t("line.team_wins", team=event[1][0], names=names) + "</b>"
         return None
 
 

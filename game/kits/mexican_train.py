@@ -6,6 +6,8 @@ this module is the one place the game-generic core reaches them through.
 """
 from __future__ import annotations
 
+import html
+
 import pygame
 
 from rules.actions import DRAW, END_CHAIN, PASS, Action
@@ -151,13 +153,49 @@ class MexicanTrainKit(TableKit):
     def fresh_tile(self, view):
         return P.fresh_tile(view)
 
-    # ------------------------------------------------------------ ends
+    # ------------------------------------------------------------ ends and the log
+
+    def log_line(self, event: tuple, who, tile_text) -> str | None:
+        """One public event as the log says it (MT-4, MT-5, MT-10 .. MT-18); draws stay masked."""
+        kind = event[0]
+        if kind == "deal":
+            return "<b>" + html.escape(t("ui.log_deal", n=event[1], engine=f"[{event[2]}|{event[2]}]")) + "</b>"
+        if kind == "engine":
+            return t("ui.log_engine", name=who(event[1]), tile=tile_text(event[2]))
+        if kind == "search":
+            return t("ui.log_search", name=who(event[1]))
+        if kind == "play":
+            seat, tile_, train = event[1], event[2], event[3]
+            if train == seat:
+                return t("ui.log_play_own", name=who(seat), tile=tile_text(tile_))
+            where = t("ui.train_mexican") if train == "mexican" else t("ui.train_of", name=who(train))
+            return t("ui.log_play", name=who(seat), tile=tile_text(tile_), train=where)
+        if kind in ("unmark", "draw", "pass", "mark", "end_chain"):
+            return t(f"ui.log_{kind}", name=who(event[1]))
+        if kind == "deal_end":
+            return _deal_end_lines(event, who)
+        if kind == "match_end":
+            return "<b>" + t("ui.log_match_end", names=", ".join(who(s) for s in event[1])) + "</b>"
+        return None
 
     def draw_deal_end(self, scene, surface, info, u: float) -> None:
         draw_deal_end(scene, surface, info, u)
 
     def draw_match_end(self, scene, surface, info, u: float) -> None:
         draw_match_end(scene, surface, info, u)
+
+
+def _deal_end_lines(event: tuple, who) -> str:
+    """MT-16, MT-17: how the deal ended, then each seat's penalty and total, one per line."""
+    reason, penalties, totals = event[1], event[2], event[3]
+    if reason == "out":
+        out = [s for s in range(1, len(penalties)) if not event[4][s]] if len(event) > 4 else []
+        lines = ["<b>" + t("ui.log_deal_end_out", name=", ".join(who(s) for s in out) or "?") + "</b>"]
+    else:
+        lines = ["<b>" + html.escape(t("ui.log_deal_end_block")) + "</b>"]
+    for s in range(1, len(penalties)):
+        lines.append("    " + t("ui.log_penalty", name=who(s), points=penalties[s], total=totals[s]))
+    return "\n".join(lines)
 
 
 def draw_deal_end(scene, surface: pygame.Surface, info, u: float) -> None:

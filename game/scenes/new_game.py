@@ -1,7 +1,7 @@
-"""New game: the game, 2..10 seats (human or computer, name, level), a seed, the language.
+"""New game: the game, its seats (human or computer, name, level), a seed, the language.
 
-Only Mexican Train is playable in the program for now (issue 5); Cuban and
-Jamaican dominoes are listed, disabled, as "coming soon".
+Mexican Train takes 2 to 10 seats (MT-1); Cuban and Jamaican dominoes exactly 4,
+seats 1 and 3 partners against 2 and 4 (CU-1, JA-1), which the form shows.
 """
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from ..seats import COMPUTER, HUMAN, LEVELS, SeatConfig
 from .menu import WidgetScene
 from .title import draw_felt
 
-GAMES = (("mexican_train", True), ("cuban", False), ("jamaican", False))
+#: Each game the program plays, with the seat counts it allows (MT-1, CU-1, JA-1).
+GAMES = {"mexican_train": (2, 10), "cuban": (4, 4), "jamaican": (4, 4)}
 MIN_SEATS, MAX_SEATS = 2, 10
 DEFAULT_SEATS = 4
 MAX_SEED_DIGITS = 18
@@ -65,21 +66,21 @@ class NewGameScene(WidgetScene):
         y = top
         self.label(pygame.Rect(lx, y, left_w, px(30)), i18n.t("ui.game"), "#left")
         y += px(32)
-        for game, playable in GAMES:
-            name = i18n.t(f"ui.game_{game}")
-            text = name if playable else i18n.t("ui.game_unavailable", game=name)
-            control = self.button(pygame.Rect(lx, y, left_w, rh), text,
-                                  lambda g=game: self._set_game(g), enabled=playable,
+        for game in GAMES:
+            control = self.button(pygame.Rect(lx, y, left_w, rh), i18n.t(f"ui.game_{game}"),
+                                  lambda g=game: self._set_game(g),
                                   class_id="@primary" if game == self.game else None)
             self.focus.add_row(control)
             y += rh + gap
         y += px(10)
         self.label(pygame.Rect(lx, y, left_w, px(30)), i18n.t("ui.players"), "#left")
         y += px(32)
-        counts = [(n, i18n.t("ui.player_count", count=n)) for n in range(MIN_SEATS, MAX_SEATS + 1)]
+        low, high = GAMES[self.game]
+        counts = [(n, i18n.t("ui.player_count", count=n)) for n in range(low, high + 1)]
         self.count_choice = self.choice(pygame.Rect(lx, y, left_w, rh), counts, len(self.seats),
                                         self._set_count, wrap=False)
-        self.focus.add_row(self.count_choice)
+        if low < high:  # the partnership games seat exactly four: nothing to choose
+            self.focus.add_row(self.count_choice)
         y += rh + gap + px(10)
         self.label(pygame.Rect(lx, y, left_w, px(30)), i18n.t("ui.seed"), "#left")
         y += px(32)
@@ -114,6 +115,7 @@ class NewGameScene(WidgetScene):
         level_w = int((right_w - num_w) * 0.3)
         name_w = right_w - num_w - kind_w - level_w - 3 * gap
         self.name_fields = []
+        partners = GAMES[self.game] == (4, 4)
         for i, seat in enumerate(self.seats):
             x = rx
             self.label(pygame.Rect(x, y, num_w, sh), i18n.t("ui.seat_number", n=i + 1), "#right")
@@ -135,6 +137,13 @@ class NewGameScene(WidgetScene):
                 level.enabled = False
             seat_rows.append((field, kind, level))
             y += sh + gap
+        if partners:
+            # CU-1, JA-1: who partners whom, in the players' own names
+            for team, (a, b) in ((1, (0, 2)), (2, (1, 3))):
+                words = i18n.t("line.partners", team=team, one=self.seats[a].shown_name(a + 1),
+                               two=self.seats[b].shown_name(b + 1))
+                self.label(pygame.Rect(rx, y + px(4), right_w, px(30)), words, "#left", "@small")
+                y += px(30)
         if not _bots_available():
             self.label(pygame.Rect(rx, y + px(6), right_w, px(30)), i18n.t("ui.bots_random"),
                        "#left", "@small")
@@ -149,6 +158,8 @@ class NewGameScene(WidgetScene):
 
     def _set_game(self, game: str) -> None:
         self.game = game
+        low, high = GAMES[game]
+        self._set_count(max(low, min(high, len(self.seats))))
 
     def _set_count(self, n: int) -> None:
         while len(self.seats) < n:

@@ -105,8 +105,16 @@ def _hex(colour) -> str:
     return "#{:02X}{:02X}{:02X}".format(*colour[:3])
 
 
-def history_lines(history, name: Callable[[int], str], seed: int | None = None) -> list[str]:
-    """The public history as one line of HTML per event (the log/details screen)."""
+def history_lines(history, name: Callable[[int], str], seed: int | None = None, kit=None) -> list[str]:
+    """The public history as one line of HTML per event (the log/details screen).
+
+    The game's kit words its own events (``TableKit.log_line``); hidden information
+    never reaches here, since the history holds only what every seat may see (UX-4).
+    """
+    if kit is None:
+        from ..kits import kit_for
+        kit = kit_for("mexican_train")
+
     def who(seat: int) -> str:
         return f"<font color='{_hex(seat_colour(seat))}'>{html.escape(name(seat))}</font>"
 
@@ -114,40 +122,12 @@ def history_lines(history, name: Callable[[int], str], seed: int | None = None) 
     if seed is not None:
         lines.append(html.escape(i18n.t("ui.log_seed", seed=seed)))
     for event in history:
-        kind = event[0]
-        if kind == "match":
+        if event[0] == "match":
             lines.append(f"<b>{html.escape(i18n.t('ui.log_match', n=event[1]))}</b>")
-        elif kind == "deal":
-            lines.append("<b>" + html.escape(i18n.t("ui.log_deal", n=event[1],
-                                                      engine=f"[{event[2]}|{event[2]}]")) + "</b>")
-        elif kind == "engine":
-            lines.append(i18n.t("ui.log_engine", name=who(event[1]), tile=tile_text(event[2])))
-        elif kind == "search":
-            lines.append(i18n.t("ui.log_search", name=who(event[1])))
-        elif kind == "play":
-            seat, t, train = event[1], event[2], event[3]
-            if train == seat:
-                lines.append(i18n.t("ui.log_play_own", name=who(seat), tile=tile_text(t)))
-            else:
-                where = (i18n.t("ui.train_mexican") if train == "mexican"
-                         else i18n.t("ui.train_of", name=who(train)))
-                lines.append(i18n.t("ui.log_play", name=who(seat), tile=tile_text(t), train=where))
-        elif kind in ("unmark", "draw", "pass", "mark", "end_chain"):
-            lines.append(i18n.t(f"ui.log_{kind}", name=who(event[1])))
-        elif kind == "deal_end":
-            reason, penalties, totals = event[1], event[2], event[3]
-            if reason == "out":
-                out = [s for s in range(1, len(penalties)) if not event[4][s]] if len(event) > 4 else []
-                names = ", ".join(who(s) for s in out) or "?"
-                lines.append("<b>" + i18n.t("ui.log_deal_end_out", name=names) + "</b>")
-            else:
-                lines.append("<b>" + html.escape(i18n.t("ui.log_deal_end_block")) + "</b>")
-            for s in range(1, len(penalties)):
-                lines.append("    " + i18n.t("ui.log_penalty", name=who(s), points=penalties[s],
-                                             total=totals[s]))
-        elif kind == "match_end":
-            names = ", ".join(who(s) for s in event[1])
-            lines.append("<b>" + i18n.t("ui.log_match_end", names=names) + "</b>")
+            continue
+        line = kit.log_line(event, who, tile_text)
+        if line is not None:
+            lines.extend(line.split("\n"))
     return lines
 
 
@@ -170,7 +150,7 @@ class LogScene(TextScene):
         def name(seat: int) -> str:
             return seats[seat - 1].name if 0 < seat <= len(seats) else str(seat)
 
-        lines = history_lines(view.history, name, ps.session.config.seed)
+        lines = history_lines(view.history, name, ps.session.config.seed, ps.kit)
         return "\n".join(lines) if lines else html.escape(i18n.t("ui.log_empty"))
 
 

@@ -55,13 +55,29 @@ def test_mouse_alone_title_to_a_five_player_table(app):
     assert ps.seats[1].name == "Player 2"
 
 
-def test_disabled_games_cannot_be_chosen(app):
+@pytest.mark.rule("CU-1")
+@pytest.mark.rule("JA-1")
+@pytest.mark.parametrize("game, name", [("cuban", "Cuban dominoes"), ("jamaican", "Jamaican partner dominoes")])
+def test_each_partnership_game_is_offered_with_four_seats_and_its_partners(app, game, name):
+    """The form offers all three games; a line game seats exactly 4, partners 1-3 and 2-4."""
     click(app, centre(button(app.stack.top, "New game")))
     form = app.stack.top
-    cuban = button(form, "Cuban dominoes (coming soon)")
-    assert not cuban.enabled and not cuban.element.is_enabled
-    click(app, centre(cuban))
-    assert form.game == "mexican_train"
+    count = next(c for c in choices(form) if c.current == 4)
+    click(app, count.next.rect.center)  # five players, for Mexican Train
+    assert len(form.seats) == 5
+    click(app, centre(button(form, name)))
+    assert form.game == game and len(form.seats) == 4
+    from shell_driver import label_texts
+    partners = [t for t in label_texts(form) if t.startswith("Team ")]
+    assert partners == ["Team 1: Player 1 and Computer 3, partners sitting opposite",
+                        "Team 2: Computer 2 and Computer 4, partners sitting opposite"]
+    count = next(c for c in choices(form) if c.current == 4)
+    click(app, count.next.rect.center)  # no fifth seat in a partnership game
+    assert len(form.seats) == 4
+    click(app, centre(button(form, "Start")))
+    ps = app.play_state
+    assert ps.session.config.game == game and ps.session.config.players == 4
+    assert isinstance(app.stack.top, table_scene_class())
 
 
 def test_the_seed_typed_is_the_matchs_seed(app):
