@@ -28,6 +28,7 @@ DYNAMIC_PREFIXES = {
     "ui.save_problem_": "app: one per storage.load_match problem",
     "table.sort_": "table scene: the sort button shows the hand's sort mode",
     "table.confirm_": "prompts: the confirm question for each previewed action kind",
+    "rules.": "rules_text: rules.GAME.SECTION(.title), each listed in rules_text.SECTIONS",
 }
 
 #: Keys no code uses yet, kept on purpose.
