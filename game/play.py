@@ -23,13 +23,13 @@ into ``tap_tile`` / ``tap_target`` / ``press`` calls and keys into ``move`` /
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from rules.actions import Action
 from rules.errors import RulesError
-from rules.rng import stream
+from rules import bots
+from rules.rng import decision_stream, stream
 from rules.tiles import Tile
 
 from .seats import SeatConfig
@@ -85,13 +85,6 @@ class MatchEndInfo:
     extra: tuple = ()  # the game's own fields (Cuban: the result's name, CU-10)
 
 
-def _load_bots():
-    try:
-        return importlib.import_module("rules.bots")
-    except ImportError:
-        return None
-
-
 class PlayState:
     """The input state machine of one table (see the module docstring)."""
 
@@ -141,14 +134,9 @@ class PlayState:
         self._view_cache: tuple[tuple, Any] | None = None
         self._undo_cache: tuple[tuple, int] | None = None
         self._final_view = None
-        self.bots = _load_bots()
         self._advance()
 
     # ------------------------------------------------------------ queries
-
-    @property
-    def bots_available(self) -> bool:
-        return self.bots is not None and hasattr(self.bots, "choose")
 
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.seats[seat - 1].is_human
@@ -595,13 +583,9 @@ class PlayState:
         """Preview the suggested move from the hinting bot on this seat's own view (UX-4)."""
         if not self.my_turn():
             return
-        hint = getattr(self.bots, "hint", None) if self.bots is not None else None
-        if hint is None:
-            self._set_message("table.hint_unavailable")
-            return
         view = self.view()
         rng = stream(self.session.config.seed, "hint", self.session.cursor)
-        action = hint(view, rng)
+        action = bots.hint(view, rng)
         if action not in view.legal:  # pragma: no cover - a bot bug must not play
             self._set_message("table.hint_unavailable")
             return
@@ -672,10 +656,8 @@ class PlayState:
     def choose_for(self, seat: int) -> Action:
         """A computer seat's decision from its own view and a seeded stream (UX-4)."""
         view = self.session.view(seat)
-        rng = stream(self.session.config.seed, "computer", self.session.cursor)
-        if self.bots_available:
-            return self.bots.choose(view, self.seats[seat - 1].level, rng)
-        return view.legal[rng.randrange(len(view.legal))]
+        rng = decision_stream(self.session.config.seed, self.session.cursor)
+        return bots.choose(view, self.seats[seat - 1].level, rng)
 
     def step_computer(self) -> bool:
         """Apply one computer decision at once; False if no computer is to act."""

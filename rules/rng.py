@@ -18,6 +18,16 @@ def stream(seed: int, *keys: object) -> random.Random:
     return random.Random(int.from_bytes(digest[:16], "big"))
 
 
+def decision_stream(seed: int, position: int) -> random.Random:
+    """The stream of the computer's decision at ``position`` in the match's log (UX-4).
+
+    Keyed by the position, not drawn from one running stream, so that an undo and a
+    redo, a resumed save and ``rules selfplay`` all give a computer the same choice at
+    the same point of the same match.
+    """
+    return stream(seed, "computer", position)
+
+
 def fresh_seed() -> int:
     """A new seed for a match started without one (shown in the log)."""
     return random.SystemRandom().randrange(1, 2**31)

@@ -1,12 +1,10 @@
 """``python -m rules selfplay``: computer-only matches written as a transcript."""
 from __future__ import annotations
 
-import random
-import sys
 from typing import IO
 
 from .policies import POLICIES, Policy
-from .rng import stream
+from .rng import decision_stream
 from .session import Config, Session
 from .transcript import TranscriptWriter
 
@@ -15,12 +13,7 @@ POLICY_NAMES = ("bot", "random", "greedy")
 
 def resolve_policy(name: str) -> Policy:
     if name == "bot" or name.startswith("bot:"):
-        try:
-            from .bots import choose_policy  # the computer player, when present
-        except ImportError:
-            print("note: the computer player is not built yet; 'bot' plays uniformly random legal moves",
-                  file=sys.stderr)
-            return POLICIES["random"]
+        from .bots import choose_policy  # a broken bot must fail loudly, never play at random
         return choose_policy(name)
     return POLICIES[name]
 
@@ -29,7 +22,6 @@ def run(config: Config, matches: int, policies: list[Policy], out: IO[str]) -> S
     """Play ``matches`` matches and write every decision and record to ``out``."""
     session = Session(config)
     writer = TranscriptWriter(out, config.game, config.players, config.seed)
-    rngs: list[random.Random] = [stream(config.seed, "selfplay", seat) for seat in range(config.players + 1)]
     for m in range(matches):
         if m:
             session.next_match()
@@ -38,7 +30,9 @@ def run(config: Config, matches: int, policies: list[Policy], out: IO[str]) -> S
             seat = session.to_act()
             view = session.view(seat)
             policy = policies[(seat - 1) % len(policies)]
-            action = policy(view, rngs[seat])
+            # the program's own stream for a computer's decision, so a seed and the same
+            # decisions give the same match here and at the table
+            action = policy(view, decision_stream(config.seed, session.cursor))
             writer.decision(seat, view.legal, action)
             session.apply(action)
             writer.records(session.state)

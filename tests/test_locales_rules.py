@@ -89,11 +89,3 @@ def test_the_first_turn_may_stop_right_after_a_double():
 def test_unknown_game_is_refused_with_a_clear_message():
     with pytest.raises(ValueError, match="choose one of mexican_train"):
         rules_text("poker")
-
-
-@pytest.mark.parametrize("code", i18n.LANGUAGES)
-def test_the_old_rules_screen_key_shows_the_same_mexican_train_rules(code):
-    """ui.rules_mt (RulesScene until it calls rules_text) is the same text without the controls."""
-    i18n.set_language(code)
-    controls = f"\n\n<b>{html.escape(i18n.t('ui.controls_title'))}</b>\n"
-    assert rules_text("mexican_train").split(controls)[0] == i18n.t("ui.rules_mt")

@@ -29,11 +29,11 @@ DYNAMIC_PREFIXES = {
     "table.sort_": "table scene: the sort button shows the hand's sort mode",
     "table.confirm_": "prompts: the confirm question for each previewed action kind",
     "rules.": "rules_text: rules.GAME.SECTION(.title), each listed in rules_text.SECTIONS",
+    "line.": "kits.line: LineKit.w reads line.GAME.NAME, one line game's own words (a hand, a team)",
 }
 
 #: Keys no code uses yet, kept on purpose.
 KEPT = {
-    "ui.coming_soon": "the new-game screen marks the line games with it until they are playable",
 }
 
 

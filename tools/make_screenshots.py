@@ -4,7 +4,8 @@
 
 Each picture is a real frame of the App: a human at a four-seat table with a
 move previewed, the pass-the-device curtain, a ten-player table mid-match,
-the end-of-deal reveal, and the title and new-game screens.
+the end-of-deal reveal, a Cuban hand with a play previewed on the line, a
+Jamaican hand's end, and the title and new-game screens.
 """
 from __future__ import annotations
 
@@ -117,6 +118,51 @@ def deal_end(out: Path) -> None:
     app.close()
 
 
+def line_human_decides(ps, choose_last: bool = False) -> None:
+    """The human's decision at the line: a play previewed at an end, or the only button."""
+    plays = [a for a in ps.legal() if a.kind == "play"]
+    if plays:
+        action = plays[-1] if choose_last else plays[0]
+        ps.tap_tile(action.tile)
+        if ps.phase != play.PREVIEW:
+            ps.tap_target(action.end)
+    else:
+        ps.press(next(bid for bid, a in ps.decision_buttons() if a in ps.legal()))
+
+
+def cuban_table(out: Path) -> None:
+    """Cuban (CU-6): a human's turn mid-hand, a tile previewed on one end of the line."""
+    app = new_app("en")
+    seats = [SeatConfig("Anna", HUMAN), SeatConfig("Boris", COMPUTER, "normal"),
+             SeatConfig("Chiara", COMPUTER, "hard"), SeatConfig("Dmytro", COMPUTER, "normal")]
+    app.start_match(Session(Config("cuban", 4, 12)), seats)
+    ps = app.play_state
+    for _ in range(5):
+        run_computers(ps)
+        line_human_decides(ps)
+        ps.confirm()
+    run_computers(ps)
+    line_human_decides(ps, choose_last=True)
+    ps.paused = True
+    save(app, out / "cuban_table.png")
+    app.close()
+
+
+def jamaican_hand_end(out: Path) -> None:
+    """Jamaican (JA-5, JA-6, UX-3): a hand's end, every hand revealed with the six-love score."""
+    app = new_app("ru")
+    start_demo(app, 9, 4, "jamaican")
+    ps = app.play_state
+    for _ in range(2000):
+        if ps.phase == play.DEAL_END:
+            break
+        ps.step_computer()
+    for _ in range(int(1.5 / STEP)):
+        app.frame(dt=STEP)
+    save(app, out / "jamaican_hand_end_ru.png")
+    app.close()
+
+
 def menus(out: Path) -> None:
     app = new_app("ru")
     save(app, out / "title_ru.png")
@@ -129,7 +175,7 @@ def menus(out: Path) -> None:
 def main(argv: list[str]) -> int:
     out = Path(argv[0]) if argv else Path(__file__).resolve().parents[1] / "docs" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
-    for make in (human_table, curtain, ten_players, deal_end, menus):
+    for make in (human_table, curtain, ten_players, deal_end, cuban_table, jamaican_hand_end, menus):
         make(out)
     return 0
 

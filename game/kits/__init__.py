@@ -13,21 +13,32 @@ differs between games (DESIGN.md, "One table, three games"):
   match's end screens and the log lines.
 
 Registered by game name, like ``rules.variants.GAMES`` and ``rules.bots.CHOOSERS``.
+The kits' modules load on first use, so that the pure geometry beside them
+(``line_layout``) imports without pygame.
 """
 from __future__ import annotations
 
-from .base import TableKit
-from .line import CUBAN, JAMAICAN
-from .mexican_train import MEXICAN_TRAIN
+import importlib
+from typing import TYPE_CHECKING
 
-KITS: dict[str, TableKit] = {kit.game: kit for kit in (MEXICAN_TRAIN, CUBAN, JAMAICAN)}
+if TYPE_CHECKING:  # pragma: no cover
+    from .base import TableKit
+
+#: game name -> (module, the kit object in it)
+KITS: dict[str, tuple[str, str]] = {
+    "mexican_train": ("mexican_train", "MEXICAN_TRAIN"),
+    "cuban": ("line", "CUBAN"),
+    "jamaican": ("line", "JAMAICAN"),
+}
 
 
-def kit_for(game: str) -> TableKit:
+def kit_for(game: str) -> "TableKit":
+    """The table kit of ``game``; a game with none is refused by name."""
     try:
-        return KITS[game]
+        module, name = KITS[game]
     except KeyError:
         raise ValueError(f"no table for the game {game!r}; use one of {', '.join(KITS)}") from None
+    return getattr(importlib.import_module(f".{module}", __name__), name)
 
 
-__all__ = ["KITS", "TableKit", "kit_for"]
+__all__ = ["KITS", "kit_for"]

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Hashable
-
-import pygame
+from typing import TYPE_CHECKING, Any, Hashable
 
 from rules.actions import Action
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
 
 
 @dataclass

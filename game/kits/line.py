@@ -47,13 +47,21 @@ class LineRenderer:
 
 
 class LineKit(TableKit):
-    """The shared part; ``Cuban`` and ``Jamaican`` below state their differences."""
+    """The shared part; ``Cuban`` and ``Jamaican`` below state their differences.
+
+    Words that differ between the games (a hand is a «кон» in Cuban and a «сдача» in
+    Jamaican, a team a «команда» or a «пара»; the opener leads or poses) live under
+    ``line.GAME.NAME`` and are read with ``w``; the rest under ``line.NAME``.
+    """
 
     focus_first = ("accept", "pass")
-    #: The locale key of "NAME leads" / "NAME poses" on the choice buttons and in previews.
-    opener_key = "line.opener_lead"
-    #: What a hand's points are called in the status bar ("to 100", "six love").
-    target_key = "line.target_cuban"
+
+    def w(self, word: str, **params) -> str:
+        """This game's own words for ``word`` (``line.cuban.hand_no`` ...)."""
+        return t(f"line.{self.game}.{word}", **params)
+
+    def team_name(self, team: int) -> str:
+        return self.w("team", n=team)
 
     # ------------------------------------------------------------ decisions
 
@@ -69,8 +77,10 @@ class LineKit(TableKit):
 
     def button_label(self, bid: str, play) -> str:
         if bid.startswith("lead:"):
-            return t(self.opener_key, name=play.name(int(bid[5:])))
-        return t({"accept": "line.accept", "redeal": "line.redeal", "pass": "table.pass"}[bid])
+            return self.w("opener", name=play.name(int(bid[5:])))
+        if bid == "pass":
+            return t("table.pass")
+        return self.w(bid)  # accept, redeal (CU-4)
 
     # ------------------------------------------------------------ the world
 
@@ -101,16 +111,73 @@ class LineKit(TableKit):
         # the bottom, and the seats follow counter-clockwise (CU-1, JA-1)
         bottom = play.viewer or play.curtain_for or play.holder or (play.humans[0] if play.humans else 1)
         shown = view if view.seat == bottom else replace(view, seat=bottom, hand=())
-        renderer.tiles_drawn = draw_line(surface, camera, lay, shown, renderer.sprites, line_marks, names, clock)
+        renderer.tiles_drawn = draw_line(surface, camera, lay, shown, renderer.sprites, line_marks, names, clock,
+                                         team_name=self.team_name)
+        self._draw_passes(surface, camera, lay, view, bottom)
+        self._draw_notes(surface, camera, lay, self.table_notes(view, play))
+
+    def table_notes(self, view, play) -> list[str]:
+        """What the table says at its centre before the first tile of a hand: the lead draw
+        (CU-2) and any demand for a redeal with the doubles shown (CU-4)."""
+        if view.line:
+            return []
+        notes: list[str] = []
+        for e in view.history:
+            if e[0] in ("match", "deal_end"):
+                notes = []
+            elif e[0] == "lead_draw":
+                a, b = e[1], e[2]
+                notes.append(self.w("log_lead_draw", one=play.name(1), two=play.name(2),
+                                    a=tile_name(a), b=tile_name(b)))
+                if a[0] + a[1] != b[0] + b[1]:
+                    notes.append(self.w("note_right_to_lead", team=1 if a[0] + a[1] > b[0] + b[1] else 2))
+                else:
+                    notes.append(self.w("note_draw_again"))
+            elif e[0] == "redeal":
+                notes.append(self.w("log_redeal", name=play.name(e[1]), tiles=" ".join(tile_name(d) for d in e[2])))
+        return notes
+
+    @staticmethod
+    def _draw_notes(surface, camera, lay, notes: list[str]) -> None:
+        if not notes:
+            return
+        x, y, w, h = lay.table
+        cx, cy = camera.world_to_screen(x + w / 2, y + h / 2)
+        size = max(12, min(26, round(22 * camera.draw_zoom)))
+        top = round(cy) + size * 2
+        for line in notes[-4:]:
+            img = fit(line, size, camera.viewport[2] - 40, colour=(247, 241, 227), outline=DARK)
+            surface.blit(img, img.get_rect(midtop=(round(cx), top)))
+            top += img.get_height() + 4
+
+    @staticmethod
+    def _draw_passes(surface, camera, lay, view, bottom: int) -> None:
+        """A computer's (or anyone's) pass since the last play, shown at that seat (CU-6, JA-4)."""
+        passed = []
+        for e in reversed(view.history):
+            if e[0] != "pass":
+                break
+            passed.append(e[1])
+        if not passed:
+            return
+        places = LL.seat_places(bottom, lay.table)
+        size = max(12, min(30, round(24 * camera.draw_zoom)))
+        for seat in passed:
+            px, py, _side = places[seat]
+            sx, sy = camera.world_to_screen(px, py)
+            img = text(t("line.passed"), size, (24, 30, 26), bold=True)
+            box = img.get_rect(center=(round(sx), round(sy))).inflate(size, size // 2)
+            pygame.draw.rect(surface, (255, 214, 90), box, border_radius=box.height // 2)
+            surface.blit(img, img.get_rect(center=box.center))
 
     # ------------------------------------------------------------ chrome
 
     def status_parts(self, play, view) -> list[str]:
         ended = play.last_deal_end() if play.phase in (DEAL_END, MATCH_END) else None
         hand_no = ended.deal_no if ended is not None else view.deal_no
-        parts = [t("line.hand_no", hand=max(1, hand_no)), t(self.target_key),
-                 t("line.score", one=view.totals[1], two=view.totals[2])]
-        parts.append(t("table.match_no", match=view.match_no))
+        parts = [self.w("hand_no", hand=max(1, hand_no)), self.w("target"),
+                 self.w("score", one=view.totals[1], two=view.totals[2])]
+        parts.append(self.w("match_no", match=view.match_no))
         return parts
 
     def panel_width(self, play, u: float) -> int:
@@ -129,7 +196,7 @@ class LineKit(TableKit):
         y = pad
         to_act = play.session.to_act()
         for team in (1, 2):
-            head = fit(t("line.team", n=team), max(9, fpx - 1), width - round(60 * u), colour=GREY, bold=True)
+            head = fit(self.team_name(team), max(9, fpx - 1), width - round(60 * u), colour=GREY, bold=True)
             panel.blit(head, (pad, y))
             total = text(str(view.totals[team]), fpx + 2, GOLD, bold=True)
             panel.blit(total, total.get_rect(topright=(width - pad, y - 2)))
@@ -152,20 +219,18 @@ class LineKit(TableKit):
         if view.phase == ACCEPTING:
             doubles = len(doubles_in(view.hand))
             if "redeal" in kinds:
-                return t("line.prompt_accept_or_redeal", count=doubles)
-            return t("line.prompt_accept")
+                return self.w("prompt_accept_or_redeal", count=doubles)
+            return self.w("prompt_accept")
         if view.phase == CHOOSE:
-            return t(self.choose_prompt_key)
+            return self.w("prompt_choose")
         if kinds == {"pass"}:
             return t("line.prompt_pass")
         if not view.line:
             return self.opening_prompt(view)
         return t("line.prompt_play", left=view.left_end, right=view.right_end)
 
-    choose_prompt_key = "line.prompt_choose_leader"
-
     def opening_prompt(self, view) -> str:
-        return t("line.prompt_lead")
+        return self.w("prompt_open")
 
     def preview_text(self, play, action: Action) -> str:
         if action.kind == "play":
@@ -174,11 +239,13 @@ class LineKit(TableKit):
             side = t("line.end_left") if action.end == "L" else t("line.end_right")
             return t("line.confirm_play", tile=tile_name(action.tile), end=side)
         if action.kind == "lead":
-            return t("line.confirm_" + self.opener_key.split("_")[-1], name=play.name(action.seat))
+            return self.w("confirm_opener", name=play.name(action.seat))
         if action.kind == "redeal":
             shown = " ".join(tile_name(d) for d in sorted(doubles_in(play.view().hand)))
-            return t("line.confirm_redeal", tiles=shown)
-        return t("line.confirm_" + action.kind)
+            return self.w("confirm_redeal", tiles=shown)
+        if action.kind == "accept":
+            return self.w("confirm_accept")
+        return t("line.confirm_pass")
 
     # ------------------------------------------------------------ ends
 
@@ -189,11 +256,11 @@ class LineKit(TableKit):
             return t("line.result_tie")
         if info.reason == "out":
             seat = next(s for s in range(1, 5) if not info.hands[s])
-            key = "line.result_out_key" if self.key_win(info) else "line.result_out"
-            return t(key, name=play.name(seat), team=winner, points=points)
+            key = "result_out_key" if self.key_win(info) else "result_out"
+            return self.w(key, name=play.name(seat), team=winner, points=points)
         low = min(info.penalties[1:])
         seat = next(s for s in TEAM_SEATS[winner] if info.penalties[s] == low)
-        return t("line.result_block", name=play.name(seat), count=low, team=winner, points=points)
+        return self.w("result_block", name=play.name(seat), count=low, team=winner, points=points)
 
     def key_win(self, info) -> bool:
         return False
@@ -209,18 +276,18 @@ class LineKit(TableKit):
         pw = min(surface.get_width() - round(40 * u), round(1300 * u))
         panel, u = scene.draw_panel(surface, pw, round(230 * u) + row_h * 4 + round(90 * u))
         fpx = max(11, round(20 * u))
-        title = fit(t("line.hand_over", hand=info.deal_no), round(30 * u), panel.width - 40, bold=True)
+        title = fit(self.w("hand_over", hand=info.deal_no), round(30 * u), panel.width - 40, bold=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + round(16 * u))))
         result = fit(self.hand_result(play, info), round(22 * u), panel.width - 40, colour=GOLD, bold=True,
                      outline=DARK)
         surface.blit(result, result.get_rect(midtop=(panel.centerx, panel.y + round(58 * u))))
         y = panel.y + round(100 * u)
         if self.reset_happened(play):
-            note = fit(t("line.six_love_reset"), round(19 * u), panel.width - 40, colour=(255, 160, 140))
+            note = fit(self.w("six_love_reset"), round(19 * u), panel.width - 40, colour=(255, 160, 140))
             surface.blit(note, note.get_rect(midtop=(panel.centerx, y - round(8 * u))))
         y += round(24 * u)
         x_name = panel.x + round(24 * u)
-        x_hand = x_name + round(220 * u)
+        x_hand = x_name + round(300 * u)
         x_count = panel.right - round(120 * u)
         small = max(10, fpx - 4)
         surface.blit(text(t("table.col_hand"), small, GREY), (x_hand, y))
@@ -229,7 +296,7 @@ class LineKit(TableKit):
         from .mexican_train import draw_hand_row
         for s in (1, 3, 2, 4):
             cy = y + row_h // 2
-            name = fit(f"{play.name(s)} \u00b7 {t('line.team', n=team_of(s))}", fpx, x_hand - x_name - 10,
+            name = fit(f"{play.name(s)} \u00b7 {self.team_name(team_of(s))}", fpx, x_hand - x_name - 10,
                        colour=seat_colour(s), bold=True, outline=DARK)
             surface.blit(name, name.get_rect(midleft=(x_name, cy)))
             draw_hand_row(surface, scene.table.sprites, sorted(info.hands[s]), x_hand, cy, short,
@@ -238,11 +305,11 @@ class LineKit(TableKit):
             surface.blit(count, count.get_rect(midleft=(x_count, cy)))
             y += row_h
         y += round(10 * u)
-        totals = fit(t("line.totals", one=info.totals[1], two=info.totals[2]), fpx + 2, panel.width - 40,
+        totals = fit(self.w("totals", one=info.totals[1], two=info.totals[2]), fpx + 2, panel.width - 40,
                      bold=True)
         surface.blit(totals, totals.get_rect(midtop=(panel.centerx, y)))
         over = play.session.match_over()
-        labels = [("continue", t("table.see_result") if over else t("line.next_hand", hand=info.deal_no + 1))]
+        labels = [("continue", t("table.see_result") if over else self.w("next_hand", hand=info.deal_no + 1))]
         if play.can_undo():
             labels.append(("undo", t("table.undo")))
         scene.draw_buttons(surface, panel, labels, u, fpx, primary="continue")
@@ -261,7 +328,7 @@ class LineKit(TableKit):
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + round(18 * u))))
         team = info.winners[0]
         names = ", ".join(play.name(s) for s in TEAM_SEATS[team])
-        line = t("line.team_wins", team=team, names=names)
+        line = self.w("team_wins", team=team, names=names)
         named = self.match_title(info)
         if named:
             line += " \u2014 " + named
@@ -269,14 +336,14 @@ class LineKit(TableKit):
         surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + round(70 * u))))
         y = panel.y + round(120 * u)
         for tm in (1, 2):
-            row = fit(f"{t('line.team', n=tm)}: {', '.join(play.name(s) for s in TEAM_SEATS[tm])}"
+            row = fit(f"{self.team_name(tm)}: {', '.join(play.name(s) for s in TEAM_SEATS[tm])}"
                       f"  \u2014  {info.totals[tm]}", fpx, panel.width - 60, colour=TEAM_COLOURS[tm], bold=tm == team)
             surface.blit(row, row.get_rect(midtop=(panel.centerx, y)))
             y += round(34 * u)
         small = max(10, fpx - 6)
         for hand_no, winner, points in log[-8:]:
-            words = t("line.log_row", hand=hand_no, team=winner, points=points) if winner else \
-                t("line.log_row_tie", hand=hand_no)
+            words = self.w("log_row", hand=hand_no, team=winner, points=points) if winner else \
+                self.w("log_row_tie", hand=hand_no)
             cell = text(words, small, FAINT)
             surface.blit(cell, cell.get_rect(midtop=(panel.centerx, y)))
             y += round(26 * u)
@@ -288,32 +355,32 @@ class LineKit(TableKit):
     def log_line(self, event: tuple, who, tile_text) -> str | None:
         kind = event[0]
         if kind == "deal":
-            return "<b>" + t("line.hand_no", hand=event[1]) + "</b>"
+            return "<b>" + self.w("hand_no", hand=event[1]) + "</b>"
         if kind == "lead_draw":
-            return t("line.log_lead_draw", one=who(1), two=who(2), a=tile_text(event[1]), b=tile_text(event[2]))
+            return self.w("log_lead_draw", one=who(1), two=who(2), a=tile_text(event[1]), b=tile_text(event[2]))
         if kind == "accept":
-            return t("line.log_accept", name=who(event[1]))
+            return self.w("log_accept", name=who(event[1]))
         if kind == "redeal":
-            return t("line.log_redeal", name=who(event[1]), tiles=" ".join(tile_text(d) for d in event[2]))
+            return self.w("log_redeal", name=who(event[1]), tiles=" ".join(tile_text(d) for d in event[2]))
         if kind == "lead":
-            return t(self.opener_key.replace("opener", "log"), name=who(event[1]), chosen=who(event[2]))
+            return self.w("log_opener", name=who(event[1]), chosen=who(event[2]))
         if kind == "play":
             side = t("line.end_left") if event[3] == "L" else t("line.end_right")
             return t("line.log_play", name=who(event[1]), tile=tile_text(event[2]), end=side)
         if kind == "pass":
             return t("line.log_pass", name=who(event[1]))
         if kind == "reset":
-            return t("line.six_love_reset")
+            return self.w("six_love_reset")
         if kind == "deal_end":
             # UX-3: the hand is over, so the hands left are public now (CU-7, JA-5)
             winner, points = event[5], event[6]
-            head = t("line.log_hand_end", team=winner, points=points) if winner else t("line.result_tie")
+            head = self.w("log_hand_end", team=winner, points=points) if winner else t("line.result_tie")
             rows = [f"    {who(s)}: {' '.join(tile_text(x) for x in event[4][s])} ({event[2][s]})"
                     for s in range(1, 5)]
             return "\n".join(["<b>" + head + "</b>"] + rows)
         if kind == "match_end":
             names = ", ".join(who(s) for s in TEAM_SEATS[event[1][0]])
-            return "<b>" + t("line.team_wins", team=event[1][0], names=names) + "</b>"
+            return "<b>" + self.w("team_wins", team=event[1][0], names=names) + "</b>"
         return None
 
 
@@ -337,20 +404,17 @@ class CubanKit(LineKit):
     game = "cuban"
 
     def match_title(self, info) -> str | None:
-        name = info.extra[0] if info.extra else None
-        return t(f"line.result_{name}") if name else None
+        name = info.extra[0] if info.extra else None  # CU-10: "pollona", "tripollua" or None
+        return self.w(f"result_{name}") if name else None
 
 
 class JamaicanKit(LineKit):
     """JA: the [6|6] pose, the poser, six love, the two-point key win."""
 
     game = "jamaican"
-    opener_key = "line.opener_pose"
-    target_key = "line.target_jamaican"
-    choose_prompt_key = "line.prompt_choose_poser"
 
     def opening_prompt(self, view) -> str:
-        return t("line.prompt_pose_66") if view.pose_required else t("line.prompt_pose")
+        return self.w("prompt_pose_66") if view.pose_required else self.w("prompt_open")
 
     def key_win(self, info) -> bool:
         return info.reason == "out" and info.extra[1] == 2  # JA-6

@@ -13,6 +13,7 @@ latest play is haloed so a computer's move is seen (UX-7 only moves the view).
 from __future__ import annotations
 
 import math
+from typing import Callable
 from dataclasses import dataclass
 import pygame
 
@@ -76,8 +77,11 @@ def _frame(surface: pygame.Surface, camera: Camera) -> _Frame:
 
 
 def draw_line(surface: pygame.Surface, camera: Camera, layout: LL.LineLayout, view,
-              sprites: Sprites, marks: LineMarks, names: dict, clock: float = 0.0) -> int:
-    """Draw the felt, the line, its ends, the ghost and the seats; return the tiles drawn."""
+              sprites: Sprites, marks: LineMarks, names: dict, clock: float = 0.0,
+              team_name: Callable[[int], str] | None = None) -> int:
+    """Draw the felt, the line, its ends, the ghost and the seats; return the tiles drawn.
+
+    ``team_name(team)`` words a team label (Cuban's «команда», Jamaican's «пара»)."""
     vx, vy, vw, vh = camera.viewport
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(vx, vy, vw, vh))
@@ -89,7 +93,8 @@ def draw_line(surface: pygame.Surface, camera: Camera, layout: LL.LineLayout, vi
     _draw_arrival(f, layout, marks)
     _draw_targets(f, layout, marks)
     _draw_ghost(f, sprites, marks, clock)
-    _draw_seats(f, layout, view, sprites, names)
+    _draw_seats(f, layout, view, sprites, names,
+                team_name or (lambda team: i18n.t(f"line.{view.game}.team", n=team)))
     surface.set_clip(clip)
     return drawn
 
@@ -187,24 +192,25 @@ def _draw_ghost(f: _Frame, sprites: Sprites, marks: LineMarks, clock: float) -> 
 
 # --------------------------------------------------------------------- the seats
 
-def _draw_seats(f: _Frame, layout: LL.LineLayout, view, sprites: Sprites, names: dict) -> None:
+def _draw_seats(f: _Frame, layout: LL.LineLayout, view, sprites: Sprites, names: dict,
+                team_name: Callable[[int], str]) -> None:
     places = LL.seat_places(view.seat, layout.table)
     for seat, place in places.items():
         area = LL.seat_area(place)
         if not f.visible(area):
             continue
         count = view.hand_counts[seat] if seat < len(view.hand_counts) else 0
-        _draw_seat(f, seat, place, area, names.get(seat, str(seat)), count,
+        _draw_seat(f, seat, place, area, names.get(seat, str(seat)), team_name(team_of(seat)), count,
                    seat == view.seat, seat == view.to_act, sprites)
 
 
-def _draw_seat(f: _Frame, seat: int, place, area, name: str, count: int, own: bool,
+def _draw_seat(f: _Frame, seat: int, place, area, name: str, team_label: str, count: int, own: bool,
                to_act: bool, sprites: Sprites) -> None:
     cx, cy, side = place
     x, y, w, h = area
     width_px = max(8, round(w * f.z))
     label = fit(name, font_step(18 * f.z), width_px, colour=seat_colour(seat), bold=True, outline=DARK)
-    team = fit(i18n.t("line.team", n=team_of(seat)), font_step(13 * f.z), width_px,
+    team = fit(team_label, font_step(13 * f.z), width_px,
                colour=TEAM_COLOUR, outline=DARK)
     sx, sy = f.w2s(cx, y)
     top = round(sy)

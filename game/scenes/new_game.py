@@ -5,7 +5,6 @@ seats 1 and 3 partners against 2 and 4 (CU-1, JA-1), which the form shows.
 """
 from __future__ import annotations
 
-import importlib.util
 from dataclasses import dataclass
 
 import pygame
@@ -140,13 +139,10 @@ class NewGameScene(WidgetScene):
         if partners:
             # CU-1, JA-1: who partners whom, in the players' own names
             for team, (a, b) in ((1, (0, 2)), (2, (1, 3))):
-                words = i18n.t("line.partners", team=team, one=self.seats[a].shown_name(a + 1),
+                words = i18n.t(f"line.{self.game}.partners", team=team, one=self.seats[a].shown_name(a + 1),
                                two=self.seats[b].shown_name(b + 1))
                 self.label(pygame.Rect(rx, y + px(4), right_w, px(30)), words, "#left", "@small")
                 y += px(30)
-        if not _bots_available():
-            self.label(pygame.Rect(rx, y + px(6), right_w, px(30)), i18n.t("ui.bots_random"),
-                       "#left", "@small")
 
         # Focus order: the left column top to bottom, then the seats, then Start/Back.
         for row in seat_rows:
@@ -214,9 +210,3 @@ class NewGameScene(WidgetScene):
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         draw_felt(surface)
 
-
-def _bots_available() -> bool:
-    try:
-        return importlib.util.find_spec("rules.bots") is not None
-    except (ImportError, ValueError):
-        return False

@@ -14,6 +14,7 @@ import pygame
 from .. import i18n
 from .. import intents as I
 from ..intents import Intent
+from ..rules_text import rules_text
 from ..seats import seat_colour
 from .menu import WidgetScene
 
@@ -87,14 +88,17 @@ class TextScene(OverlayScene):
 
 
 class RulesScene(TextScene):
-    """The Mexican Train rules and the controls, from locales."""
+    """The rules of the game being played (or Mexican Train from the title), with the controls."""
+
+    def game(self) -> str:
+        ps = self.app.play_state
+        return ps.session.config.game if ps is not None else "mexican_train"
 
     def title(self) -> str:
-        return i18n.t("ui.rules_title", game=i18n.t("ui.game_mexican_train"))
+        return i18n.t("ui.rules_title", game=i18n.t(f"ui.game_{self.game()}"))
 
     def body(self) -> str:
-        return (i18n.t("ui.rules_mt") + "\n\n<b>" + html.escape(i18n.t("ui.controls_title"))
-                + "</b>\n\n" + i18n.t("ui.controls_text"))
+        return rules_text(self.game())
 
 
 def tile_text(t) -> str:

@@ -89,6 +89,4 @@ def message_lines(play: PlayState, table_focus: bool) -> list[tuple[str, bool]]:
             lines.append((t("table.computer_thinking", name=play.name(seat)), False))
     if play.phase == COMPUTER and play.paused:
         lines.append((t("table.paused"), True))
-    if not play.bots_available and any(not s.is_human for s in play.seats):
-        lines.append((t("table.random_computer"), True))
     return lines

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.app import STEP
-from game.play import CHOOSING, COMPUTER, CURTAIN, CURTAIN_GUARD_S, PREVIEW
+from game.play import CHOOSING, COMPUTER, CURTAIN, CURTAIN_GUARD_S, DEAL_END, MATCH_END, PREVIEW
 from game.seats import COMPUTER as COMPUTER_SEAT
 from game.seats import HUMAN, SeatConfig
 from rules.session import Config, Session
@@ -49,6 +49,14 @@ def audited(monkeypatch):
         play = self.play_state
         if play is None or type(self.stack.top).__name__ != "TableScene":
             return
+        if play.phase in (DEAL_END, MATCH_END):
+            # UX-3: the deal's end reveals every hand together; the next deal, already dealt
+            # behind it, must not show
+            info = play.last_deal_end()
+            revealed = {t for h in info.hands[1:] for t in h} if info else set()
+            assert set(drawn) <= revealed | on_table(play.view()), "a face of the next deal was drawn"
+            frames_checked[0] += 1
+            return
         state = play.session.state
         # a hand may face up only while its owner decides at the device
         owner = play.viewer if play.phase in (CHOOSING, PREVIEW) else None
@@ -61,13 +69,20 @@ def audited(monkeypatch):
     return frames_checked
 
 
-def table(kinds: str, seed: int = 3):
-    """A started App with a Mexican Train match at the table; computers at instant speed."""
+def on_table(view) -> set:
+    """Every tile face the table itself shows: the trains and the engine, or the line."""
+    if hasattr(view, "trains"):
+        return {t for train in view.trains for t in train.tiles} | {(view.engine, view.engine)}
+    return {tuple(sorted(t)) for t in view.line}
+
+
+def table(kinds: str, seed: int = 3, game: str = "mexican_train"):
+    """A started App with a match at the table; computers at instant speed."""
     app = make_app(size=(1280, 720))
     app.start(resume=False)
     app.set_setting("computer_speed", "instant")
     seats = [SeatConfig(NAMES[i], HUMAN if k == "h" else COMPUTER_SEAT) for i, k in enumerate(kinds)]
-    app.start_match(Session(Config("mexican_train", len(kinds), seed)), seats)
+    app.start_match(Session(Config(game, len(kinds), seed)), seats)
     frames(app, 2)
     return app, app.play_state, app.stack.top
 
@@ -285,5 +300,51 @@ def test_the_player_who_just_played_may_still_undo_behind_face_down_hands():
         frames(app)
         assert play.session.cursor == cursor
         assert play.phase == CURTAIN and play.curtain_for == seat and play.hand() == []
+    finally:
+        app.close()
+
+
+@pytest.mark.rule("CU-4")
+@pytest.mark.rule("CU-5")
+@pytest.mark.rule("JA-3")
+@pytest.mark.parametrize("kinds", ["hhcc", "hchc"])
+@pytest.mark.parametrize("game", ["cuban", "jamaican"])
+def test_the_curtain_holds_through_a_line_game(audited, game, kinds):
+    """Two humans and two computers: through the acceptances (CU-4), the leader's choice
+    (CU-5), the poser's assignment (JA-3) and the play, every frame shows only the
+    deciding human's own hand, and each change of human at the device is a curtain that
+    only a fresh press after its guard time lifts."""
+    from game.scenes.deal_end import DealEndScene
+
+    app, play, scene = table(kinds, seed=31, game=game)
+    try:
+        curtains: list[str] = []
+        hands = 0
+        for _ in range(3000):
+            top = app.stack.top
+            if isinstance(top, DealEndScene):
+                hands += 1
+                if hands == 3:
+                    break
+                seconds(app, 0.1)
+                key_press(app, pygame.K_RETURN)
+                continue
+            if play.phase == CURTAIN:
+                key_press(app, pygame.K_RETURN)  # a press at once is too soon: it stays
+                assert play.phase == CURTAIN
+                curtains.append(play.session.state.phase)
+                lift_curtain(app, play)
+                continue
+            if play.phase in (CHOOSING, PREVIEW):
+                key_press(app, pygame.K_h)
+                assert play.phase == PREVIEW
+                key_press(app, pygame.K_RETURN)
+                continue
+            frames(app)
+        assert hands >= 2 and app.errors == []
+        assert "play" in curtains
+        if game == "cuban" and kinds == "hhcc":
+            assert "accept" in curtains  # seat 1 accepts, then the device passes to seat 2
+        assert audited[0] > 200
     finally:
         app.close()

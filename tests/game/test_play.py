@@ -302,30 +302,22 @@ def test_on_change_is_called_after_every_applied_action():
     assert all(c is session for c in calls)
 
 
-def test_hint_previews_a_legal_move_and_plays_nothing():
+@pytest.mark.rule("UX-1")
+@pytest.mark.rule("UX-4")
+@pytest.mark.parametrize("game", ["mexican_train", "cuban", "jamaican"])
+def test_hint_previews_a_legal_move_and_plays_nothing(game):
     """UX-1, UX-4: the hint is a preview from the seat's own view; only a confirm plays it."""
-    play = make_play("hccc", seed=15)
+    from table_fixtures import seats_of
+    play = PlayState(Session(Config(game, 4, 15)), seats_of("hccc"), delay=0.0)
     run_until(play, lambda p: p.my_turn(), stream(15, "h"))
     cursor = play.session.cursor
     play.hint()
-    if play.bots is None or not hasattr(play.bots, "hint"):
-        assert play.message[0] == "table.hint_unavailable"
-        return
     assert play.phase == PREVIEW and play.pending_is_hint
     assert play.pending in play.legal()
     assert play.session.cursor == cursor
     hinted = play.pending
     play.confirm()
     assert play.session.log[cursor] == hinted
-
-
-def test_hint_without_a_hinting_bot_says_so():
-    play = make_play("hccc", seed=15)
-    run_until(play, lambda p: p.my_turn(), stream(15, "h"))
-    play.bots = None
-    play.hint()
-    assert play.message == ("table.hint_unavailable", {}) and play.phase != PREVIEW
-    assert not play.bots_available  # computers then choose uniformly random legal moves, and the table says so
 
 
 def test_a_demo_moves_past_deal_ends_by_itself_but_a_human_table_waits():

@@ -15,27 +15,36 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
-from game.play import BUTTONS, SORT_MODES
+from game.play import SORT_MODES, PlayState
 from game.scenes.table import TableScene
 from game.table.text import text
 
-from table_fixtures import FakeApp, make_play
+from rules import Config, Session
+from table_fixtures import FakeApp, make_play, seats_of
 
 SMALLEST_WIDTH = 640
 #: Button.draw fits the label in the button's width less this margin.
 LABEL_MARGIN = 10
 
 
-def overflowing(code: str, width: int, sort_mode: str) -> list[tuple[str, int, int]]:
+def table_play(game: str) -> PlayState:
+    """A table whose human seat decides now: Mexican Train's full row, Cuban's acceptance
+    (accept, redeal), Jamaican's play (pass)."""
+    if game == "mexican_train":
+        return make_play("hhcc", seed=7)
+    return PlayState(Session(Config(game, 4, 7)), seats_of("hccc"), delay=0.0)
+
+
+def overflowing(code: str, width: int, sort_mode: str, game: str = "mexican_train") -> list[tuple[str, int, int]]:
     """(label, its natural width, the room its button gives it) for each label that is cut down."""
     i18n.set_language(code)
     app = FakeApp((width, 600))
-    play = make_play("hhcc", seed=7)
+    play = table_play(game)
     play.sort_mode = sort_mode
     scene = TableScene(app, play)
     app.stack.push(scene)
     app.frame()
-    assert {b.id for b in scene.buttons} == set(BUTTONS)
+    assert [b.id for b in scene.buttons] == play.button_ids()
     out = []
     for b in scene.buttons:
         need = text(b.label, scene.font_px).get_width()
@@ -48,5 +57,6 @@ def overflowing(code: str, width: int, sort_mode: str) -> list[tuple[str, int, i
 @pytest.mark.parametrize("sort_mode", SORT_MODES)
 @pytest.mark.parametrize("width", [SMALLEST_WIDTH, 800, 1024, 1280])
 @pytest.mark.parametrize("code", i18n.LANGUAGES)
-def test_every_table_button_label_fits_at_every_width(code, width, sort_mode):
-    assert overflowing(code, width, sort_mode) == []
+@pytest.mark.parametrize("game", ["mexican_train", "cuban", "jamaican"])
+def test_every_table_button_label_fits_at_every_width(code, width, sort_mode, game):
+    assert overflowing(code, width, sort_mode, game) == []
