@@ -587,8 +587,7 @@ class App:
     def update(self, dt: float) -> None:
         self.time += dt
         if self.play_state is not None:
-            # UX-5: computer players wait while any pausing screen is open.
-            self.play_state.paused = any(getattr(s, "pauses_play", False) for s in self.stack)
+            self.tick_match(dt)
         for intent in self.input.update(dt):
             self.handle(intent)
         self.stack.update(dt)
@@ -596,6 +595,16 @@ class App:
             notice[1] -= dt
         self.notices = [n for n in self.notices if n[1] > 0]
         self._sync_visibility()
+
+    def tick_match(self, dt: float) -> None:
+        """The one owner of the match's clock: the computers' pace, the demo's reading time.
+
+        UX-5: the computers act only while their table (or its deal's end) is the top
+        screen and no screen that pauses play (rules, log, menu, settings) is open.
+        """
+        play = self.play_state
+        play.paused = match_paused(self.stack)
+        play.update(dt)
 
     def _sync_visibility(self) -> None:
         """Hide the widgets of scenes that are not drawn (covered by a full scene)."""
@@ -673,6 +682,12 @@ class App:
             except Exception:
                 log.exception("on_exit failed")
         pygame.display.quit()
+
+
+def match_paused(stack) -> bool:
+    """UX-5: whether the match waits: its table is not on top, or a pausing screen is open."""
+    top = stack.top
+    return not getattr(top, "runs_match", False) or any(getattr(s, "pauses_play", False) for s in stack)
 
 
 def make_table_scene(app: App, session, seats: list[SeatConfig]) -> Scene:

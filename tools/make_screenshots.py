@@ -91,6 +91,8 @@ def curtain(out: Path) -> None:
     app.start_match(Session(Config("mexican_train", 3, 5)), seats)
     ps = app.play_state
     ps.paused = True
+    for _ in range(int((play.CURTAIN_GUARD_S + 0.1) / STEP)):  # past the guard: the button is live
+        app.frame(dt=STEP)
     save(app, out / "curtain_uk.png")
     app.close()
 

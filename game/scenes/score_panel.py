@@ -31,6 +31,8 @@ class ScorePanelScene(Scene):
     """An overlay with a score panel and a row of buttons (see the module docstring)."""
 
     overlay = True
+    #: The match's clock runs under this screen: a demo moves on by itself (App.tick_match).
+    runs_match = True
     #: The play-state phase this screen shows; it closes itself when the phase is left.
     phase = ""
     #: Alpha of the veil over the table.
@@ -63,7 +65,6 @@ class ScorePanelScene(Scene):
             fn()
 
     def update(self, dt: float) -> None:
-        self.play.update(dt)  # a demo moves on by itself
         if self.play.phase != self.phase:
             self._close()  # an undo or a restart from the menu left this phase: step aside
 

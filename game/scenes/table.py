@@ -13,7 +13,7 @@ import pygame
 from .. import intents as I
 from ..i18n import language, t
 from ..kits.base import Marks
-from ..play import COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState, computer_delay
+from ..play import COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState
 from ..scene import Scene
 from ..seats import seat_colour
 from ..table.camera import Camera
@@ -36,6 +36,9 @@ BUTTON_TEXT = {
 
 
 class TableScene(Scene):
+    #: The match's clock runs while this scene is on top (App.tick_match, UX-5).
+    runs_match = True
+
     def __init__(self, app, play_state: PlayState) -> None:
         super().__init__(app)
         self.play = play_state
@@ -408,10 +411,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        play = self.play
-        settings = getattr(self.app, "settings", None) or {}
-        play.delay = computer_delay(settings.get("computer_speed", "normal"))
-        play.update(dt)
+        play = self.play  # its clock is the App's to tick (App.tick_match)
         self.camera.update(dt)
         self._after_change()
         stack = getattr(self.app, "stack", None)

@@ -46,6 +46,11 @@ class FakeApp:
         self.calls.append("quit")
 
     def frame(self, dt: float = 1 / 60) -> None:
+        from game.app import match_paused
+        play = next((s.play for s in self.stack if hasattr(s, "play")), None)
+        if play is not None:  # what App.tick_match does for the match in progress
+            play.paused = match_paused(self.stack)
+            play.update(dt)
         self.stack.update(dt)
         self.stack.draw(self.screen)
 

@@ -208,11 +208,23 @@ def test_random_input_from_the_title_never_crashes_the_program(seed, fake_pads):
     assert len(screens) >= 3, screens  # it got somewhere beyond the title
 
 
+GAMES = ("mexican_train", "cuban", "jamaican")
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_input_at_the_table_never_crashes_the_program(seed, fake_pads):
-    """A match in progress: the table, its menu and overlays, deal ends, quitting and resuming."""
+    """A match in progress: the table, its menu and overlays, deal ends, quitting and resuming;
+    the seeds take turns at the three games."""
     app = open_app()
-    new_game_by_clicks(app, seed)
+    game = GAMES[(seed - 1) % len(GAMES)]
+    if game == "mexican_train":
+        new_game_by_clicks(app, seed)
+    else:
+        from game.seats import COMPUTER, HUMAN, SeatConfig
+        from rules.session import Config, Session
+        seats = [SeatConfig("Ann", HUMAN)] + [SeatConfig(f"C{i}", COMPUTER) for i in (2, 3, 4)]
+        app.start_match(Session(Config(game, 4, seed)), seats)
+        frames(app, 2)
     assert isinstance(app.stack.top, TableScene)
     start = app.play_state.session.cursor
     _, decisions = run_monkey(app, seed)
@@ -234,8 +246,9 @@ def faces_drawn(monkeypatch):
     return drawn
 
 
-@pytest.mark.parametrize("seed", SEEDS[:2])
-def test_random_input_in_hot_seat_never_shows_a_hidden_hand(seed, fake_pads, faces_drawn, monkeypatch):
+@pytest.mark.parametrize("seed, game", [(SEEDS[0], "mexican_train"), (SEEDS[1 % len(SEEDS)], "mexican_train"),
+                                        (SEEDS[0], "cuban"), (SEEDS[0], "jamaican")])
+def test_random_input_in_hot_seat_never_shows_a_hidden_hand(seed, game, fake_pads, faces_drawn, monkeypatch):
     """Two humans share the device (UX-3): whatever is pressed, no frame draws a face of a
     hand other than the one whose turn it is, until the deal's reveal."""
     from game.app import App
@@ -262,7 +275,7 @@ def test_random_input_in_hot_seat_never_shows_a_hidden_hand(seed, fake_pads, fac
     monkeypatch.setattr(App, "draw", draw)
     app = open_app()
     seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bo", COMPUTER), SeatConfig("Cy", HUMAN), SeatConfig("Di", COMPUTER)]
-    app.start_match(Session(Config("mexican_train", 4, seed)), seats)
+    app.start_match(Session(Config(game, 4, seed)), seats)
     frames(app, 2)
     start = app.play_state.session.cursor
     _, decisions = run_monkey(app, seed)
