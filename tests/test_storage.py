@@ -179,7 +179,7 @@ def test_each_save_replaces_the_previous_one():
     session.apply(random_policy(session.view(session.to_act()), stream(11, "more")))
     storage.save_game(session)
     assert storage.load_game().session.log == session.log
-    assert [p.name for p in storage.data_dir().iterdir()] == ["autosave.json"]
+    assert sorted(p.name for p in storage.data_dir().iterdir()) == ["autosave.journal", "autosave.json"]
 
 
 def test_clear_game_removes_the_autosave():
@@ -209,7 +209,7 @@ def _bad_saves() -> dict[str, tuple[bytes, str]]:
         "newer": (json.dumps(newer).encode(), "newer"),
         "illegal_move": (json.dumps(illegal).encode(), "invalid"),
         "bad_config": (json.dumps(dict(data, config={"game": "chess", "players": 2, "seed": 1})).encode(),
-                       "invalid"),
+                       "damaged"),
     }
 
 
@@ -276,7 +276,7 @@ def test_a_crash_while_writing_leaves_the_old_save_and_no_temp_file(monkeypatch)
     assert storage.save_game(played_session(21, 20)) is False
     monkeypatch.setattr(storage.os, "fsync", real_fsync)
     assert storage.autosave_path().read_bytes() == before
-    assert [p.name for p in storage.data_dir().iterdir()] == ["autosave.json"]
+    assert sorted(p.name for p in storage.data_dir().iterdir()) == ["autosave.journal", "autosave.json"]
     assert storage.load_game().session.log == old.log
 
 
