@@ -342,7 +342,6 @@ def load_game() -> LoadResult:
         return LoadResult()
     for leftover in remove_temporaries(path) + remove_temporaries(journal):
         log.info("removed %s, left by an interrupted save", leftover.name)
-    _autosave_journal().forget()  # whatever is resumed is a new session: its first save is a snapshot
     if not os.path.lexists(path):
         return LoadResult()
     if _is_ignored(path):
@@ -377,6 +376,7 @@ def clear_game() -> None:
 
 
 def _bad_save(path: Path, problem: str, reason: str, journal: Path) -> LoadResult:
+    _autosave_journal().forget()  # the files are going: the next save starts with a snapshot
     moved = _try_move_aside(path, journal)
     remembered = moved is None and _remember_ignored(path)
     log.warning("%s; starting without it (kept as %s)", reason, moved or path)
