@@ -491,11 +491,15 @@ class App:
                 seats = [SeatConfig(i18n.t("ui.default_human_name", n=i)) for i in range(1, n + 1)]
             try:
                 self.start_match(result.session, seats)
+                # A save this version's table cannot draw must not fail in every frame.
+                self.stack.top.draw(pygame.Surface(self.size))
                 return True
             except Exception as e:
-                log.exception("could not put the saved game on the table")
-                self.report_error(e)
-                return False
+                log.warning("could not put the saved game on the table: %r", e)
+                log.info("the table's error", exc_info=True)  # the details go to the log file only
+                self.play_state = None
+                self.to_title()
+                result = storage.set_aside_game("cannot_show", f"the table cannot show it: {e!r}")
         if result.problem:
             self.show_save_problem(result)
         return False

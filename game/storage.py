@@ -266,7 +266,7 @@ def save_settings(settings: dict[str, Any]) -> dict[str, Any]:
 # ------------------------------------------------------------------ autosave
 
 #: LoadResult.problem values, each a locale key suffix ("save.corrupt" ...).
-PROBLEMS = ("unreadable", "too_big", "corrupt", "foreign", "newer", "damaged", "invalid")
+PROBLEMS = ("unreadable", "too_big", "corrupt", "foreign", "newer", "damaged", "invalid", "cannot_show")
 
 
 @dataclass(frozen=True)
@@ -279,7 +279,8 @@ class LoadResult:
       ``PROBLEMS`` ("unreadable": the file could not be read; "too_big": far
       larger than any save; "corrupt": not JSON / truncated; "foreign": not a
       Domino Table save; "newer": written by a newer version; "damaged": a
-      save whose structure is wrong; "invalid": a move fails verification),
+      save whose structure is wrong; "invalid": a move fails verification;
+      "cannot_show": a valid save the table of this version cannot show),
       ``reason`` is the English detail for the log, ``moved_to`` where the
       file now is, or None if even renaming it failed; then ``remembered``
       says whether later starts will leave it alone.
@@ -322,6 +323,8 @@ def save_game(session: Session, meta: dict[str, Any] | None = None) -> bool:
     try:
         _autosave_journal().save(session, meta)
     except OSError as e:
+        if _journal is not None:
+            _journal.forget()  # the next try starts again from a snapshot
         if not _failing:
             log.error("autosave failed: %s", e)
         _failing = True
@@ -356,6 +359,11 @@ def load_game() -> LoadResult:
         log.exception("unexpected error while loading the autosave")
         return _bad_save(path, "invalid", f"the save file could not be replayed: {e!r}", journal)
     return LoadResult(session=session, meta=meta, path=path)
+
+
+def set_aside_game(problem: str, reason: str) -> LoadResult:
+    """Move the autosave aside for a reason found after loading it (the table cannot show it)."""
+    return _bad_save(autosave_path(), problem, reason, journal_path())
 
 
 def clear_game() -> None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -26,14 +27,15 @@ def write_text_atomic(path: str | os.PathLike, text: str) -> None:
     _fsync_dir(path.parent)
 
 
-def append_line_synced(path: str | os.PathLike, line: str) -> None:
+def append_line_synced(path: str | os.PathLike, line: str, create: bool = True) -> None:
     """Append ``line`` and a newline in one write, then fsync: on disk once this returns.
 
     If the write fails part way, the file is cut back to its old length when
-    possible, so a later reader finds at most a torn last line.
+    possible, so a later reader finds at most a torn last line.  With
+    ``create`` False a missing file raises ``FileNotFoundError``.
     """
     data = (line + "\n").encode("utf-8")
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | (os.O_CREAT if create else 0), 0o644)
     try:
         size = os.fstat(fd).st_size
         try:
@@ -54,14 +56,17 @@ def append_line_synced(path: str | os.PathLike, line: str) -> None:
 def read_bytes_limited(path: str | os.PathLike, limit: int) -> bytes:
     """The file's bytes; ``OverflowError`` if it holds more than ``limit`` (checked before reading it all).
 
-    Reads at most ``limit + 1`` bytes, so a device or a growing file
-    (``/dev/zero``) costs bounded memory and time.
+    Only a regular file is read (a pipe would block, ``/dev/zero`` never end),
+    and at most ``limit + 1`` bytes of it, so a growing file costs bounded
+    memory and time too.
     """
+    mode = os.stat(path).st_mode
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(21, "Is a directory", str(path))
+    if not stat.S_ISREG(mode):  # a pipe would block, a device never end
+        raise OSError(22, "Not a regular file", str(path))
     with open(path, "rb") as f:
-        try:
-            size = os.fstat(f.fileno()).st_size
-        except OSError:
-            size = 0
+        size = os.fstat(f.fileno()).st_size
         if size > limit:
             raise OverflowError(f"{path} holds {size} bytes, more than {limit}")
         data = f.read(limit + 1)

@@ -362,7 +362,13 @@ class Journal:
         if meta != self._meta:
             record["meta"] = meta
         self._session = None  # until the line is safely on disk
-        append_line_synced(self.journal_path, json.dumps(record, separators=(",", ":")))
+        try:
+            if not self.snapshot_path.is_file():
+                raise FileNotFoundError(2, "the snapshot is gone", str(self.snapshot_path))
+            append_line_synced(self.journal_path, json.dumps(record, separators=(",", ":")), create=False)
+        except FileNotFoundError:  # the folder or a file vanished: start again from a snapshot
+            self.compact(session, meta)
+            return "snapshot"
         self._bind(session, mark, meta)
         return "append"
 
