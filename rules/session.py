@@ -166,6 +166,19 @@ class Session:
     def cursor(self) -> int:
         return self._cursor
 
+    def forget_past(self) -> None:
+        """Make the current position the start of the log: undo and restart stop here.
+
+        Selfplay over many matches calls it at each new match, so its memory
+        stays bounded (the log and the undo snapshots would grow with every deal).
+        """
+        if self._cursor < len(self._log):
+            raise NoDecisionError("there is a redo tail; the past can only be forgotten at the end of the log")
+        self._log = []
+        self._cursor = 0
+        self._cuts = []
+        self._snapshots = {0: self.state.clone()}
+
     def cuts_since(self, mark: int) -> tuple[int | None, int]:
         """The lowest log position rewritten since ``mark`` (None: none) and the next mark.
 
