@@ -16,6 +16,7 @@ import sys
 from game import storage
 from rules import Config, Session
 from rules.save import entry_to_json
+from session_probe import random_step
 
 
 def fingerprint(session: Session) -> str:
@@ -30,11 +31,7 @@ def step(session: Session, rng: random.Random) -> None:
         return
     if roll < 0.2 and session.redo():
         return
-    if session.match_over():
-        session.next_match()
-        return
-    legal = session.legal_actions()
-    session.apply(legal[rng.randrange(len(legal))])
+    random_step(session, rng)
 
 
 def main(seed: int) -> None:

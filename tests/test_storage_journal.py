@@ -38,6 +38,17 @@ def journal_lines() -> list[bytes]:
     return storage.journal_path().read_bytes().splitlines()
 
 
+def saved_play(game: str, players: int, seed: int, steps: int) -> tuple[Session, random.Random]:
+    """A new session autosaved, then ``steps`` random decisions each autosaved."""
+    session = Session(Config(game, players, seed))
+    rng = random.Random(seed)
+    storage.save_game(session)
+    for _ in range(steps):
+        random_step(session, rng)
+        storage.save_game(session)
+    return session, rng
+
+
 @pytest.mark.parametrize("game,players", [("mexican_train", 4), ("cuban", 4), ("jamaican", 4)])
 def test_a_session_saved_action_by_action_with_undo_and_redo_resumes_exactly(game, players):
     """Every save appends one line; the resumed session has the same log, redo tail and cursor."""
@@ -103,12 +114,7 @@ def test_the_cost_of_one_save_does_not_grow_with_the_session():
 
 
 def test_resuming_then_saving_compacts_into_a_new_snapshot():
-    session = Session(Config("cuban", 4, 3))
-    rng = random.Random(3)
-    storage.save_game(session)
-    for _ in range(30):
-        random_step(session, rng)
-        storage.save_game(session)
+    session, _rng = saved_play("cuban", 4, 3, 30)
     back = resumed()
     assert storage.save_game(back)  # the program's first save after a resume
     assert len(journal_lines()) == 1  # only the header: everything is in the snapshot
@@ -117,12 +123,7 @@ def test_resuming_then_saving_compacts_into_a_new_snapshot():
 
 
 def test_a_torn_last_line_loses_only_that_save():
-    session = Session(Config("mexican_train", 2, 4))
-    rng = random.Random(4)
-    storage.save_game(session)
-    for _ in range(10):
-        random_step(session, rng)
-        storage.save_game(session)
+    session, rng = saved_play("mexican_train", 2, 4, 10)
     committed = full_fingerprint(session)
     random_step(session, rng)
     storage.save_game(session)
@@ -136,12 +137,7 @@ def test_a_torn_last_line_loses_only_that_save():
 
 def test_a_stale_journal_from_another_snapshot_is_ignored():
     """A kill between a new snapshot and its new journal: the old journal must not be replayed."""
-    old = Session(Config("mexican_train", 2, 6))
-    rng = random.Random(6)
-    storage.save_game(old)
-    for _ in range(8):
-        random_step(old, rng)
-        storage.save_game(old)
+    saved_play("mexican_train", 2, 6, 8)
     stale = storage.journal_path().read_bytes()
     new = Session(Config("mexican_train", 3, 7))
     storage.save_game(new)

@@ -138,7 +138,6 @@ def test_a_damaged_autosave_never_stops_the_program(name):
     path.write_bytes(content)
     app = start_app()
     try:
-        expected = storage.LoadResult  # noqa: F841 - the file must be gone and told about
         assert_told_and_set_aside(app, path, content)
     finally:
         app.close()
@@ -182,21 +181,21 @@ def test_the_message_names_the_kind_of_problem_in_words():
 
 def test_a_folder_a_device_link_and_an_unreadable_file_in_place_of_the_autosave(monkeypatch):
     path = storage.autosave_path()
+
+    def starts_told_and_set_aside() -> None:
+        app = start_app()
+        try:
+            assert_told_and_set_aside(app, path, None)
+            assert app.stack.top.text.startswith(i18n.t("save.unreadable"))
+        finally:
+            app.close()
+
     path.mkdir()
     (path / "inside.txt").write_text("x")
-    app = start_app()
-    try:
-        assert_told_and_set_aside(app, path, None)
-        assert app.stack.top.text.startswith(i18n.t("save.unreadable"))
-    finally:
-        app.close()
+    starts_told_and_set_aside()
     shutil.rmtree(path.with_name("autosave.corrupt-1.json"))
     os.symlink("/dev/zero", path)  # would never end if read
-    app = start_app()
-    try:
-        assert_told_and_set_aside(app, path, None)
-    finally:
-        app.close()
+    starts_told_and_set_aside()
     os.unlink(path.with_name("autosave.corrupt-1.json"))
     path.write_bytes(json.dumps(good_save()).encode())
     real = rules_save.read_bytes_limited
@@ -207,12 +206,7 @@ def test_a_folder_a_device_link_and_an_unreadable_file_in_place_of_the_autosave(
         return real(p, limit)
 
     monkeypatch.setattr(rules_save, "read_bytes_limited", unreadable)
-    app = start_app()
-    try:
-        assert_told_and_set_aside(app, path, None)
-        assert app.stack.top.text.startswith(i18n.t("save.unreadable"))
-    finally:
-        app.close()
+    starts_told_and_set_aside()
 
 
 def test_a_bad_save_in_a_read_only_folder_is_said_so_and_not_retried(monkeypatch):
