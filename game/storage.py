@@ -163,6 +163,14 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 }
 
 
+def _shallow(value: Any, depth: int) -> bool:
+    """JSON nested at most ``depth`` levels (what a newer version's setting may hold)."""
+    if isinstance(value, (list, dict)):
+        items = value.values() if isinstance(value, dict) else value
+        return depth > 0 and all(_shallow(v, depth - 1) for v in items)
+    return True
+
+
 def _one_of(choices: tuple) -> Callable[[Any], bool]:
     return lambda v: v in choices
 
@@ -190,13 +198,17 @@ def normalise_settings(raw: dict[str, Any]) -> dict[str, Any]:
     """Defaults overlaid with every valid known value of ``raw``.
 
     An invalid value falls back to its default; keys this version does not
-    know are kept, so a newer program's settings survive a round trip.
+    know are kept (unless nested deeper than any setting), so a newer
+    program's settings survive a round trip.
     """
     out = dict(DEFAULT_SETTINGS)
     for key, value in raw.items():
         check = _VALID.get(key)
         if check is None:
-            out[key] = value
+            if _shallow(value, 4):
+                out[key] = value
+            else:  # it could not even be written back (nesting too deep for JSON's writer)
+                log.warning("setting %s is nested too deeply; dropped", key)
         elif check(value):
             out[key] = float(value) if key == "ui_scale" else value
         else:

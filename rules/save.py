@@ -13,7 +13,7 @@ The autosave (``Journal``) is a save file, the *snapshot*, plus an append-only
 log changed since the last one ("cut the log at k, then these entries, cursor
 c"), so its cost does not grow with the session; the snapshot is rewritten
 only when a new session is saved for the first time (a new match, a resumed
-one).  The journal's first line names the snapshot it continues (a hash of its
+one) and when the journal has grown past ``COMPACT_BYTES``.  The journal's first line names the snapshot it continues (a hash of its
 text), so a kill between writing a new snapshot and its new journal leaves a
 stale journal that is ignored, never replayed onto the wrong log.  A kill in
 the middle of an append leaves a torn last line, which loading drops: at most
@@ -46,6 +46,9 @@ MAX_SEED = 2**63 - 1
 #: Numbers inside an entry: pips, seats, trains (small); lists: a deal's tiles.
 _MAX_ENTRY_INT = 2**31
 _MAX_MESSAGE = 160
+#: The journal is folded into a new snapshot once it holds this much (about 100,000 saves):
+#: one rewrite every so often keeps the cost per save constant on average and the files small.
+COMPACT_BYTES = 8 * 1024 * 1024
 
 
 def _short(value: object) -> str:
@@ -362,6 +365,7 @@ class Journal:
         self._mark = 0
         self._cursor = 0
         self._meta: dict[str, Any] = {}
+        self._journal_bytes = 0
 
     def save(self, session: Session, meta: dict[str, Any] | None = None) -> str:
         """Save ``session``; return "snapshot", "append" or "unchanged"."""
@@ -372,6 +376,9 @@ class Journal:
         cut, mark = session.cuts_since(self._mark)
         at = self._written if cut is None else min(cut, self._written)
         log = session._log
+        if self._journal_bytes > COMPACT_BYTES:  # fold the long journal into a new snapshot
+            self.compact(session, meta)
+            return "snapshot"
         if at == len(log) and session.cursor == self._cursor and meta == self._meta:
             return "unchanged"
         record: dict[str, Any] = {"at": at, "add": [entry_to_json(e) for e in log[at:]],
@@ -379,14 +386,17 @@ class Journal:
         if meta != self._meta:
             record["meta"] = meta
         self._session = None  # until the line is safely on disk
+        line = json.dumps(record, separators=(",", ":"))
         try:
             if not self.snapshot_path.is_file():
                 raise FileNotFoundError(2, "the snapshot is gone", str(self.snapshot_path))
-            append_line_synced(self.journal_path, json.dumps(record, separators=(",", ":")), create=False)
+            append_line_synced(self.journal_path, line, create=False)
         except FileNotFoundError:  # the folder or a file vanished: start again from a snapshot
             self.compact(session, meta)
             return "snapshot"
+        journal_bytes = self._journal_bytes + len(line) + 1
         self._bind(session, mark, meta)
+        self._journal_bytes = journal_bytes
         return "append"
 
     def compact(self, session: Session, meta: dict[str, Any] | None = None) -> None:
@@ -407,3 +417,4 @@ class Journal:
         self._mark = mark
         self._cursor = session.cursor
         self._meta = meta
+        self._journal_bytes = 0

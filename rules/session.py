@@ -171,6 +171,7 @@ class Session:
 
         Selfplay over many matches calls it at each new match, so its memory
         stays bounded (the log and the undo snapshots would grow with every deal).
+        Such a session can no longer be saved: its log does not start the match.
         """
         if self._cursor < len(self._log):
             raise NoDecisionError("there is a redo tail; the past can only be forgotten at the end of the log")

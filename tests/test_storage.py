@@ -324,3 +324,13 @@ def test_an_unusable_home_never_stops_the_program(tmp_path, monkeypatch):
     storage.clear_game()
     with pytest.raises(OSError):
         storage.save_settings({"language": "en"})
+
+
+def test_a_deeply_nested_unknown_setting_is_dropped_not_written_back():
+    deep = "[" * 900 + "]" * 900  # parses, but nothing this version writes is nested so deep
+    storage.settings_path().write_text('{"language": "it", "future": ' + deep + ', "flat": [1, {"a": 2}]}')
+    result = storage.load_settings_checked()
+    assert result.problem is None and result.settings["language"] == "it"
+    assert "future" not in result.settings and result.settings["flat"] == [1, {"a": 2}]
+    storage.save_settings(result.settings)
+    assert storage.load_settings() == result.settings

@@ -255,3 +255,12 @@ def test_a_file_where_the_data_folder_should_be_makes_saving_fail_not_crash(home
     monkeypatch.setenv(storage.HOME_ENV, str(blocker))
     assert storage.save_game(session) is False
     assert storage.load_game() == storage.LoadResult()
+
+
+def test_a_long_journal_is_folded_into_a_new_snapshot(monkeypatch):
+    monkeypatch.setattr(rules_save, "COMPACT_BYTES", 2000)
+    session, _rng = saved_play("mexican_train", 4, 2, 120)
+    assert len(journal_lines()) < 60  # folded at least once on the way
+    assert json.loads(storage.autosave_path().read_text())["cursor"] > 20
+    assert full_fingerprint(resumed()) == full_fingerprint(session)
+
