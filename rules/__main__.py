@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import NoReturn
 
 from .errors import RulesError
 
@@ -12,7 +13,7 @@ MAX_SEED = 2**63 - 1
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one clear line, then a non-zero exit
+    def error(self, message: str) -> NoReturn:  # one clear line, then a non-zero exit
         print(f"{self.prog}: error: {message}", file=sys.stderr)
         sys.exit(2)
 

@@ -78,7 +78,7 @@ def read_bytes_limited(path: str | os.PathLike, limit: int) -> bytes:
 def remove_temporaries(path: str | os.PathLike) -> list[Path]:
     """Delete the temporary files a killed ``write_text_atomic`` of ``path`` left; return them."""
     path = Path(path)
-    removed = []
+    removed: list[Path] = []
     try:
         leftovers = list(path.parent.glob(f"{path.name}.*.tmp"))
     except OSError:

@@ -220,9 +220,10 @@ class Replayer:
 
     def __init__(self, out: IO[str]) -> None:
         self.out = out
-        self.session: Session | None = None
-        self.writer: TranscriptWriter | None = None
-        self.tiles: _TileReader | None = None
+        # Set from the header line, which ``_line`` reads before any other (None until then).
+        self.session: Session = None  # type: ignore[assignment]
+        self.writer: TranscriptWriter = None  # type: ignore[assignment]
+        self.tiles: _TileReader = None  # type: ignore[assignment]
         #: engine records not yet matched with a file line, oldest first.
         self.owed: list[dict] = []
         self._seen = 0
@@ -296,6 +297,7 @@ class Replayer:
         if not _is_int(k) or k < 1:
             raise ValueError(f"the match number must be a whole number >= 1, not {json.dumps(k)}")
         session = self.session
+        record: dict | None
         if self.owed and "match" in self.owed[0]:
             record = self.owed.pop(0)  # the engine's own first match line
         else:

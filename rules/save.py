@@ -27,7 +27,7 @@ import json
 import os
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, TypeGuard
 
 from .actions import Action, action_from_json
 from .chance import Deal, LeadDraw, NextMatch
@@ -120,7 +120,7 @@ def parse_json(text: str | bytes, what: str = "the save file") -> object:
         raise _fail("corrupt", f"{what} is corrupt: {detail}") from None
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -163,7 +163,7 @@ def check_structure(data: object) -> dict:
     if _is_int(seed) and seed > MAX_SEED:
         raise _fail("damaged", f"the save file's configuration is invalid: the seed has {len(str(seed))} digits")
     try:
-        Config(cfg.get("game"), cfg.get("players"), seed)
+        Config(cfg.get("game"), cfg.get("players"), seed)  # type: ignore[arg-type]  # it checks them
     except RulesError as e:
         raise _fail("damaged", f"the save file's configuration is invalid: {e}") from None
     log = check_entries(data.get("log"))

@@ -37,6 +37,7 @@ def run(config: Config, matches: int, policies: list[Policy], out: IO[str]) -> S
         writer.records(session.state, drop=True)
         while not session.match_over():
             seat = session.to_act()
+            assert seat is not None  # seeded chance is resolved at once: a seat is to act
             view = session.view(seat)
             policy = policies[(seat - 1) % len(policies)]
             action = policy(view, rngs[seat])
