@@ -5,6 +5,8 @@ Flags:
   --lang en|ru|uk|it     the language (otherwise the saved setting, else the OS language)
   --fullscreen           start fullscreen (F11 or Alt+Enter toggles)
   --size WxH             the window's size (windowed)
+  --game NAME            mexican_train (default), cuban or jamaican: the game of --demo,
+                         --screenshot and --smoke-test
   --demo SEED            watch computer players only, from SEED (--players N, default 4)
   --screenshot OUT.png   render one deterministic frame and exit (with --after N decisions
                          of the demo, or --scene title|new_game|settings|rules|log|menu;
@@ -22,6 +24,7 @@ import sys
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 LANGS = ("en", "ru", "uk", "it")
+GAMES = ("mexican_train", "cuban", "jamaican")
 SCENES = ("title", "new_game", "settings", "rules", "log", "menu", "table", "deal_end", "match_end")
 
 
@@ -53,14 +56,16 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = _OneLineParser(prog="domino-table", description="Domino Table: Mexican Train for friends in one room.")
+    p = _OneLineParser(prog="domino-table", description="Domino Table: Mexican Train, Cuban and Jamaican dominoes for friends in one room.")
     p.add_argument("--seed", type=_positive, help="seed offered for a new game")
     p.add_argument("--lang", choices=LANGS, help="language")
     p.add_argument("--fullscreen", action="store_true", help="start fullscreen")
     p.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1920x1080")
     p.add_argument("--demo", type=_positive, metavar="SEED", help="computer players only, from SEED")
+    p.add_argument("--game", choices=GAMES, default="mexican_train",
+                   help="the game of the demo, the screenshot or the smoke test")
     p.add_argument("--players", type=int, choices=range(2, 11), default=4, metavar="2..10",
-                   help="players in the demo")
+                   help="players in the demo (Mexican Train; Cuban and Jamaican have 4)")
     p.add_argument("--screenshot", metavar="OUT.png", help="save one frame and exit")
     p.add_argument("--after", type=_positive, default=0, metavar="N",
                    help="decisions of the demo before the screenshot")
@@ -68,6 +73,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--smoke-test", type=_positive, metavar="N", dest="smoke",
                    help="computer-only demo for N frames, then exit")
     args = p.parse_args(argv)
+    if args.game != "mexican_train" and args.players != 4:
+        p.error(f"{args.game} is played by exactly 4 players")
     if args.after and args.screenshot is None:
         p.error("--after needs --screenshot")
     if args.scene and args.screenshot is None:
@@ -106,9 +113,9 @@ def demo_seats(n: int):
             for i in range(1, n + 1)]
 
 
-def start_demo(app, seed: int, players: int) -> None:
+def start_demo(app, seed: int, players: int, game: str = "mexican_train") -> None:
     from rules import Config, Session
-    app.start_match(Session(Config("mexican_train", players, seed)), demo_seats(players))
+    app.start_match(Session(Config(game, players, seed)), demo_seats(players))
 
 
 def advance_demo(app, decisions: int) -> int:
@@ -157,7 +164,7 @@ def screenshot(args) -> int:
     app.start(resume=False)
     if scene in ("table", "log", "menu", "rules", "deal_end", "match_end") and (
             args.demo is not None or scene != "rules"):
-        start_demo(app, args.demo if args.demo is not None else (args.seed or 1), args.players)
+        start_demo(app, args.demo if args.demo is not None else (args.seed or 1), args.players, args.game)
         advance_demo(app, args.after)
         app.play_state.paused = True
     if scene in ("deal_end", "match_end"):
@@ -191,7 +198,7 @@ def smoke_test(args) -> int:
     app = App(size=args.size, fullscreen=args.fullscreen, language=args.lang, strict=True,
               persist=False, settings=_fresh_settings())
     app.start(resume=False)
-    start_demo(app, args.demo if args.demo is not None else (args.seed or 1), args.players)
+    start_demo(app, args.demo if args.demo is not None else (args.seed or 1), args.players, args.game)
     for _ in range(args.smoke):
         advance_demo(app, 1)
         app.frame(dt=STEP)
@@ -221,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
         app.default_seed = args.seed
         if args.demo is not None:
             app.start(resume=False)
-            start_demo(app, args.demo, args.players)
+            start_demo(app, args.demo, args.players, args.game)
         else:
             app.start(resume=True)
         code = app.run()

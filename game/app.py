@@ -228,7 +228,10 @@ class App:
         self.ui_generation = 0
         self._make_ui()
         self.stack = SceneStack()
-        self.input = InputRecogniser(lambda: self.size, self.ui_hit)
+        #: The fixed-step clock (seconds of updates so far): presses are stamped with it
+        #: (``Intent.began``) and the curtain's guard is measured on it (UX-3).
+        self.time = 0.0
+        self.input = InputRecogniser(lambda: self.size, self.ui_hit, now=lambda: self.time)
         self.clock = pygame.time.Clock()
         self.running = True
         self.exit_code = 0
@@ -612,6 +615,7 @@ class App:
         self.stack.handle(intent)
 
     def update(self, dt: float) -> None:
+        self.time += dt
         if self.play_state is not None:
             # UX-5: computer players wait while any pausing screen is open.
             self.play_state.paused = any(getattr(s, "pauses_play", False) for s in self.stack)
@@ -710,6 +714,7 @@ def make_table_scene(app: App, session, seats: list[SeatConfig]) -> Scene:
     from .play import PlayState, computer_delay
     from .scenes.table import TableScene
     play = PlayState(session, seats, on_change=app.autosave,
-                     delay=computer_delay(app.settings.get("computer_speed", "normal")))
+                     delay=computer_delay(app.settings.get("computer_speed", "normal")),
+                     now=lambda: app.time)
     app.play_state = play
     return TableScene(app, play)

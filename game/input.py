@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import logging
 import math
+from dataclasses import replace
 from typing import Callable
 
 import pygame
@@ -86,9 +87,10 @@ _AXIS_MAX = 32767.0
 class _Pointer:
     """One press in progress (the mouse's left button, or one finger)."""
 
-    __slots__ = ("start", "last", "dragging", "ui")
+    __slots__ = ("start", "last", "dragging", "ui", "began")
 
-    def __init__(self, pos: tuple[float, float], ui: bool) -> None:
+    def __init__(self, pos: tuple[float, float], ui: bool, began: float) -> None:
+        self.began = began
         self.start = pos
         self.last = pos
         self.dragging = False
@@ -110,13 +112,15 @@ class InputRecogniser:
     """Turns raw pygame events into ``Intent`` objects (see the module docstring).
 
     ``window_size()`` gives the window's size for finger coordinates;
-    ``ui_hit(pos)`` says whether a pygame_gui widget is under a screen point.
+    ``ui_hit(pos)`` says whether a pygame_gui widget is under a screen point;
+    ``now()`` is the clock that stamps when each press began (``Intent.began``).
     """
 
     def __init__(self, window_size: Callable[[], tuple[int, int]],
                  ui_hit: Callable[[tuple[int, int]], bool] | None = None,
-                 slop: float = TAP_SLOP) -> None:
+                 slop: float = TAP_SLOP, now: Callable[[], float] | None = None) -> None:
         self.window_size = window_size
+        self.now = now or (lambda: 0.0)
         self.ui_hit = ui_hit or (lambda pos: False)
         self.slop = slop
         self._mouse: _Pointer | None = None
@@ -178,9 +182,9 @@ class InputRecogniser:
             return []
         self.last_device = "mouse"
         if e.button == 1:
-            self._mouse = _Pointer(e.pos, self.ui_hit(e.pos))
+            self._mouse = _Pointer(e.pos, self.ui_hit(e.pos), self.now())
         elif e.button == 3 and not self.ui_hit(e.pos):
-            return [Intent(I.CANCEL, pos=e.pos)]
+            return [Intent(I.CANCEL, pos=e.pos, began=self.now())]
         return []
 
     def _mouse_motion(self, e) -> list[Intent]:
@@ -201,8 +205,8 @@ class InputRecogniser:
         if p.ui:
             return []
         if p.dragging:
-            return [Intent(I.DRAG_END, pos=e.pos)]
-        return [Intent(I.TAP, pos=e.pos)]
+            return [Intent(I.DRAG_END, pos=e.pos, began=p.began)]
+        return [Intent(I.TAP, pos=e.pos, began=p.began)]
 
     def _wheel(self, e) -> list[Intent]:
         if getattr(e, "touch", False):
@@ -238,7 +242,7 @@ class InputRecogniser:
         out: list[Intent] = self._end_hover("touch")  # no mouse highlight left under a finger
         if not self._fingers:
             self._multi = False
-        self._fingers[e.finger_id] = _Pointer(pos, self.ui_hit((int(pos[0]), int(pos[1]))))
+        self._fingers[e.finger_id] = _Pointer(pos, self.ui_hit((int(pos[0]), int(pos[1]))), self.now())
         table_fingers = [p for p in self._fingers.values() if not p.ui]
         if len(table_fingers) >= 2:
             if not self._multi:
@@ -288,13 +292,17 @@ class InputRecogniser:
             self._pinch = self._pinch_state()
             return []
         if p.dragging:
-            return [Intent(I.DRAG_END, pos=pos, device="touch")]
-        return [Intent(I.TAP, pos=pos, device="touch")]
+            return [Intent(I.DRAG_END, pos=pos, device="touch", began=p.began)]
+        return [Intent(I.TAP, pos=pos, device="touch", began=p.began)]
 
     # --------------------------------------------------------------- keyboard
 
     def _key(self, e) -> list[Intent]:
         self.last_device = "keyboard"
+        began = self.now()
+        return [replace(i, began=began) for i in self._key_intents(e)]
+
+    def _key_intents(self, e) -> list[Intent]:
         key, mod = e.key, e.mod
         ctrl = mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         if ctrl and key == pygame.K_z:
@@ -356,10 +364,11 @@ class InputRecogniser:
 
     def _pad_button(self, e) -> list[Intent]:
         self.last_device = "controller"
+        began = self.now()
         if e.button in _PAD_DPAD:
-            return [Intent(I.MOVE, direction=_PAD_DPAD[e.button], device="controller")]
+            return [Intent(I.MOVE, direction=_PAD_DPAD[e.button], device="controller", began=began)]
         kind = _PAD_BUTTONS.get(e.button)
-        return [Intent(kind, device="controller")] if kind else []
+        return [Intent(kind, device="controller", began=began)] if kind else []
 
     def _pad_axis(self, e) -> list[Intent]:
         pad = self.pads.get(getattr(e, "instance_id", -1))

@@ -43,3 +43,7 @@ class Intent:
     size: tuple[int, int] | None = None
     #: "mouse", "touch", "keyboard" or "controller": lets a scene show the right hints.
     device: str = "mouse"
+    #: When the press behind this intent began (the button, key or finger going down),
+    #: on the App's fixed-step clock; None for an intent no press made.  The curtain
+    #: (UX-3) only lifts for a press that began after it came up.
+    began: float | None = None

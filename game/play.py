@@ -27,24 +27,17 @@ import importlib
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from rules.actions import DRAW, END_CHAIN, PASS, Action
+from rules.actions import Action
 from rules.errors import RulesError
 from rules.rng import stream
 from rules.tiles import Tile
 
 from .seats import SeatConfig
 
-CURTAIN = "curtain"
-CHOOSING = "choosing"
-PREVIEW = "preview"
-COMPUTER = "computer"
-DEAL_END = "deal_end"
-MATCH_END = "match_end"
+from .phases import CHOOSING, COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW
 
-#: Buttons of the table, in keyboard-cursor order (left to right).
-BUTTONS = ("draw", "pass", "end_chain", "confirm", "cancel", "hint", "undo", "redo", "sort", "menu")
-#: The buttons that stand for a decision of the rules (previewed, then confirmed: UX-1, UX-2).
-DECISION_BUTTONS = {"draw": DRAW, "pass": PASS, "end_chain": END_CHAIN}
+#: The table's own buttons, after the kit's decision buttons, in keyboard-cursor order.
+CORE_BUTTONS = ("confirm", "cancel", "hint", "undo", "redo", "sort", "menu")
 
 #: Seconds between computer decisions for each named speed (settings: computer_speed).
 SPEEDS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
@@ -54,8 +47,13 @@ SORT_MODES = ("number", "pips")
 #: Seconds a demo (computers only) shows a deal-end reveal or a match end before moving on.
 DEMO_READ_S = 4.0
 
+#: UX-3: seconds after the curtain comes up before a press may lift it.  Only a press
+#: that began this long after the curtain appeared counts, so a second press or click
+#: meant for the screen before (a double click, Enter pressed twice) never lifts it.
+CURTAIN_GUARD_S = 0.6
+
 #: History events that record one decision of a seat: ("play", seat, ...), ("draw", seat) ...
-DECISION_EVENTS = ("play", "draw", "pass", "end_chain")
+DECISION_EVENTS = ("play", "draw", "pass", "end_chain", "accept", "redeal", "lead")
 
 FOCUS_ZONES = ("hand", "buttons", "targets", "table")  # bottom to top on screen
 
@@ -73,16 +71,18 @@ class DealEndInfo:
 
     deal_no: int
     reason: str  # "out" or "block"
-    penalties: tuple[int, ...]  # index 0 unused
-    totals: tuple[int, ...]  # index 0 unused
+    penalties: tuple[int, ...]  # index 0 unused: Mexican Train's penalties, the line's pip counts
+    totals: tuple[int, ...]  # index 0 unused: per seat (Mexican Train) or per team (the line)
     hands: tuple[tuple[Tile, ...], ...]  # index 0 unused: every hand, revealed
+    extra: tuple = ()  # the game's own fields after those (the line: winner team, points)
 
 
 @dataclass(frozen=True)
 class MatchEndInfo:
     match_no: int
-    winners: tuple[int, ...]
+    winners: tuple[int, ...]  # seats (Mexican Train) or teams (the line)
     totals: tuple[int, ...]
+    extra: tuple = ()  # the game's own fields (Cuban: the result's name, CU-10)
 
 
 def _load_bots():
@@ -97,9 +97,15 @@ class PlayState:
 
     def __init__(self, session, seats: Sequence[SeatConfig], *,
                  on_change: Callable[[Any], None] | None = None,
-                 delay: float = SPEEDS["normal"]) -> None:
+                 delay: float = SPEEDS["normal"],
+                 now: Callable[[], float] | None = None, kit=None) -> None:
         if len(seats) != session.config.players:
             raise ValueError(f"{len(seats)} seats for a {session.config.players}-player game")
+        if kit is None:
+            from .kits import kit_for
+            kit = kit_for(session.config.game)
+        #: The table kit of this game: target keys, decision buttons, layout, words.
+        self.kit = kit
         self.session = session
         self.seats = list(seats)
         self.on_change = on_change
@@ -107,10 +113,19 @@ class PlayState:
         #: UX-5: set by the shell while the rules or log screen is open.
         self.paused = False
         self.humans = [s for s in range(1, len(seats) + 1) if seats[s - 1].is_human]
-        #: The human whose hand is on screen (None: no hand shown yet).
+        #: The human whose hand is on screen (None: every hand is face down).
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        #: The human last shown their hand, who still holds the device while the computers
+        #: play with every hand face down (UX-3); they alone may undo then (UX-6).
+        self.holder: int | None = self.viewer
         self.phase = CHOOSING
         self.curtain_for: int | None = None
+        #: The clock the curtain's guard is measured on: the App's fixed-step time, the
+        #: same clock the input recogniser stamps presses with (``Intent.began``).
+        self._time = 0.0
+        self.now: Callable[[], float] = now or (lambda: self._time)
+        #: When the curtain came up (UX-3), on ``now``'s clock.
+        self.curtain_at = 0.0
         self.selected: Tile | None = None
         self.pending: Action | None = None
         self.pending_is_hint = False
@@ -189,16 +204,38 @@ class PlayState:
         return {a.tile for a in self.legal() if a.kind == "play"}
 
     def targets(self, t: Tile | None = None) -> list:
-        """Train keys where tile ``t`` (default: the selected one) may go now."""
+        """Target keys (the kit's: trains, ends) where tile ``t`` (default: the selected one) may go."""
         t = self.selected if t is None else t
         if t is None:
             return []
-        return [a.train for a in self.legal() if a.kind == "play" and a.tile == t]
+        return [self.kit.target(a) for a in self.legal() if a.kind == "play" and a.tile == t]
+
+    def play_at(self, key) -> Action | None:
+        """The legal play of the selected tile at target ``key``, from ``view.legal``."""
+        for a in self.legal():
+            if a.kind == "play" and a.tile == self.selected and self.kit.target(a) == key:
+                return a
+        return None
+
+    def decision_buttons(self) -> list[tuple[str, Action]]:
+        """The kit's decision buttons of the moment (draw, pass, accept, lead ...)."""
+        return self.kit.decision_buttons(self.view())
+
+    def decision(self, button: str) -> Action | None:
+        """The action a decision button stands for, or None for the table's own buttons."""
+        for bid, action in self.decision_buttons():
+            if bid == button:
+                return action
+        return None
+
+    def button_ids(self) -> list[str]:
+        return [b for b, _ in self.decision_buttons()] + list(CORE_BUTTONS)
 
     def button_enabled(self, button: str) -> bool:
         p = self.phase
-        if button in DECISION_BUTTONS:
-            return self.my_turn() and DECISION_BUTTONS[button] in self.legal()
+        action = self.decision(button)
+        if action is not None:
+            return self.my_turn() and action in self.legal()
         if button == "confirm":
             return p == PREVIEW
         if button == "cancel":
@@ -214,7 +251,7 @@ class PlayState:
         return button == "menu"
 
     def buttons(self) -> list[tuple[str, bool]]:
-        return [(b, self.button_enabled(b)) for b in BUTTONS]
+        return [(b, self.button_enabled(b)) for b in self.button_ids()]
 
     def decision_seats(self) -> list[int]:
         """The seat of every decision in the log, in order (from the public history)."""
@@ -226,20 +263,26 @@ class PlayState:
         The last human decision and every computer decision after it, and only
         if that human is the one at the device (the viewer).
         """
-        key = (self.session.cursor, id(self.session.state), self.viewer)
+        at_device = self.at_device()
+        key = (self.session.cursor, id(self.session.state), at_device)
         if self._undo_cache is not None and self._undo_cache[0] == key:
             return self._undo_cache[1]  # asked every frame for the button; the history is long
         seats = self.decision_seats()
         count = 0
         for i in range(len(seats) - 1, -1, -1):
             if self.is_human(seats[i]):
-                count = len(seats) - i if seats[i] == self.viewer else 0
+                count = len(seats) - i if seats[i] == at_device else 0
                 break
         self._undo_cache = (key, count)
         return count
 
+    def at_device(self) -> int | None:
+        """The human holding the device: the one whose hand is on screen, or, while every
+        hand is face down for the computers' turns, the one who played last (UX-3)."""
+        return self.viewer if self.viewer is not None else self.holder
+
     def can_undo(self) -> bool:
-        if self.phase == CURTAIN or self.viewer is None:
+        if self.phase == CURTAIN or self.at_device() is None:
             return False
         return self._undo_count() > 0
 
@@ -256,7 +299,7 @@ class PlayState:
                 deal_no = e[1]
             elif e[0] == "deal_end":
                 found = DealEndInfo(deal_no, e[1], tuple(e[2]), tuple(e[3]),
-                                    tuple(tuple(h) for h in e[4]))
+                                    tuple(tuple(h) for h in e[4]), tuple(e[5:]))
         return found
 
     def score_log(self) -> list[tuple[int, tuple[int, ...]]]:
@@ -280,7 +323,7 @@ class PlayState:
                 match_no = e[1]
                 found = None
             elif e[0] == "match_end":
-                found = MatchEndInfo(match_no, tuple(e[1]), tuple(e[2]))
+                found = MatchEndInfo(match_no, tuple(e[1]), tuple(e[2]), tuple(e[3:]))
         return found
 
     def _deal_end_unacknowledged(self) -> bool:
@@ -327,22 +370,38 @@ class PlayState:
             return
         if not self.is_human(seat):
             self.phase = COMPUTER
+            if self.viewer is not None and self.next_human(seat) != self.viewer:
+                # UX-3: the next decision at the device is another human's, so the hand
+                # just played goes face down now, not when the device is being passed
+                self.viewer = None
         elif seat == self.viewer:
             self.phase = CHOOSING
             if self.focus not in ("hand", "buttons", "table"):
                 self.focus = "hand"
             if not self.playable_tiles():
-                # only a draw, a pass or the end of the chain is possible: the cursor goes there
+                # only a decision button can act (draw, pass, accept ...): the cursor goes there
                 items = self.focus_items("buttons")
-                for button in ("end_chain", "draw", "pass"):
+                for button in self.kit.focus_first + tuple(b for b, _ in self.decision_buttons()):
                     if button in items:
                         self.focus, self.focus_index = "buttons", items.index(button)
                         break
         else:
+            if self.phase != CURTAIN or self.curtain_for != seat:
+                self.curtain_at = self.now()
             self.phase = CURTAIN
             self.curtain_for = seat
             self._set_message("table.pass_device", name=self.name(seat))
         self._clamp_focus()
+
+    def next_human(self, seat: int) -> int | None:
+        """The first human seat from ``seat`` on in seat order (MT-6, CU-1, JA-1): whose
+        decision the device waits for next, as far as the turn order tells."""
+        n = len(self.seats)
+        for k in range(n):
+            s = (seat - 1 + k) % n + 1
+            if self.is_human(s):
+                return s
+        return None
 
     def _view_at_deal_end(self):
         """The view just after the decision that ended the deal (before the next deal)."""
@@ -361,15 +420,28 @@ class PlayState:
         finally:
             session.seek(pos)
 
-    def reveal(self) -> None:
-        """UX-3: the player named on the curtain asks to see their own hand."""
+    def curtain_ready(self, began: float | None = None) -> bool:
+        """UX-3: whether a press that began at ``began`` (default: now) may lift the curtain:
+        it must have begun at least ``CURTAIN_GUARD_S`` after the curtain came up."""
         if self.phase != CURTAIN:
-            return
-        self.viewer = self.curtain_for
+            return False
+        return (self.now() if began is None else began) >= self.curtain_at + CURTAIN_GUARD_S
+
+    def reveal(self, began: float | None = None) -> bool:
+        """UX-3: the player named on the curtain asks to see their own hand.
+
+        ``began`` is when the press asking for it began (``Intent.began``); a press
+        that began before the curtain's guard time is over is refused.  None means a
+        deliberate call with no press behind it (tests, scripted tools).
+        """
+        if self.phase != CURTAIN or (began is not None and not self.curtain_ready(began)):
+            return False
+        self.viewer = self.holder = self.curtain_for
         self.curtain_for = None
         self._set_message(None)
         self.focus, self.focus_index = "hand", 0
         self._advance()
+        return True
 
     def continue_after_deal(self) -> None:
         """Leave the deal-end reveal: the next deal (or the match end) follows."""
@@ -377,7 +449,7 @@ class PlayState:
             return
         self._acked_deal_ends = self._count("deal_end")
         if len(self.humans) > 1:
-            self.viewer = None  # the device may be anywhere after the reveal (UX-3)
+            self.viewer = self.holder = None  # the device may be anywhere after the reveal (UX-3)
         self._advance()
 
     # ------------------------------------------------------------ decisions
@@ -427,19 +499,18 @@ class PlayState:
         self._set_message(None)
         targets = self.targets()
         if len(targets) == 1:
-            self._preview(Action("play", t, targets[0]))
+            self._preview(self.play_at(targets[0]))
         else:
             self._set_message("table.choose_target")
 
-    def tap_target(self, train) -> None:
-        """Preview the selected tile on ``train``; a second tap on the same target confirms."""
+    def tap_target(self, key) -> None:
+        """Preview the selected tile at target ``key``; a second tap on the same target confirms."""
         if not self.my_turn() or self.selected is None:
             return
-        targets = self.targets()
-        if train not in targets:
+        action = self.play_at(key)
+        if action is None:
             return
-        self.focus, self.focus_index = "targets", targets.index(train)
-        action = Action("play", self.selected, train)
+        self.focus, self.focus_index = "targets", self.targets().index(key)
         if self.phase == PREVIEW and self.pending == action:
             self.confirm()
         else:
@@ -452,8 +523,9 @@ class PlayState:
         if action.kind == "play":
             self.selected = action.tile
             targets = self.targets()
-            if action.train in targets:
-                self.focus, self.focus_index = "targets", targets.index(action.train)
+            key = self.kit.target(action)
+            if key in targets:
+                self.focus, self.focus_index = "targets", targets.index(key)
         self._set_message(None)  # the scene words the preview itself (UX-1)
 
     def press(self, button: str) -> str | None:
@@ -461,8 +533,8 @@ class PlayState:
         if not self.button_enabled(button):
             return None
         self.focus = "buttons"
-        if button in DECISION_BUTTONS:
-            action = DECISION_BUTTONS[button]
+        action = self.decision(button)
+        if action is not None:
             if self.phase == PREVIEW and self.pending == action:
                 self.confirm()  # a second press confirms, like a second tap
             else:
@@ -490,10 +562,11 @@ class PlayState:
                 self._clamp_focus()
         return None
 
-    def confirm(self) -> bool:
-        """UX-1: carry out the previewed decision (or reveal the hand at the curtain)."""
+    def confirm(self, began: float | None = None) -> bool:
+        """UX-1: carry out the previewed decision (or reveal the hand at the curtain, UX-3:
+        ``began`` is when the press behind this began)."""
         if self.phase == CURTAIN:
-            self.reveal()
+            self.reveal(began)
             return False
         if self.phase == DEAL_END:
             self.continue_after_deal()
@@ -589,7 +662,7 @@ class PlayState:
         self._redo_counts.clear()
         self._acked_deal_ends = min(self._acked_deal_ends, self._count("deal_end"))
         if len(self.humans) > 1:
-            self.viewer = None
+            self.viewer = self.holder = None
         self._set_message(None)
         self._changed()
         self._advance()
@@ -620,6 +693,7 @@ class PlayState:
         With no human at the table (a demo) the deal-end reveal and the match
         end also move on by themselves after a pause long enough to read them.
         """
+        self._time += dt
         if self.paused:
             return False
         if self.phase == COMPUTER:
@@ -676,7 +750,7 @@ class PlayState:
             step = 1 if direction == "right" else -1
             self.focus_index = (min(self.focus_index, len(items) - 1) + step) % len(items)
             if self.focus == "targets" and self.selected is not None:
-                self._preview(Action("play", self.selected, items[self.focus_index]))
+                self._preview(self.play_at(items[self.focus_index]))
             return
         zones = list(FOCUS_ZONES)
         i = zones.index(self.focus)
@@ -689,19 +763,20 @@ class PlayState:
                 if self.focus == "hand" and self.selected in self.hand():
                     self.focus_index = self.hand().index(self.selected)
                 elif self.focus == "targets" and self.pending is not None and self.pending.kind == "play":
-                    self.focus_index = self.focus_items().index(self.pending.train)
+                    self.focus_index = self.focus_items().index(self.kit.target(self.pending))
                 return
             j += step
 
-    def activate(self) -> str | None:
+    def activate(self, began: float | None = None) -> str | None:
         """Enter on the focused item: select a tile, preview/confirm a target, press a button."""
         if self.phase in (CURTAIN, DEAL_END):
+            self.confirm(began)
+            return None
+        if self.phase == PREVIEW and self.focus != "buttons":
+            # UX-1: Enter carries out the previewed decision whatever the cursor is on (a
+            # hinted pass with the cursor on the tile just drawn); buttons keep their meaning
             self.confirm()
             return None
-        if self.phase == PREVIEW and self.focus in ("targets", "table", "hand"):
-            if self.focus != "hand" or self.focused() == self.selected:
-                self.confirm()
-                return None
         item = self.focused()
         if item is None:
             if self.phase == PREVIEW:

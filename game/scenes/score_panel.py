@@ -14,42 +14,17 @@ from .. import intents as I
 from ..i18n import t
 from ..scene import Scene
 from ..table.text import fit, text
+from ..kits.scoreboard import FAINT, GOLD, GREY, draw_log_header, draw_log_row  # noqa: F401
 from ..table.widgets import Button
 
 PANEL = (16, 30, 24)
 EDGE = (196, 160, 72)
-GOLD = (255, 214, 90)
-GREY = (190, 196, 186)
-FAINT = (150, 156, 146)
 
 
 def ui_scale(app, size) -> float:
     """Pixels per design pixel: the window against 1920x1080, times the player's UI scale."""
     w, h = size
     return max(0.55, min(w / 1920, h / 1080)) * float(getattr(app, "ui_scale", 1.0) or 1.0)
-
-
-def draw_log_header(surface, log, x: int, y: int, col_w: int, size: int, current: int) -> None:
-    """The score log's title and deal numbers (UX-3), the current deal's in gold."""
-    if not log:
-        return
-    title = fit(t("table.col_log"), size, max(col_w * len(log), col_w * 5), colour=GREY)
-    # wider than the few columns of the first deals: it reaches left, over the hands' column,
-    # never right into the next column's heading
-    tx = min(x, x + col_w * len(log) - title.get_width())
-    surface.blit(title, (tx, y - title.get_height() + size // 3))
-    for i, (deal_no, _) in enumerate(log):
-        num = text(str(deal_no), max(8, size - 2), GOLD if deal_no == current else FAINT)
-        surface.blit(num, num.get_rect(midtop=(x + i * col_w + col_w // 2, y + size + 2)))
-
-
-def draw_log_row(surface, log, seat: int, x: int, cy: int, col_w: int, size: int, current: int) -> None:
-    """One seat's penalty in each deal of the log (MT-17), the current deal's in gold."""
-    for i, (deal_no, penalties) in enumerate(log):
-        value = penalties[seat]
-        colour = GOLD if deal_no == current else (220, 222, 214) if value else FAINT
-        cell = text(str(value), size, colour, bold=deal_no == current)
-        surface.blit(cell, cell.get_rect(center=(x + i * col_w + col_w // 2, cy)))
 
 
 class ScorePanelScene(Scene):

@@ -12,16 +12,15 @@ import pygame
 
 from .. import intents as I
 from ..i18n import language, t
-from ..play import (BUTTONS, COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState,
-                    computer_delay)
+from ..kits.base import Marks
+from ..play import COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState, computer_delay
 from ..scene import Scene
 from ..seats import seat_colour
-from ..table import layout as L
 from ..table.camera import Camera
 from ..table.hand import SELECT_RAISE, draw_hand, hand_rects
-from ..table.render import DARK, TableMarks, TableRenderer
+from ..table.render import DARK
 from ..table.sprites import Sprites
-from ..table.prompts import fresh_tile, message_lines
+from ..table.prompts import message_lines
 from ..table.status import PlayersPanel, draw_status_bar
 from ..table.text import fit, text
 from ..table.widgets import Button, row_of_buttons
@@ -31,31 +30,27 @@ KEY_PAN_PX = 80
 REVEAL_DELAY_S = 0.9
 CAMERA_BUTTONS = ("zoom_in", "zoom_out", "fit", "follow")
 BUTTON_TEXT = {
-    "draw": "table.draw", "pass": "table.pass", "end_chain": "table.end_chain",
     "confirm": "table.confirm", "cancel": "table.cancel", "hint": "table.hint",
     "undo": "table.undo", "redo": "table.redo", "menu": "table.menu",
 }
-
-
-def view_obligation(view):
-    """The train of the oldest open double (MT-14), or None."""
-    return view.obligations[0] if view.obligations else None
 
 
 class TableScene(Scene):
     def __init__(self, app, play_state: PlayState) -> None:
         super().__init__(app)
         self.play = play_state
+        self.kit = play_state.kit
         settings = getattr(app, "settings", {}) or {}
         self.sprites = Sprites(*self._art_settings(settings))
-        self.renderer = TableRenderer(self.sprites)
+        #: The kit's drawer of the table's world (trains and station, or the line).
+        self.renderer = self.kit.renderer(self.sprites)
         self.camera = Camera()
         self.clock = 0.0
         self.follow = False
         self.auto_fit = True  # refit when the table grows, until the player moves the view
         self._size: tuple[int, int] | None = None
         self._layout_key = None
-        self._layout: L.TableLayout | None = None
+        self._layout = None
         self._last_bounds = None
         self._history_len = 0
         self._drag_mode: str | None = None  # "pan", "tile" or "none" for the drag in progress
@@ -68,7 +63,7 @@ class TableScene(Scene):
         self.hand_rect_list: list[pygame.Rect] = []
         self.hand_short = 40
         self._last_hand_count = 0
-        self.players = PlayersPanel(self.sprites)
+        self.players = PlayersPanel(self.sprites, self.kit)
         self._arrived_at = -10.0
         self._settings_key = None
         self._deal_seen = None
@@ -132,47 +127,46 @@ class TableScene(Scene):
             x -= bw
             self.camera_buttons.insert(0, Button(bid, pygame.Rect(x, vy + gap, bw, cam_size), labels[bid]))
             x -= gap
-        *_rest, width = PlayersPanel.metrics(self.play, u)
+        width = self.kit.panel_width(self.play, u)
         pad = round(8 * u)
         # fit-all keeps the table clear of the players panel, the camera buttons and the message
         self.camera.safe = (width + 2 * pad, cam_size + 2 * gap, 0, round(44 * u))
         self._last_bounds = None
 
-    def _layout_now(self) -> L.TableLayout:
+    def _layout_now(self):
+        """The kit's layout of the table now, computed before drawing and hit-testing."""
         view = self.play.view()
         # the reveal draws the table the deal ended with, at the same cursor as the next deal
-        key = (self.play.session.cursor, id(self.play.session.state), view.seat, self.play.phase == DEAL_END)
+        key = (self.play.session.cursor, id(self.play.session.state), view.seat, self.play.phase == DEAL_END,
+               self._size)
         if key != self._layout_key:
             self._layout_key = key
-            self._layout = L.layout_table(view.trains, view.players)
+            vw, vh = self.camera.viewport[2:]
+            self._layout = self.kit.layout(view, self.play, max(vw, 1) / max(vh, 1))
         return self._layout
-
-    def train_names(self) -> dict:
-        names = {L.MEXICAN: t("table.mexican_train")}
-        for seat in range(1, len(self.play.seats) + 1):
-            names[seat] = self.play.name(seat)
-        return names
 
     # ------------------------------------------------------------ buttons
 
     def _button_label(self, bid: str) -> str:
         if bid == "sort":
             return t("table.sort_" + self.play.sort_mode)
-        return t(BUTTON_TEXT[bid])
+        if bid in BUTTON_TEXT:
+            return t(BUTTON_TEXT[bid])
+        return self.kit.button_label(bid, self.play)
 
     def _build_buttons(self) -> None:
         w = self._size[0]
         gap = round(8 * self.u)
         area = pygame.Rect(gap, self.bottom.y + round(8 * self.u), w - 2 * gap, self.btn_h)
         play = self.play
-        shown = list(BUTTONS) if play.humans else ["menu"]  # a demo has nothing to decide
+        shown = play.button_ids() if play.humans else ["menu"]  # a demo has nothing to decide
         self.buttons = row_of_buttons([(b, self._button_label(b)) for b in shown], area,
                                       self.btn_h, gap, size=self.font_px, min_w=round(70 * self.u))
         focus_btn = play.focused() if play.focus == "buttons" and self.show_focus else None
         for b in self.buttons:
             b.enabled = play.button_enabled(b.id)
             b.focused = b.id == focus_btn
-            b.lit = play.phase == PREVIEW and play.pending is not None and play.pending.kind == b.id
+            b.lit = play.phase == PREVIEW and play.pending is not None and play.pending == play.decision(b.id)
             b.primary = b.id == "confirm"
         self.curtain_button = None
         if play.phase == CURTAIN and play.curtain_for is not None:
@@ -181,7 +175,9 @@ class TableScene(Scene):
             bh = round(60 * self.u)
             r = pygame.Rect(0, 0, bw, bh)
             r.center = (w // 2, self.hand_panel.centery + round(12 * self.u))
-            self.curtain_button = Button("show_hand", r, label, primary=True, focused=True)
+            # dimmed until its guard time is over: no press meant for the screen before lifts it (UX-3)
+            self.curtain_button = Button("show_hand", r, label, primary=True, focused=True,
+                                         enabled=play.curtain_ready())
         for b in self.camera_buttons:
             b.lit = b.id == "follow" and self.follow
         self.hovered = self.hover_at(self.hover_pos)
@@ -227,7 +223,7 @@ class TableScene(Scene):
         elif kind in (I.TAP, I.DRAG) and intent.device in ("mouse", "touch"):
             self.show_focus = False
         if kind == I.TAP and intent.pos is not None:
-            self.tap(intent.pos)
+            self.tap(intent.pos, intent.began)
         elif kind == I.DRAG and intent.pos is not None:
             self.drag(intent.pos, intent.delta)
         elif kind == I.DRAG_END:
@@ -251,7 +247,7 @@ class TableScene(Scene):
             if play.focus == "table" and play.phase != PREVIEW and play.phase != CURTAIN:
                 play.focus, play.focus_index = "hand", 0
             else:
-                self._request(play.activate())
+                self._request(play.activate(intent.began))
                 self._show_focused_target()
         elif kind == I.CANCEL:
             if play.focus == "table":
@@ -302,8 +298,10 @@ class TableScene(Scene):
         self.auto_fit = True
         self.camera.fit(self._layout_now().content)
 
-    def tap(self, pos) -> None:
-        """A click or tap at ``pos``: the curtain, a button, a hand tile or a target train."""
+    def tap(self, pos, began: float | None = None) -> None:
+        """A click or tap at ``pos``: the curtain, a button, a hand tile or a target train.
+
+        ``began`` is when the press began: the curtain only lifts for a fresh one (UX-3)."""
         self._ensure_geometry()
         play = self.play
         for b in self.camera_buttons:
@@ -312,7 +310,7 @@ class TableScene(Scene):
                 return
         if play.phase == CURTAIN:
             if self.curtain_button and self.curtain_button.hit(pos) or self.bottom.collidepoint(pos):
-                play.reveal()
+                play.reveal(began)
             elif any(b.hit(pos) and b.id == "menu" for b in self.buttons):
                 self._request("menu")
             return
@@ -369,23 +367,9 @@ class TableScene(Scene):
         return None
 
     def target_at(self, pos):
-        """The legal target train under a screen point (its whole lane is the tap area)."""
+        """The legal target under a screen point (the kit hit-tests its own layout)."""
         wx, wy = self.camera.screen_to_world(*pos)
-        lay = self._layout_now()
-        targets = self.play.targets()
-        best = None
-        for key in targets:
-            x, y, w, h = lay.lanes[key].rect
-            if x <= wx <= x + w and y <= wy <= y + h:
-                best = key
-        if best is None:
-            # near the next slot of a target counts too (the slot may hang past the lane edge)
-            for key in targets:
-                x, y, w, h = lay.lanes[key].next_slot.rect
-                m = L.TILE_W
-                if x - m <= wx <= x + w + m and y - m <= wy <= y + h + m:
-                    best = key
-        return best
+        return self.kit.target_at(self._layout_now(), self.play, wx, wy)
 
     def press_camera(self, bid: str) -> None:
         if bid == "zoom_in":
@@ -406,7 +390,7 @@ class TableScene(Scene):
         if play.focus == "targets":
             key = play.focused()
             if key is not None:
-                self.camera.ensure_visible(self._layout_now().lanes[key].next_slot.rect)
+                self.camera.ensure_visible(self.kit.target_rect(self._layout_now(), key))
 
     # ------------------------------------------------------------ update
 
@@ -460,38 +444,22 @@ class TableScene(Scene):
                 self._arrived_at = self.clock
             if grew and self.follow:
                 self._follow_last()
-            elif grew and self.play.my_turn() and view_obligation(self.play.view()) is not None:
-                # the player must cover a double: make sure it is on screen
-                key = view_obligation(self.play.view())
-                tile = lay.last_tile(key)
-                if tile is not None:
-                    self.camera.ensure_visible(tile.rect)
+            elif grew:
+                rect = self.kit.must_see(lay, self.play.view(), self.play)
+                if rect is not None:  # the player must cover a double: make sure it is on screen
+                    self.camera.ensure_visible(rect)
 
     def _follow_last(self) -> None:
-        recent = self.recent_plays(1)
-        if recent:
-            key, index = recent[-1]
-            p = self._layout_now().lanes[key].tiles[index]
-            self.camera.follow(p.centre)
+        point = self.kit.follow_point(self._layout_now(), self.play.view(), self._me())
+        if point is not None:
+            self.camera.follow(point)
 
-    def recent_plays(self, limit: int = 12) -> list[tuple]:
-        """(train, index) of the plays since the on-screen player's own last decision."""
-        view = self.play.view()
-        me = self.play.hand_seat() or self.play.curtain_for
-        found = []
-        for e in reversed(view.history):
-            if e[0] in ("deal", "match"):
-                break
-            if e[0] in ("play", "draw", "pass", "end_chain") and me is not None and e[1] == me and found:
-                break
-            if e[0] == "play":
-                key, tile_ = e[3], e[2]
-                tiles = view.train(key).tiles
-                if tile_ in tiles:
-                    found.append((key, tiles.index(tile_)))
-                if len(found) >= limit:
-                    break
-        return list(reversed(found))
+    def _me(self) -> int | None:
+        return self.play.hand_seat() or self.play.curtain_for
+
+    def recent_plays(self) -> tuple:
+        """The plays since the on-screen player's own last decision (the kit's form)."""
+        return self.kit.recent(self.play.view(), self._me())
 
     # ------------------------------------------------------------ drawing
 
@@ -509,7 +477,7 @@ class TableScene(Scene):
             self.camera.fit(lay.content, animate=False)
             self._history_len = len(view.history)
         self._build_buttons()
-        marks = TableMarks(recent=tuple(self.recent_plays()), arrival=self.clock - self._arrived_at)
+        marks = Marks(recent=self.recent_plays(), arrival=self.clock - self._arrived_at)
         if play.my_turn() and play.selected is not None:
             marks.targets = tuple(play.targets())
             if play.focus == "targets" and self.show_focus:
@@ -519,16 +487,9 @@ class TableScene(Scene):
         if self.drag_tile is not None and self.drag_pos is not None and self.camera.contains(*self.drag_pos):
             marks.focused_target = self.target_at(self.drag_pos)
         if play.phase == PREVIEW and play.pending is not None and play.pending.kind == "play":
-            a = play.pending
-            lane = lay.lanes[a.train]
-            train = view.train(a.train)
-            near = train.open_end
-            far = a.tile[1] if a.tile[0] == near else a.tile[0]
-            x_start = lane.head[0] + lane.side * L.MARKER_W
-            marks.ghost = (a.train, L.ghost_slot(train.placed, near, far, lane.side, x_start,
-                                                 lane.y0, lay.row_len))
-            marks.focused_target = a.train
-        self.renderer.draw(surface, self.camera, lay, view, self.train_names(), marks, self.clock)
+            marks.ghost = self.kit.ghost(lay, view, play.pending)
+            marks.focused_target = self.kit.target(play.pending)
+        self.kit.draw_world(self.renderer, surface, self.camera, lay, view, play, marks, self.clock)
         self._draw_chrome(surface, view)
         self._draw_players(surface, view)
         for b in self.camera_buttons:
@@ -543,7 +504,7 @@ class TableScene(Scene):
         play = self.play
         return (self._size, self.show_focus, play.session.cursor, id(play.session.state), play.phase, play.selected,
                 play.pending, play.pending_is_hint, play.focus, play.focus_index, play.sort_mode,
-                play.viewer, play.curtain_for, self.hovered, play.message and (play.message[0], tuple(sorted(
+                play.viewer, play.curtain_for, play.curtain_ready(), self.hovered, play.message and (play.message[0], tuple(sorted(
                     (k, str(v)) for k, v in play.message[1].items()))), language(), self.u)
 
     def _draw_chrome(self, surface, view) -> None:
@@ -580,8 +541,15 @@ class TableScene(Scene):
         seat = play.hand_seat()
         if seat is None:
             self.hand_tiles, self.hand_rect_list = [], []
+            words = None
             if play.phase == COMPUTER and not play.humans:
-                msg = text(t("table.demo"), self.font_px, (190, 196, 186))
+                words = t("table.demo")
+            elif play.phase == COMPUTER and len(play.humans) > 1:
+                # UX-3: every hand face down while the computers play between two humans
+                nxt = play.next_human(play.session.to_act() or 1)
+                words = t("play.hands_face_down", name=play.name(nxt)) if nxt else None
+            if words:
+                msg = fit(words, self.font_px, self.hand_panel.width - 40, colour=(190, 196, 186))
                 surface.blit(msg, msg.get_rect(center=self.hand_panel.center))
             return
         tiles = play.hand()
@@ -591,7 +559,7 @@ class TableScene(Scene):
         draw_hand(surface, self.sprites, tiles, rects, short,
                   playable=play.playable_tiles() if play.my_turn() else frozenset(),
                   selected=play.selected, focused=focused,
-                  dim_unplayable=play.my_turn(), fresh=fresh_tile(view),
+                  dim_unplayable=play.my_turn(), fresh=self.kit.fresh_tile(view),
                   hovered=self.hovered[1] if self.hovered and self.hovered[0] == "tile" else None)
         owner = text(t("table.your_hand", name=play.name(seat)), max(10, round(15 * self.u)),
                      seat_colour(seat), bold=True, outline=DARK)

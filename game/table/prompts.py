@@ -6,9 +6,14 @@ double, MT-14 the oldest open double, UX-1 previews, UX-2 the drawn tile).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..i18n import t
-from ..play import COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState
+from ..phases import COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW
 from . import layout as L
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..play import PlayState
 
 
 def train_phrase(play: PlayState, key) -> str:
@@ -70,14 +75,14 @@ def message_lines(play: PlayState, table_focus: bool) -> list[tuple[str, bool]]:
     if table_focus and play.phase not in (CURTAIN, DEAL_END, MATCH_END):
         lines.append((t("table.table_focus"), False))
     if play.phase == PREVIEW and play.pending is not None:
-        line = preview_text(play, play.pending)
+        line = play.kit.preview_text(play, play.pending)
         lines.append((t("table.hint_prefix", text=line) if play.pending_is_hint else line, False))
     elif play.message and play.message[0]:
         key, params = play.message
         if play.phase != CURTAIN or key != "table.pass_device":
             lines.append((t(key, **params), False))
     elif play.my_turn():
-        lines.append((prompt(play), False))
+        lines.append((play.kit.prompt(play), False))
     elif play.phase == COMPUTER:
         seat = play.session.to_act()
         if seat is not None:

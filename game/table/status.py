@@ -6,16 +6,20 @@ total.  Both come from the view of the seat on screen.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ..i18n import t
-from ..play import DEAL_END, MATCH_END, PlayState
+from ..phases import DEAL_END, MATCH_END
 from ..seats import seat_colour
 from .render import DARK
 from .sprites import Sprites
 from .text import fit, text
 
-DEALS = 13  # MT-3
+if TYPE_CHECKING:  # pragma: no cover
+    from ..play import PlayState
+
 BAR = (16, 34, 26)
 RULE = (196, 160, 72)
 GREY = (190, 196, 186)
@@ -28,17 +32,7 @@ def draw_status_bar(surface: pygame.Surface, play: PlayState, view, height: int,
     surface.fill(BAR, bar)
     pygame.draw.line(surface, RULE, (0, bar.bottom - 2), (w, bar.bottom - 2), 2)
     pad = round(14 * u)
-    ended = play.last_deal_end() if play.phase in (DEAL_END, MATCH_END) else None
-    if ended is not None:
-        # the reveal is about the deal that just ended (the next one is already dealt behind it)
-        engine = DEALS - ended.deal_no  # MT-3
-        parts = [t("table.deal_of", deal=ended.deal_no, deals=DEALS),
-                 t("table.engine", engine=f"{engine}|{engine}")]
-    else:
-        parts = [t("table.deal_of", deal=view.deal_no, deals=DEALS),
-                 t("table.engine", engine=f"{view.engine}|{view.engine}"),
-                 t("table.boneyard", count=view.boneyard)]
-    parts.append(t("table.match_no", match=view.match_no))
+    parts = play.kit.status_parts(play, view)
     status = fit("   \u00b7   ".join(parts), font_px, w // 2 + w // 6)
     surface.blit(status, status.get_rect(midleft=(pad, bar.centery)))
     seat = play.session.to_act()
@@ -62,8 +56,9 @@ class PlayersPanel:
     the phase, the scale or the language changes.
     """
 
-    def __init__(self, sprites: Sprites) -> None:
+    def __init__(self, sprites: Sprites, kit=None) -> None:
         self.sprites = sprites
+        self.kit = kit
         self._surface: pygame.Surface | None = None
         self._key = None
 
@@ -84,7 +79,8 @@ class PlayersPanel:
              key: tuple) -> None:
         if self._surface is None or self._key != key:
             self._key = key
-            self._surface = self.render(play, view, u)
+            self._surface = self.kit.render_panel(play, view, u, self.sprites) if self.kit is not None \
+                else self.render(play, view, u)
         surface.blit(self._surface, pos)
 
     def invalidate(self) -> None:

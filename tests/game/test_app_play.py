@@ -12,7 +12,8 @@ import pygame
 import pytest
 
 from game import storage
-from game.play import COMPUTER, CURTAIN, PREVIEW
+from game.app import STEP
+from game.play import COMPUTER, CURTAIN, CURTAIN_GUARD_S, PREVIEW
 from game.scenes.deal_end import DealEndScene
 from game.scenes.table import TableScene
 from game.seats import COMPUTER as COMPUTER_SEAT
@@ -81,6 +82,7 @@ def test_a_whole_deal_from_the_title_by_one_device(press):
             scene.camera.update(10.0)
             if play.phase == CURTAIN:
                 curtains += 1
+                frames(app, round(CURTAIN_GUARD_S / STEP) + 1)  # UX-3: the curtain's guard time
                 press(app, scene.curtain_button.rect.center)
             elif play.phase == COMPUTER:
                 continue
@@ -98,7 +100,7 @@ def test_a_whole_deal_from_the_title_by_one_device(press):
 
 def test_a_whole_deal_from_the_title_by_keyboard_alone():
     """Arrows, Enter and Esc only: the menus' focus layer, then the table's cursor (UX-7)."""
-    from game.play import DECISION_BUTTONS
+    from game.play import CORE_BUTTONS
     from shell_driver import key
     app = make_app()
     app.start()
@@ -146,7 +148,7 @@ def test_a_whole_deal_from_the_title_by_keyboard_alone():
                 while play.focus != "buttons":
                     key(app, pygame.K_UP)
                 for _ in range(20):
-                    if play.focused() in DECISION_BUTTONS:
+                    if play.focused() not in CORE_BUTTONS:
                         break
                     key(app, pygame.K_RIGHT)
                 key(app, pygame.K_RETURN)

@@ -405,3 +405,19 @@ def test_during_the_reveal_the_table_is_the_one_the_deal_ended_with():
     play.continue_after_deal()
     assert play.view().deal_no == info.deal_no + 1
     assert not any(t.tiles for t in play.view().trains)
+
+
+@pytest.mark.rule("UX-1")
+def test_enter_confirms_a_hinted_pass_whatever_the_cursor_is_on():
+    """After a draw that does not fit, the hint previews the pass while the cursor sits on the
+    tile just drawn: Enter carries out the previewed pass (it used to act on the tile)."""
+    play = make_play("hccc", seed=4)
+    run_until(play, lambda p: p.my_turn() and {a.kind for a in p.legal()} == {"pass"}
+              and p.view().drawn, stream(4, "hinted-pass"))
+    assert play.focus == "hand"  # the cursor went to the drawn tile (UX-2)
+    play.hint()
+    assert play.phase == PREVIEW and play.pending.kind == "pass"
+    cursor = play.session.cursor
+    play.activate()
+    assert play.session.cursor == cursor + 1
+    assert play.session.log[cursor].kind == "pass"

@@ -105,7 +105,7 @@ def test_a_whole_deal_by_taps_with_two_humans_and_two_computers_hides_every_hidd
     app, play, scene = setup("hhcc", seed=7)
     if how != "intents":
         input_mod = pytest.importorskip("game.input")
-        app.recogniser = input_mod.InputRecogniser(lambda: app.screen.get_size())
+        app.recogniser = input_mod.InputRecogniser(lambda: app.screen.get_size(), now=play.now)
         app.tap_device = how.split()[0]
     recorder = SpriteRecorder(scene.sprites)
     rng = stream(7, "taps")

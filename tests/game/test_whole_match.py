@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from game.play import COMPUTER, DEAL_END, MATCH_END, PREVIEW
-from game.scenes import match_end
+from game.kits import mexican_train as match_end  # where the match-end screen is drawn
 from game.scenes.deal_end import DealEndScene
 from game.scenes.match_end import MatchEndScene
 from game.scenes.table import TableScene

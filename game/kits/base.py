@@ -1,0 +1,118 @@
+"""The interface every table kit offers the game-generic core (see ``game.kits``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Hashable
+
+import pygame
+
+from rules.actions import Action
+
+
+@dataclass
+class Marks:
+    """What the play state wants lit on the table this frame (every kit reads the same)."""
+
+    targets: tuple = ()  # target keys where the selected tile may go
+    focused_target: object = None  # the keyboard cursor's (or the pointer's) target
+    ghost: Any = None  # the previewed tile where it would lie (the kit's own form)
+    recent: tuple = ()  # the latest plays, newest last (the kit's own form)
+    arrival: float | None = None  # seconds since the newest play landed
+
+
+class TableKit:
+    """One family's table.  Subclasses set ``game`` and override the hooks."""
+
+    game = ""
+    #: The decision buttons the cursor goes to first when no tile can be played.
+    focus_first: tuple[str, ...] = ()
+    #: Deals (or hands) of a match when it has a fixed number, for the status bar.
+    deals: int | None = None
+
+    # ------------------------------------------------------------ decisions
+
+    def target(self, action: Action) -> Hashable:
+        """The target key of a play action: where the player points to make it."""
+        raise NotImplementedError
+
+    def decision_buttons(self, view) -> list[tuple[str, Action]]:
+        """The decision buttons to show now, in order, each with the action it stands for."""
+        raise NotImplementedError
+
+    def button_label(self, bid: str, play) -> str:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ the world
+
+    def layout(self, view, play, aspect: float = 16 / 9) -> Any:
+        """Where everything lies in world coordinates; has ``content`` (x, y, w, h).
+        ``aspect`` is the table area's width over its height on screen."""
+        raise NotImplementedError
+
+    def target_at(self, lay, play, wx: float, wy: float) -> Hashable | None:
+        """The lit target under a world point, or None."""
+        raise NotImplementedError
+
+    def target_rect(self, lay, key) -> tuple[float, float, float, float]:
+        """The world rectangle to keep on screen when ``key`` has the cursor."""
+        raise NotImplementedError
+
+    def ghost(self, lay, view, action: Action) -> Any:
+        """The previewed play where it would lie (UX-1), in the form ``draw_world`` reads."""
+        raise NotImplementedError
+
+    def recent(self, view, me: int | None) -> tuple:
+        """The plays since ``me``'s own last decision, newest last."""
+        return ()
+
+    def follow_point(self, lay, view, me: int | None) -> tuple[float, float] | None:
+        return None
+
+    def must_see(self, lay, view, play) -> tuple[float, float, float, float] | None:
+        """A world rectangle the player must see now (an open double to cover), or None."""
+        return None
+
+    def renderer(self, sprites) -> Any:
+        """What draws the world for one table scene (it may keep state between frames)."""
+        raise NotImplementedError
+
+    def draw_world(self, renderer, surface: pygame.Surface, camera, lay, view, play, marks: Marks,
+                   clock: float) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ chrome
+
+    def status_parts(self, play, view) -> list[str]:
+        """The pieces of the status bar's left side."""
+        raise NotImplementedError
+
+    def panel_width(self, play, u: float) -> int:
+        raise NotImplementedError
+
+    def render_panel(self, play, view, u: float, sprites) -> pygame.Surface:
+        """The players (or teams) panel in the table's top left corner."""
+        raise NotImplementedError
+
+    def prompt(self, play) -> str:
+        """What the on-screen player is asked to do now."""
+        raise NotImplementedError
+
+    def preview_text(self, play, action: Action) -> str:
+        """UX-1: what the previewed decision will do, and that it waits for a confirm."""
+        raise NotImplementedError
+
+    def fresh_tile(self, view):
+        """A tile just drawn by the view's seat (UX-2), shown apart in the hand; or None."""
+        return None
+
+    # ------------------------------------------------------------ ends and the log
+
+    def draw_deal_end(self, scene, surface: pygame.Surface, info, u: float) -> None:
+        raise NotImplementedError
+
+    def draw_match_end(self, scene, surface: pygame.Surface, info, u: float) -> None:
+        raise NotImplementedError
+
+    def log_line(self, event: tuple, who, tile_text) -> str | None:
+        """One public history event as a line of the log (HTML), or None to use the core's."""
+        return None

@@ -1,0 +1,365 @@
+"""The two-ended line's table kit, for Cuban (CU-1..12) and Jamaican (JA-1..9) dominoes.
+
+Both games share the line (``line_layout``, ``line_render``), the ends as targets
+("L", "R"), the forced pass, the team scoreboard and the choice of who opens a hand
+(CU-5's leader, JA-3's poser).  Their differences are data on the kit
+(``Cuban``, ``Jamaican``) and a few small hooks: Cuban's lead draw and the four
+personal acceptances or redeal demands (CU-2, CU-4) and its named wins (CU-10);
+Jamaican's [6|6] pose, six love and the two-point key win (JA-2, JA-6, JA-7).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+
+from rules.actions import ACCEPT, PASS, REDEAL, Action, lead
+from rules.line import ACCEPT as ACCEPTING
+from rules.line import CHOOSE, PLAY, TEAM_SEATS, team_of
+
+from ..i18n import t
+from ..phases import DEAL_END, MATCH_END
+from ..seats import seat_colour
+from ..table.render import DARK
+from ..table.text import fit, text
+from . import line_layout as LL
+from .base import TableKit
+from .line_render import LineMarks, draw_line
+from .scoreboard import FAINT, GOLD, GREY
+
+TEAM_COLOURS = {1: seat_colour(1), 2: seat_colour(2)}
+
+
+def tile_name(tile) -> str:
+    return f"[{tile[0]}|{tile[1]}]"
+
+
+def doubles_in(hand) -> list:
+    return [x for x in hand if x[0] == x[1]]
+
+
+class LineRenderer:
+    """What the table scene keeps of the line's drawing between frames."""
+
+    def __init__(self, sprites) -> None:
+        self.sprites = sprites
+        self.tiles_drawn = 0
+
+
+class LineKit(TableKit):
+    """The shared part; ``Cuban`` and ``Jamaican`` below state their differences."""
+
+    focus_first = ("accept", "pass")
+    #: The locale key of "NAME leads" / "NAME poses" on the choice buttons and in previews.
+    opener_key = "line.opener_lead"
+    #: What a hand's points are called in the status bar ("to 100", "six love").
+    target_key = "line.target_cuban"
+
+    # ------------------------------------------------------------ decisions
+
+    def target(self, action: Action):
+        return action.end
+
+    def decision_buttons(self, view) -> list[tuple[str, Action]]:
+        if view.phase == ACCEPTING:
+            return [("accept", ACCEPT), ("redeal", REDEAL)]
+        if view.phase == CHOOSE and view.to_act:
+            return [(f"lead:{s}", lead(s)) for s in TEAM_SEATS[team_of(view.to_act)]]
+        return [("pass", PASS)]
+
+    def button_label(self, bid: str, play) -> str:
+        if bid.startswith("lead:"):
+            return t(self.opener_key, name=play.name(int(bid[5:])))
+        return t({"accept": "line.accept", "redeal": "line.redeal", "pass": "table.pass"}[bid])
+
+    # ------------------------------------------------------------ the world
+
+    def layout(self, view, play, aspect: float = 16 / 9) -> LL.LineLayout:
+        return LL.layout_view(view, aspect)
+
+    def renderer(self, sprites) -> LineRenderer:
+        return LineRenderer(sprites)
+
+    def target_at(self, lay: LL.LineLayout, play, wx: float, wy: float):
+        return LL.end_at(lay, wx, wy, among=tuple(play.targets()))
+
+    def target_rect(self, lay: LL.LineLayout, key):
+        return lay.ends[key].rect
+
+    def ghost(self, lay: LL.LineLayout, view, action: Action):
+        return LL.ghost(lay, action.end, action.tile)
+
+    def follow_point(self, lay: LL.LineLayout, view, me):
+        return lay.tiles[-1].centre if lay.tiles else None
+
+    def draw_world(self, renderer: LineRenderer, surface, camera, lay, view, play, marks, clock) -> None:
+        line_marks = LineMarks(targets=tuple(marks.targets), focused_target=marks.focused_target,
+                               ghost=marks.ghost, tile=play.selected if play.my_turn() else None,
+                               arrival=marks.arrival)
+        names = {s: play.name(s) for s in range(1, 5)}
+        # the table keeps its orientation while the computers play: the device holder sits at
+        # the bottom, and the seats follow counter-clockwise (CU-1, JA-1)
+        bottom = play.viewer or play.curtain_for or play.holder or (play.humans[0] if play.humans else 1)
+        shown = view if view.seat == bottom else replace(view, seat=bottom, hand=())
+        renderer.tiles_drawn = draw_line(surface, camera, lay, shown, renderer.sprites, line_marks, names, clock)
+
+    # ------------------------------------------------------------ chrome
+
+    def status_parts(self, play, view) -> list[str]:
+        ended = play.last_deal_end() if play.phase in (DEAL_END, MATCH_END) else None
+        hand_no = ended.deal_no if ended is not None else view.deal_no
+        parts = [t("line.hand_no", hand=max(1, hand_no)), t(self.target_key),
+                 t("line.score", one=view.totals[1], two=view.totals[2])]
+        parts.append(t("table.match_no", match=view.match_no))
+        return parts
+
+    def panel_width(self, play, u: float) -> int:
+        fpx = max(10, round(16 * u))
+        names = [text(play.name(s), fpx, bold=True).get_width() for s in range(1, 5)]
+        return round(120 * u) + min(max(names), round(170 * u))
+
+    def render_panel(self, play, view, u: float, sprites) -> pygame.Surface:
+        """The two teams: their players (tiles in hand) and the team's total."""
+        fpx = max(10, round(16 * u))
+        row_h = round(24 * u)
+        pad = round(8 * u)
+        width = self.panel_width(play, u)
+        panel = pygame.Surface((width, pad + 2 * (3 * row_h + pad)), pygame.SRCALPHA)
+        panel.fill((10, 20, 16, 170))
+        y = pad
+        to_act = play.session.to_act()
+        for team in (1, 2):
+            head = fit(t("line.team", n=team), max(9, fpx - 1), width - round(60 * u), colour=GREY, bold=True)
+            panel.blit(head, (pad, y))
+            total = text(str(view.totals[team]), fpx + 2, GOLD, bold=True)
+            panel.blit(total, total.get_rect(topright=(width - pad, y - 2)))
+            y += row_h
+            for s in TEAM_SEATS[team]:
+                if s == to_act and play.phase not in (DEAL_END, MATCH_END):
+                    pygame.draw.rect(panel, (255, 255, 255), (2, y, width - 4, row_h - 2), 2, border_radius=4)
+                pygame.draw.circle(panel, seat_colour(s), (pad + round(8 * u), y + row_h // 2), round(6 * u))
+                name = fit(play.name(s), fpx, width - round(70 * u), colour=seat_colour(s), bold=True)
+                panel.blit(name, name.get_rect(midleft=(pad + round(20 * u), y + row_h // 2)))
+                count = text(str(view.hand_counts[s]), fpx)
+                panel.blit(count, count.get_rect(midright=(width - pad, y + row_h // 2)))
+                y += row_h
+            y += pad
+        return panel
+
+    def prompt(self, play) -> str:
+        view = play.view()
+        kinds = {a.kind for a in play.legal()}
+        if view.phase == ACCEPTING:
+            doubles = len(doubles_in(view.hand))
+            if "redeal" in kinds:
+                return t("line.prompt_accept_or_redeal", count=doubles)
+            return t("line.prompt_accept")
+        if view.phase == CHOOSE:
+            return t(self.choose_prompt_key)
+        if kinds == {"pass"}:
+            return t("line.prompt_pass")
+        if not view.line:
+            return self.opening_prompt(view)
+        return t("line.prompt_play", left=view.left_end, right=view.right_end)
+
+    choose_prompt_key = "line.prompt_choose_leader"
+
+    def opening_prompt(self, view) -> str:
+        return t("line.prompt_lead")
+
+    def preview_text(self, play, action: Action) -> str:
+        if action.kind == "play":
+            if not play.view().line:
+                return t("line.confirm_open", tile=tile_name(action.tile))
+            side = t("line.end_left") if action.end == "L" else t("line.end_right")
+            return t("line.confirm_play", tile=tile_name(action.tile), end=side)
+        if action.kind == "lead":
+            return t("line.confirm_" + self.opener_key.split("_")[-1], name=play.name(action.seat))
+        if action.kind == "redeal":
+            shown = " ".join(tile_name(d) for d in sorted(doubles_in(play.view().hand)))
+            return t("line.confirm_redeal", tiles=shown)
+        return t("line.confirm_" + action.kind)
+
+    # ------------------------------------------------------------ ends
+
+    def hand_result(self, play, info) -> str:
+        """Who won the hand and why (CU-7, JA-5): out, a block with the lowest count, a tie."""
+        winner, points = info.extra[0], info.extra[1]
+        if winner is None:
+            return t("line.result_tie")
+        if info.reason == "out":
+            seat = next(s for s in range(1, 5) if not info.hands[s])
+            key = "line.result_out_key" if self.key_win(info) else "line.result_out"
+            return t(key, name=play.name(seat), team=winner, points=points)
+        low = min(info.penalties[1:])
+        seat = next(s for s in TEAM_SEATS[winner] if info.penalties[s] == low)
+        return t("line.result_block", name=play.name(seat), count=low, team=winner, points=points)
+
+    def key_win(self, info) -> bool:
+        return False
+
+    def reset_happened(self, play) -> bool:
+        return False
+
+    def draw_deal_end(self, scene, surface, info, u: float) -> None:
+        """UX-3: all four hands revealed, each seat's count, the hand's result and both totals."""
+        play = scene.play
+        row_h = scene.row_height(surface, 4, 60, 0.5, u)
+        short = max(8, round(row_h * 0.36))
+        pw = min(surface.get_width() - round(40 * u), round(1300 * u))
+        panel, u = scene.draw_panel(surface, pw, round(230 * u) + row_h * 4 + round(90 * u))
+        fpx = max(11, round(20 * u))
+        title = fit(t("line.hand_over", hand=info.deal_no), round(30 * u), panel.width - 40, bold=True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + round(16 * u))))
+        result = fit(self.hand_result(play, info), round(22 * u), panel.width - 40, colour=GOLD, bold=True,
+                     outline=DARK)
+        surface.blit(result, result.get_rect(midtop=(panel.centerx, panel.y + round(58 * u))))
+        y = panel.y + round(100 * u)
+        if self.reset_happened(play):
+            note = fit(t("line.six_love_reset"), round(19 * u), panel.width - 40, colour=(255, 160, 140))
+            surface.blit(note, note.get_rect(midtop=(panel.centerx, y - round(8 * u))))
+        y += round(24 * u)
+        x_name = panel.x + round(24 * u)
+        x_hand = x_name + round(220 * u)
+        x_count = panel.right - round(120 * u)
+        small = max(10, fpx - 4)
+        surface.blit(text(t("table.col_hand"), small, GREY), (x_hand, y))
+        surface.blit(text(t("line.col_count"), small, GREY), (x_count, y))
+        y += round(28 * u)
+        from .mexican_train import draw_hand_row
+        for s in (1, 3, 2, 4):
+            cy = y + row_h // 2
+            name = fit(f"{play.name(s)} \u00b7 {t('line.team', n=team_of(s))}", fpx, x_hand - x_name - 10,
+                       colour=seat_colour(s), bold=True, outline=DARK)
+            surface.blit(name, name.get_rect(midleft=(x_name, cy)))
+            draw_hand_row(surface, scene.table.sprites, sorted(info.hands[s]), x_hand, cy, short,
+                          x_count - x_hand - round(16 * u), fpx)
+            count = text(str(info.penalties[s]), fpx)
+            surface.blit(count, count.get_rect(midleft=(x_count, cy)))
+            y += row_h
+        y += round(10 * u)
+        totals = fit(t("line.totals", one=info.totals[1], two=info.totals[2]), fpx + 2, panel.width - 40,
+                     bold=True)
+        surface.blit(totals, totals.get_rect(midtop=(panel.centerx, y)))
+        over = play.session.match_over()
+        labels = [("continue", t("table.see_result") if over else t("line.next_hand", hand=info.deal_no + 1))]
+        if play.can_undo():
+            labels.append(("undo", t("table.undo")))
+        scene.draw_buttons(surface, panel, labels, u, fpx, primary="continue")
+
+    def match_title(self, info) -> str | None:
+        return None
+
+    def draw_match_end(self, scene, surface, info, u: float) -> None:
+        """The winning team (CU-10, JA-8) with both totals and the hands' log."""
+        play = scene.play
+        log = team_log(play.view().history)
+        pw = min(surface.get_width() - 40, round(760 * u))
+        panel, u = scene.draw_panel(surface, pw, round(330 * u) + round(26 * u) * min(len(log), 8))
+        fpx = max(11, round(22 * u))
+        title = fit(t("table.match_over_title", match=info.match_no), round(34 * u), panel.width - 40, bold=True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + round(18 * u))))
+        team = info.winners[0]
+        names = ", ".join(play.name(s) for s in TEAM_SEATS[team])
+        line = t("line.team_wins", team=team, names=names)
+        named = self.match_title(info)
+        if named:
+            line += " \u2014 " + named
+        sub = fit(line, round(26 * u), panel.width - 40, colour=GOLD, bold=True, outline=DARK)
+        surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + round(70 * u))))
+        y = panel.y + round(120 * u)
+        for tm in (1, 2):
+            row = fit(f"{t('line.team', n=tm)}: {', '.join(play.name(s) for s in TEAM_SEATS[tm])}"
+                      f"  \u2014  {info.totals[tm]}", fpx, panel.width - 60, colour=TEAM_COLOURS[tm], bold=tm == team)
+            surface.blit(row, row.get_rect(midtop=(panel.centerx, y)))
+            y += round(34 * u)
+        small = max(10, fpx - 6)
+        for hand_no, winner, points in log[-8:]:
+            words = t("line.log_row", hand=hand_no, team=winner, points=points) if winner else \
+                t("line.log_row_tie", hand=hand_no)
+            cell = text(words, small, FAINT)
+            surface.blit(cell, cell.get_rect(midtop=(panel.centerx, y)))
+            y += round(26 * u)
+        labels = [("next_match", t("table.next_match")), ("new_game", t("table.new_game"))]
+        scene.draw_buttons(surface, panel, labels, u, fpx, primary="next_match")
+
+    # ------------------------------------------------------------ the log
+
+    def log_line(self, event: tuple, who, tile_text) -> str | None:
+        kind = event[0]
+        if kind == "lead_draw":
+            return t("line.log_lead_draw", one=who(1), two=who(2), a=tile_text(event[1]), b=tile_text(event[2]))
+        if kind == "accept":
+            return t("line.log_accept", name=who(event[1]))
+        if kind == "redeal":
+            return t("line.log_redeal", name=who(event[1]), tiles=" ".join(tile_text(d) for d in event[2]))
+        if kind == "lead":
+            return t(self.opener_key.replace("opener", "log"), name=who(event[1]), chosen=who(event[2]))
+        if kind == "play":
+            side = t("line.end_left") if event[3] == "L" else t("line.end_right")
+            return t("line.log_play", name=who(event[1]), tile=tile_text(event[2]), end=side)
+        if kind == "pass":
+            return t("line.log_pass", name=who(event[1]))
+        if kind == "reset":
+            return t("line.six_love_reset")
+        if kind == "deal_end":
+            winner, points = event[5], event[6]
+            return t("line.log_hand_end", team=winner, points=points) if winner else t("line.result_tie")
+        if kind == "match_end":
+            return t("line.team_wins", team=event[1][0], names="")
+        return None
+
+
+def team_log(history) -> list[tuple[int, int | None, int]]:
+    """(hand number, winning team or None, points) of each hand of the current match."""
+    log: list[tuple[int, int | None, int]] = []
+    hand_no = 0
+    for e in history:
+        if e[0] == "match":
+            log, hand_no = [], 0
+        elif e[0] == "deal":
+            hand_no = e[1]
+        elif e[0] == "deal_end":
+            log.append((hand_no, e[5], e[6]))
+    return log
+
+
+class CubanKit(LineKit):
+    """CU: the lead draw, the personal acceptances, the leader, 100 points, Pollona."""
+
+    game = "cuban"
+
+    def match_title(self, info) -> str | None:
+        name = info.extra[0] if info.extra else None
+        return t(f"line.result_{name}") if name else None
+
+
+class JamaicanKit(LineKit):
+    """JA: the [6|6] pose, the poser, six love, the two-point key win."""
+
+    game = "jamaican"
+    opener_key = "line.opener_pose"
+    target_key = "line.target_jamaican"
+    choose_prompt_key = "line.prompt_choose_poser"
+
+    def opening_prompt(self, view) -> str:
+        return t("line.prompt_pose_66") if view.pose_required else t("line.prompt_pose")
+
+    def key_win(self, info) -> bool:
+        return info.reason == "out" and info.extra[1] == 2  # JA-6
+
+    def reset_happened(self, play) -> bool:
+        """JA-7: the hand just ended reset both totals (its ``reset`` event follows deal_end)."""
+        history = play.view().history
+        for e in reversed(history):
+            if e[0] == "reset":
+                return True
+            if e[0] == "deal_end":
+                return False
+        return False
+
+
+CUBAN = CubanKit()
+JAMAICAN = JamaicanKit()
+
+__all__ = ["CUBAN", "JAMAICAN", "PLAY", "CubanKit", "JamaicanKit", "LineKit", "team_log"]

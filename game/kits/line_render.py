@@ -1,0 +1,244 @@
+"""Drawing the two-ended line (Cuban CU-6, Jamaican JA-4) and the four seats round it.
+
+Everything comes from one seat's view (UX-4) and the layout computed from it
+(``line_layout``).  Tiles are blitted with ``fblits`` from sprites cached per
+zoom step, as Mexican Train's ``TableRenderer`` does, and tiles outside the
+visible world are skipped.  The other three seats show their name in the
+seat's colour, their team and their hand as face-down backs with the count:
+never a face (UX-3; the view holds only its own hand anyway).  Partners sit
+opposite and play goes counter-clockwise on screen (CU-1, JA-1).  Lit ends,
+the focused end and the ghost of the previewed tile are the UX-1 preview; the
+latest play is haloed so a computer's move is seen (UX-7 only moves the view).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+import pygame
+
+from rules.line import team_of
+
+from .. import assets, i18n
+from ..seats import seat_colour
+from ..table.camera import Camera
+from ..table.layout import TILE_L, TILE_W, Placed
+from ..table.render import ARRIVAL_S, DARK, FOCUS_COLOUR, LAST_PLAY_COLOUR, TARGET_COLOUR, font_step
+from ..table.sprites import Sprites
+from ..table.text import fit, text
+from . import line_layout as LL
+
+TO_ACT_COLOUR = (255, 214, 90)
+TEAM_COLOUR = (214, 226, 218)
+BACK_SCALE = 0.6  # the other seats' backs, against a tile on the line
+BACK_GAP = 3  # world units between backs
+
+
+@dataclass
+class LineMarks:
+    """What the play state wants lit on the line this frame."""
+
+    targets: frozenset | tuple = ()  # ends ("L", "R") where the selected tile may go
+    focused_target: str | None = None  # the keyboard cursor's end
+    ghost: Placed | None = None  # the previewed tile (``line_layout.ghost``)
+    tile: tuple[int, int] | None = None  # the selected tile: targets are outlined where it would lie
+    arrival: float | None = None  # seconds since the newest play landed (a ring widens, fades)
+
+
+@dataclass
+class _Frame:
+    """One frame's mapping and culling box, shared by the drawing steps."""
+
+    surface: pygame.Surface
+    camera: Camera
+    z: float
+    short: int  # a line tile's short side in px at this zoom step
+    ox: float
+    oy: float
+    cull: tuple[float, float, float, float]  # visible world, padded: x0, y0, x1, y1
+
+    def w2s(self, x: float, y: float) -> tuple[float, float]:
+        return (x * self.z + self.ox, y * self.z + self.oy)
+
+    def visible(self, rect) -> bool:
+        x, y, w, h = rect
+        x0, y0, x1, y1 = self.cull
+        return not (x > x1 or x + w < x0 or y > y1 or y + h < y0)
+
+
+def _frame(surface: pygame.Surface, camera: Camera) -> _Frame:
+    vx, vy, vw, vh = camera.viewport
+    z = camera.draw_zoom
+    wx, wy, ww, wh = camera.visible_world()
+    pad = TILE_L
+    return _Frame(surface, camera, z, max(2, round(TILE_W * z)),
+                  vx + vw / 2 - camera.cx * z, vy + vh / 2 - camera.cy * z,
+                  (wx - pad, wy - pad, wx + ww + pad, wy + wh + pad))
+
+
+def draw_line(surface: pygame.Surface, camera: Camera, layout: LL.LineLayout, view,
+              sprites: Sprites, marks: LineMarks, names: dict, clock: float = 0.0) -> int:
+    """Draw the felt, the line, its ends, the ghost and the seats; return the tiles drawn."""
+    vx, vy, vw, vh = camera.viewport
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(vx, vy, vw, vh))
+    surface.fill(tuple(assets.table_colour("felt"))[:3], (vx, vy, vw, vh))
+    f = _frame(surface, camera)
+    _draw_open_ends(f, layout, marks)
+    _draw_last_play(f, layout, sprites)
+    drawn = _draw_tiles(f, layout, sprites)
+    _draw_arrival(f, layout, marks)
+    _draw_targets(f, layout, marks)
+    _draw_ghost(f, sprites, marks, clock)
+    _draw_seats(f, layout, view, sprites, names)
+    surface.set_clip(clip)
+    return drawn
+
+
+# --------------------------------------------------------------------- the line
+
+def _draw_tiles(f: _Frame, layout: LL.LineLayout, sprites: Sprites) -> int:
+    face = sprites.face
+    blits = []
+    for p in layout.tiles:
+        if not f.visible(p.rect):
+            continue
+        x, y = f.w2s(p.rect[0], p.rect[1])
+        blits.append((face(p.first, p.second, f.short, p.vertical), (round(x), round(y))))
+    if blits:
+        f.surface.fblits(blits)
+    return len(blits)
+
+
+def _halo(f: _Frame, sprites: Sprites, p: Placed, colour, essential: bool = True) -> None:
+    got = sprites.halo(f.short, p.vertical, colour, essential)
+    if got is None or not f.visible(p.rect):
+        return
+    halo, margin = got
+    x, y = f.w2s(p.rect[0], p.rect[1])
+    f.surface.blit(halo, (round(x) - margin, round(y) - margin))
+
+
+def _draw_last_play(f: _Frame, layout: LL.LineLayout, sprites: Sprites) -> None:
+    # the latest play glows under its tile, so a computer's move is seen where it landed
+    if len(layout.tiles) > 1:
+        _halo(f, sprites, layout.tiles[-1], LAST_PLAY_COLOUR, essential=False)
+
+
+def _draw_arrival(f: _Frame, layout: LL.LineLayout, marks: LineMarks) -> None:
+    if marks.arrival is None or marks.arrival >= ARRIVAL_S or not layout.tiles:
+        return
+    k = marks.arrival / ARRIVAL_S
+    rect = pygame.Rect(f.camera.world_rect_to_screen(layout.tiles[-1].rect))
+    grow = round((4 + 26 * k) * max(f.z, 0.5))
+    felt = tuple(assets.table_colour("felt"))[:3]
+    shade = tuple(int(c * (1 - k) + b * k) for c, b in zip(TARGET_COLOUR, felt))
+    pygame.draw.rect(f.surface, shade, rect.inflate(grow, grow), max(2, round(4 * f.z * (1 - k))),
+                     border_radius=max(3, round(6 * f.z)))
+
+
+def _draw_open_ends(f: _Frame, layout: LL.LineLayout, marks: LineMarks) -> None:
+    """Both open ends are always marked faintly, so where the line goes on is plain."""
+    colour = tuple(assets.table_colour("felt_line"))[:3]
+    seen = set()
+    for end, slot in layout.ends.items():
+        if slot.rect in seen or end in marks.targets:
+            continue
+        seen.add(slot.rect)
+        rect = pygame.Rect(f.camera.world_rect_to_screen(slot.rect))
+        pygame.draw.rect(f.surface, colour, rect, max(1, round(2 * f.z)), border_radius=max(2, round(4 * f.z)))
+
+
+def _draw_targets(f: _Frame, layout: LL.LineLayout, marks: LineMarks) -> None:
+    for end in LL.ENDS:
+        if end not in marks.targets:
+            continue
+        rect = pygame.Rect(f.camera.world_rect_to_screen(_target_rect(layout, end, marks.tile)))
+        focused = end == marks.focused_target
+        width = max(2, round((3 if focused else 2) * f.z))
+        pygame.draw.rect(f.surface, FOCUS_COLOUR if focused else TARGET_COLOUR, rect, width,
+                         border_radius=max(2, round(4 * f.z)))
+        if focused:
+            pygame.draw.rect(f.surface, TARGET_COLOUR, rect.inflate(width * 3, width * 3), max(1, width // 2),
+                             border_radius=max(3, round(6 * f.z)))
+
+
+def _target_rect(layout: LL.LineLayout, end: str, tile: tuple[int, int] | None):
+    if tile is not None:
+        try:
+            return LL.ghost(layout, end, tile).rect
+        except ValueError:  # not a fit there: the plain slot
+            pass
+    return layout.ends[end].rect
+
+
+def _draw_ghost(f: _Frame, sprites: Sprites, marks: LineMarks, clock: float) -> None:
+    p = marks.ghost
+    if p is None:
+        return
+    x, y = f.w2s(p.rect[0], p.rect[1])
+    surf = sprites.face(p.first, p.second, f.short, p.vertical, look="ghost")
+    f.surface.blit(surf, (round(x), round(y)))
+    pulse = 0.5 + 0.5 * math.sin(clock * 5.0)
+    colour = tuple(int(a + (b - a) * pulse) for a, b in zip(TARGET_COLOUR, (255, 255, 255)))
+    rect = pygame.Rect(round(x), round(y), surf.get_width(), surf.get_height())
+    pygame.draw.rect(f.surface, colour, rect.inflate(4, 4), max(2, round(3 * f.z)),
+                     border_radius=max(2, round(4 * f.z)))
+
+
+# --------------------------------------------------------------------- the seats
+
+def _draw_seats(f: _Frame, layout: LL.LineLayout, view, sprites: Sprites, names: dict) -> None:
+    places = LL.seat_places(view.seat, layout.table)
+    for seat, place in places.items():
+        area = LL.seat_area(place)
+        if not f.visible(area):
+            continue
+        count = view.hand_counts[seat] if seat < len(view.hand_counts) else 0
+        _draw_seat(f, seat, place, area, names.get(seat, str(seat)), count,
+                   seat == view.seat, seat == view.to_act, sprites)
+
+
+def _draw_seat(f: _Frame, seat: int, place, area, name: str, count: int, own: bool,
+               to_act: bool, sprites: Sprites) -> None:
+    cx, cy, side = place
+    x, y, w, h = area
+    width_px = max(8, round(w * f.z))
+    label = fit(name, font_step(18 * f.z), width_px, colour=seat_colour(seat), bold=True, outline=DARK)
+    team = fit(i18n.t("line.team", n=team_of(seat)), font_step(13 * f.z), width_px,
+               colour=TEAM_COLOUR, outline=DARK)
+    sx, sy = f.w2s(cx, y)
+    top = round(sy)
+    name_rect = label.get_rect(midtop=(round(sx), top))
+    if to_act:  # whose turn it is: a pill behind the name
+        pill = name_rect.inflate(max(6, label.get_height() // 2), 2)
+        pygame.draw.rect(f.surface, TO_ACT_COLOUR, pill, max(1, round(2 * f.z)), border_radius=pill.height // 2)
+    f.surface.blit(label, name_rect)
+    f.surface.blit(team, team.get_rect(midtop=(round(sx), name_rect.bottom)))
+    if own:
+        return  # the viewer's own tiles are in their hand tray, face up
+    backs_top = (name_rect.bottom + team.get_height() + round(6 * f.z) - f.oy) / f.z
+    _draw_backs(f, sprites, cx, backs_top, side, count)
+
+
+def _draw_backs(f: _Frame, sprites: Sprites, cx: float, top: float, side: str, count: int) -> None:
+    """A hidden hand: ``count`` backs, in a row (top seat) or a column (side seats), and the count."""
+    short = max(2, round(TILE_W * BACK_SCALE * f.z))
+    s = TILE_W * BACK_SCALE  # world units
+    column = side in ("left", "right")
+    back = sprites.back(short, vertical=not column)
+    step = s + BACK_GAP
+    if column:
+        span_w, span_h = 2 * s, count * step - BACK_GAP
+        positions = [(cx - s, top + i * step) for i in range(count)]
+    else:
+        span_w, span_h = count * step - BACK_GAP, 2 * s
+        positions = [(cx - span_w / 2 + i * step, top) for i in range(count)]
+    f.surface.fblits([(back, tuple(round(v) for v in f.w2s(px, py))) for px, py in positions])
+    badge = text(str(count), font_step(16 * f.z), (255, 255, 255), bold=True, outline=DARK)
+    if column:
+        bx, by = f.w2s(cx, top + max(span_h, 0) + 4)
+        f.surface.blit(badge, badge.get_rect(midtop=(round(bx), round(by))))
+    else:
+        bx, by = f.w2s(cx + max(span_w, 0) / 2 + 8, top + span_h / 2)
+        f.surface.blit(badge, badge.get_rect(midleft=(round(bx), round(by))))
+

@@ -1,0 +1,265 @@
+"""The Mexican Train table kit: the station and the trains (MT-4, MT-7), markers (MT-12),
+obligations (MT-14), the boneyard, per-seat penalties (MT-17) and the shared win (MT-18).
+
+The world's geometry is ``game.table.layout`` and its drawing ``game.table.render``;
+this module is the one place the game-generic core reaches them through.
+"""
+from __future__ import annotations
+
+import pygame
+
+from rules.actions import DRAW, END_CHAIN, PASS, Action
+
+from ..i18n import t
+from ..phases import DEAL_END, MATCH_END
+from ..seats import seat_colour
+from ..table import layout as L
+from ..table import prompts as P
+from ..table.render import DARK, TableRenderer
+from ..table.status import PlayersPanel
+from ..table.text import fit, text
+from .base import TableKit
+from .scoreboard import GOLD, GREY, draw_log_header, draw_log_row
+
+DEALS = 13  # MT-3
+BUTTON_TEXT = {"draw": "table.draw", "pass": "table.pass", "end_chain": "table.end_chain"}
+_DECISIONS = [("draw", DRAW), ("pass", PASS), ("end_chain", END_CHAIN)]
+
+
+def view_obligation(view):
+    """The train of the oldest open double (MT-14), or None."""
+    return view.obligations[0] if view.obligations else None
+
+
+class MexicanTrainKit(TableKit):
+    game = "mexican_train"
+    focus_first = ("end_chain", "draw", "pass")
+    deals = DEALS
+
+    # ------------------------------------------------------------ decisions
+
+    def target(self, action: Action):
+        return action.train
+
+    def decision_buttons(self, view) -> list[tuple[str, Action]]:
+        return _DECISIONS
+
+    def button_label(self, bid: str, play) -> str:
+        return t(BUTTON_TEXT[bid])
+
+    # ------------------------------------------------------------ the world
+
+    def layout(self, view, play, aspect: float = 16 / 9) -> L.TableLayout:
+        return L.layout_table(view.trains, view.players)
+
+    def renderer(self, sprites) -> TableRenderer:
+        return TableRenderer(sprites)
+
+    def target_at(self, lay: L.TableLayout, play, wx: float, wy: float):
+        """The legal target train under a world point (its whole lane is the tap area)."""
+        targets = play.targets()
+        best = None
+        for key in targets:
+            x, y, w, h = lay.lanes[key].rect
+            if x <= wx <= x + w and y <= wy <= y + h:
+                best = key
+        if best is None:
+            # near the next slot of a target counts too (the slot may hang past the lane edge)
+            for key in targets:
+                x, y, w, h = lay.lanes[key].next_slot.rect
+                m = L.TILE_W
+                if x - m <= wx <= x + w + m and y - m <= wy <= y + h + m:
+                    best = key
+        return best
+
+    def target_rect(self, lay: L.TableLayout, key):
+        return lay.lanes[key].next_slot.rect
+
+    def ghost(self, lay: L.TableLayout, view, action: Action):
+        lane = lay.lanes[action.train]
+        train = view.train(action.train)
+        near = train.open_end
+        far = action.tile[1] if action.tile[0] == near else action.tile[0]
+        x_start = lane.head[0] + lane.side * L.MARKER_W
+        return (action.train, L.ghost_slot(train.placed, near, far, lane.side, x_start, lane.y0, lay.row_len))
+
+    def recent(self, view, me: int | None) -> tuple:
+        """(train, index) of the plays since ``me``'s own last decision."""
+        found = []
+        for e in reversed(view.history):
+            if e[0] in ("deal", "match"):
+                break
+            if e[0] in ("play", "draw", "pass", "end_chain") and me is not None and e[1] == me and found:
+                break
+            if e[0] == "play":
+                key, tile_ = e[3], e[2]
+                tiles = view.train(key).tiles
+                if tile_ in tiles:
+                    found.append((key, tiles.index(tile_)))
+                if len(found) >= 12:
+                    break
+        return tuple(reversed(found))
+
+    def follow_point(self, lay: L.TableLayout, view, me: int | None):
+        recent = self.recent(view, me)
+        if not recent:
+            return None
+        key, index = recent[-1]
+        return lay.lanes[key].tiles[index].centre
+
+    def must_see(self, lay: L.TableLayout, view, play):
+        key = view_obligation(view)
+        if key is None or not play.my_turn():
+            return None
+        tile = lay.last_tile(key)
+        return tile.rect if tile is not None else None
+
+    def draw_world(self, renderer: TableRenderer, surface, camera, lay, view, play, marks, clock) -> None:
+        names = {L.MEXICAN: t("table.mexican_train")}
+        for seat in range(1, len(play.seats) + 1):
+            names[seat] = play.name(seat)
+        renderer.draw(surface, camera, lay, view, names, marks, clock)
+
+    # ------------------------------------------------------------ chrome
+
+    def status_parts(self, play, view) -> list[str]:
+        ended = play.last_deal_end() if play.phase in (DEAL_END, MATCH_END) else None
+        if ended is not None:
+            # the reveal is about the deal that just ended (the next one is already dealt behind it)
+            engine = DEALS - ended.deal_no  # MT-3
+            parts = [t("table.deal_of", deal=ended.deal_no, deals=DEALS),
+                     t("table.engine", engine=f"{engine}|{engine}")]
+        else:
+            parts = [t("table.deal_of", deal=view.deal_no, deals=DEALS),
+                     t("table.engine", engine=f"{view.engine}|{view.engine}"),
+                     t("table.boneyard", count=view.boneyard)]
+        parts.append(t("table.match_no", match=view.match_no))
+        return parts
+
+    def panel_width(self, play, u: float) -> int:
+        return PlayersPanel.metrics(play, u)[-1]
+
+    def render_panel(self, play, view, u: float, sprites) -> pygame.Surface:
+        return PlayersPanel(sprites).render(play, view, u)
+
+    def prompt(self, play) -> str:
+        return P.prompt(play)
+
+    def preview_text(self, play, action: Action) -> str:
+        return P.preview_text(play, action)
+
+    def fresh_tile(self, view):
+        return P.fresh_tile(view)
+
+    # ------------------------------------------------------------ ends
+
+    def draw_deal_end(self, scene, surface, info, u: float) -> None:
+        draw_deal_end(scene, surface, info, u)
+
+    def draw_match_end(self, scene, surface, info, u: float) -> None:
+        draw_match_end(scene, surface, info, u)
+
+
+def draw_deal_end(scene, surface: pygame.Surface, info, u: float) -> None:
+    """MT-16, MT-17, UX-3: every hand revealed with its penalty, the score log and totals."""
+    n = len(info.hands) - 1
+    row_h = scene.row_height(surface, n, 64, 0.72, u)
+    short = max(8, round(row_h * 0.36))
+    pw = min(surface.get_width() - round(40 * u), round(1500 * u))
+    panel, u = scene.draw_panel(surface, pw, round(150 * u) + row_h * n + round(90 * u))
+    fpx = max(11, round(20 * u))
+    play = scene.play
+    if info.reason == "out":
+        winner = next((s for s in range(1, n + 1) if not info.hands[s]), None)
+        reason = t("table.deal_won", name=play.name(winner)) if winner else t("table.deal_blocked")
+    else:
+        reason = t("table.deal_blocked")
+    title = fit(t("table.deal_over_title", deal=info.deal_no) + " \u2014 " + reason,
+                round(30 * u), pw - 40, bold=True)
+    surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + round(18 * u))))
+    x_name = panel.x + round(24 * u)
+    x_hand = x_name + round(200 * u)
+    x_pen = panel.right - round(240 * u)
+    x_tot = panel.right - round(110 * u)
+    log = play.score_log()  # UX-3: the whole score log of this match, deal by deal
+    col_w = round(44 * u)
+    x_log = x_pen - col_w * len(log) - round(20 * u)
+    y = panel.y + round(80 * u)
+    small = max(10, fpx - 4)
+    for label, x in ((t("table.col_hand"), x_hand), (t("table.col_penalty"), x_pen),
+                     (t("table.col_total"), x_tot)):
+        surface.blit(text(label, small, GREY), (x, y))
+    draw_log_header(surface, log, x_log, y, col_w, small, info.deal_no)
+    y += round(34 * u)
+    sprites = scene.table.sprites
+    for s in range(1, n + 1):
+        cy = y + row_h // 2
+        name = fit(play.name(s), fpx, x_hand - x_name - 10, colour=seat_colour(s), bold=True, outline=DARK)
+        surface.blit(name, name.get_rect(midleft=(x_name, cy)))
+        draw_hand_row(surface, sprites, sorted(info.hands[s]), x_hand, cy, short,
+                      x_log - x_hand - round(16 * u), fpx)
+        draw_log_row(surface, log, s, x_log, cy, col_w, small, info.deal_no)
+        pen = text(f"+{info.penalties[s]}", fpx, (255, 160, 140) if info.penalties[s] else GREY)
+        surface.blit(pen, pen.get_rect(midleft=(x_pen, cy)))
+        tot = text(str(info.totals[s]), fpx, bold=True)
+        surface.blit(tot, tot.get_rect(midleft=(x_tot, cy)))
+        y += row_h
+    over = play.session.match_over()
+    labels = [("continue", t("table.see_result") if over else t("table.next_deal", deal=info.deal_no + 1))]
+    if play.can_undo():
+        labels.append(("undo", t("table.undo")))
+    scene.draw_buttons(surface, panel, labels, u, fpx, primary="continue")
+
+
+def draw_hand_row(surface, sprites, hand, x: int, cy: int, short: int, avail: int, fpx: int) -> None:
+    """A revealed hand, face up in a row (UX-3: at the end every hand is shown together)."""
+    step = min(short + max(2, short // 5), avail // max(1, len(hand)))
+    blits = [(sprites.face(a, b, short, True), (x + i * step, cy - short)) for i, (a, b) in enumerate(hand)]
+    if blits:
+        surface.fblits(blits)
+    else:
+        out = text(t("table.went_out"), max(10, fpx - 2), GOLD, bold=True)
+        surface.blit(out, out.get_rect(midleft=(x, cy)))
+
+
+def draw_match_end(scene, surface: pygame.Surface, info, u: float) -> None:
+    """MT-18: the lowest total wins and equal lowest totals share the win."""
+    n = len(info.totals) - 1
+    row_h = scene.row_height(surface, n, 48, 0.6, u)
+    play = scene.play
+    log = play.score_log()  # UX-3: every deal's penalties beside the totals
+    col_w = round(44 * u)
+    pw = min(surface.get_width() - 40, round(560 * u) + col_w * len(log))
+    panel, u = scene.draw_panel(surface, pw, round(190 * u) + row_h * n + round(110 * u))
+    pw = panel.width
+    fpx = max(11, round(22 * u))
+    title = fit(t("table.match_over_title", match=info.match_no), round(34 * u), pw - 40, bold=True)
+    surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + round(18 * u))))
+    names = ", ".join(play.name(s) for s in info.winners)
+    line = t("table.winner", name=names) if len(info.winners) == 1 else t("table.shared_win", names=names)
+    sub = fit(line, round(26 * u), pw - 40, colour=GOLD, bold=True, outline=DARK)
+    surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + round(70 * u))))
+    small = max(10, fpx - 6)
+    y = panel.y + round(130 * u) + (round(small * 3.2) if log else 0)
+    x_log = panel.right - round(140 * u) - col_w * len(log)
+    draw_log_header(surface, log, x_log, y - round(small * 2.6) - 4, col_w, small, 0)
+    order = sorted(range(1, n + 1), key=lambda s: (info.totals[s], s))
+    for s in order:
+        cy = y + row_h // 2
+        win = s in info.winners
+        if win:
+            pygame.draw.rect(surface, (60, 70, 40), (panel.x + 20, y + 2, pw - 40, row_h - 4), border_radius=6)
+        place = text(str(1 + sum(1 for o in order if info.totals[o] < info.totals[s])), fpx, GREY)
+        surface.blit(place, place.get_rect(midleft=(panel.x + round(40 * u), cy)))
+        name = fit(play.name(s), fpx, x_log - panel.x - round(110 * u), colour=seat_colour(s), bold=True,
+                   outline=DARK)
+        surface.blit(name, name.get_rect(midleft=(panel.x + round(90 * u), cy)))
+        draw_log_row(surface, log, s, x_log, cy, col_w, small, 0)
+        tot = text(str(info.totals[s]), fpx, bold=win)
+        surface.blit(tot, tot.get_rect(midright=(panel.right - round(50 * u), cy)))
+        y += row_h
+    labels = [("next_match", t("table.next_match")), ("new_game", t("table.new_game"))]
+    scene.draw_buttons(surface, panel, labels, u, fpx, primary="next_match")
+
+
+MEXICAN_TRAIN = MexicanTrainKit()
