@@ -259,19 +259,39 @@ def test_a_save_of_each_game_resumes_through_the_app(game, players):
     assert storage.save_game(session, {"seats": computer_seats(players), "app": "domino-table"})
     app = start_app()
     try:
-        assert app.running and app.errors == []
-        if isinstance(app.stack.top, TableScene):
-            resumed = app.play_state.session
-            assert resumed.game == game and resumed.can_redo()
-            assert full_fingerprint(resumed) == full_fingerprint(session)
-            assert [s.name for s in app.play_state.seats] == [f"Bot {i}" for i in range(1, players + 1)]
-        else:  # a table that cannot draw this game yet: said so, and the save is kept, not lost
-            assert game != "mexican_train"
-            top = app.stack.top
-            assert isinstance(top, MessageScene) and top.text.startswith(i18n.t("save.cannot_show"))
-            aside = storage.data_dir() / "autosave.corrupt-1.json"
-            kept = rules_save.load_journaled(aside, aside.with_suffix(".journal"))[0]
-            assert full_fingerprint(kept) == full_fingerprint(session)
+        assert isinstance(app.stack.top, TableScene) and app.errors == []
+        resumed = app.play_state.session
+        assert resumed.game == game and resumed.can_redo()
+        assert full_fingerprint(resumed) == full_fingerprint(session)
+        assert [s.name for s in app.play_state.seats] == [f"Bot {i}" for i in range(1, players + 1)]
+        frames(app, 30)
+        assert app.errors == []
+    finally:
+        app.close()
+
+
+def test_a_valid_save_the_table_cannot_draw_is_said_so_and_kept_not_lost(monkeypatch):
+    """A save from a newer program's game, say: the table fails to draw it, every frame would fail."""
+    from game.scenes import table
+
+    session = played("cuban", 4, seed=5, steps=30)
+    storage.save_game(session, {"seats": computer_seats(4)})
+
+    def broken(self, surface, alpha=1.0):
+        raise AttributeError("'PartnershipView' object has no attribute 'trains'")
+
+    monkeypatch.setattr(table.TableScene, "draw", broken)
+    app = start_app()
+    try:
+        top = app.stack.top
+        assert app.running and app.errors == [] and app.play_state is None
+        assert isinstance(top, MessageScene) and top.text.startswith(i18n.t("save.cannot_show"))
+        aside = storage.data_dir() / "autosave.corrupt-1.json"
+        assert str(aside) in top.text and not storage.autosave_path().exists()
+        kept = rules_save.load_journaled(aside, aside.with_suffix(".journal"))[0]
+        assert full_fingerprint(kept) == full_fingerprint(session)
+        frames(app, 5)
+        assert app.errors == []
     finally:
         app.close()
 
