@@ -20,7 +20,7 @@ renamed aside (``autosave.json`` -> ``autosave.corrupt-1.json``, the number
 counting up past existing ones) and the caller gets defaults (settings) or a
 ``LoadResult`` whose ``problem`` says what was wrong (autosave).  When even
 renaming fails (a read-only folder) the result says so, and the file is
-remembered (``ignored-saves.json`` in the config folder) so that later starts
+remembered (``ignored-saves.json`` in the other folder) so that later starts
 leave it alone instead of failing on it again.
 
 API for the program::
@@ -242,6 +242,8 @@ def load_settings_checked() -> SettingsResult:
     remove_temporaries(path)
     if not os.path.lexists(path):
         return SettingsResult(dict(DEFAULT_SETTINGS))
+    if _is_ignored(path, data_dir):
+        return SettingsResult(dict(DEFAULT_SETTINGS))  # bad, unmovable, and already said so
     try:
         data = json.loads(read_bytes_limited(path, MAX_SETTINGS_BYTES).decode("utf-8"))
     except OverflowError:
@@ -259,6 +261,8 @@ def load_settings_checked() -> SettingsResult:
 
 def _bad_settings(path: Path, problem: str, reason: str) -> SettingsResult:
     moved = _try_move_aside(path)
+    if moved is None:
+        _remember_ignored(path, data_dir)
     log.warning("%s; using default settings (bad file kept as %s)", reason, moved)
     return SettingsResult(dict(DEFAULT_SETTINGS), problem, reason, moved, path)
 
@@ -359,7 +363,7 @@ def load_game() -> LoadResult:
         log.info("removed %s, left by an interrupted save", leftover.name)
     if not os.path.lexists(path):
         return LoadResult()
-    if _is_ignored(path):
+    if _is_ignored(path, config_dir):
         log.info("%s was set aside earlier and cannot be moved; leaving it alone", path)
         return LoadResult()
     try:
@@ -398,7 +402,7 @@ def clear_game() -> None:
 def _bad_save(path: Path, problem: str, reason: str, journal: Path) -> LoadResult:
     _autosave_journal().forget()  # the files are going: the next save starts with a snapshot
     moved = _try_move_aside(path, journal)
-    remembered = moved is None and _remember_ignored(path)
+    remembered = moved is None and _remember_ignored(path, config_dir)
     log.warning("%s; starting without it (kept as %s)", reason, moved or path)
     return LoadResult(problem=problem, reason=reason, moved_to=moved, path=path, remembered=remembered)
 
@@ -419,8 +423,10 @@ def _fingerprint(path: Path) -> dict[str, Any]:
     return {"path": str(path), "size": st.st_size, "mtime_ns": st.st_mtime_ns}
 
 
-def _ignored_list() -> tuple[Path, list]:
-    where = config_dir() / IGNORED_FILE
+def _ignored_list(folder: Callable[[], Path]) -> tuple[Path, list]:
+    # The note goes in the *other* folder (config for the autosave, data for the
+    # settings): the bad file's own folder is the one that cannot be written.
+    where = folder() / IGNORED_FILE
     try:
         data = json.loads(read_bytes_limited(where, MAX_SETTINGS_BYTES).decode("utf-8"))
     except (OSError, OverflowError, ValueError, RecursionError):
@@ -428,18 +434,18 @@ def _ignored_list() -> tuple[Path, list]:
     return where, data if isinstance(data, list) else []
 
 
-def _is_ignored(path: Path) -> bool:
+def _is_ignored(path: Path, folder: Callable[[], Path]) -> bool:
     try:
-        _where, entries = _ignored_list()
+        _where, entries = _ignored_list(folder)
         return _fingerprint(path) in entries
     except OSError:
         return False
 
 
-def _remember_ignored(path: Path) -> bool:
-    """Note a bad save that could not be moved, so later starts leave it alone."""
+def _remember_ignored(path: Path, folder: Callable[[], Path]) -> bool:
+    """Note a bad file that could not be moved (in ``folder``), so later starts leave it alone."""
     try:
-        where, entries = _ignored_list()
+        where, entries = _ignored_list(folder)
         entries = [e for e in entries if isinstance(e, dict) and e.get("path") != str(path)]
         write_json_atomic(where, entries[-20:] + [_fingerprint(path)])
         return True

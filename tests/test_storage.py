@@ -334,3 +334,23 @@ def test_a_deeply_nested_unknown_setting_is_dropped_not_written_back():
     assert "future" not in result.settings and result.settings["flat"] == [1, {"a": 2}]
     storage.save_settings(result.settings)
     assert storage.load_settings() == result.settings
+
+
+def test_unmovable_bad_settings_are_said_once_then_left_alone(monkeypatch):
+    path = storage.settings_path()
+    path.write_bytes(b"{{{")
+    real = storage.os.replace
+    config = storage.config_dir()
+
+    def replace(src, dst):  # a read-only config folder (root ignores file modes)
+        if Path(dst).parent == config:
+            raise PermissionError(13, "Permission denied")
+        return real(src, dst)
+
+    monkeypatch.setattr(storage.os, "replace", replace)
+    first = storage.load_settings_checked()
+    assert first.problem == "corrupt" and first.moved_to is None and path.exists()
+    again = storage.load_settings_checked()
+    assert again.problem is None and again.settings == storage.DEFAULT_SETTINGS
+    path.write_bytes(b"{{{ changed")  # a different file is looked at again
+    assert storage.load_settings_checked().problem == "corrupt"
