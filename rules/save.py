@@ -159,6 +159,8 @@ def check_structure(data: object) -> dict:
     cfg = data.get("config")
     if not isinstance(cfg, dict):
         raise _fail("damaged", "the save file has no configuration")
+    if not isinstance(cfg.get("game"), str):
+        raise _fail("damaged", f"the save file's configuration is invalid: the game is {_short(repr(cfg.get('game')))}")
     seed = cfg.get("seed")
     if _is_int(seed) and seed > MAX_SEED:
         raise _fail("damaged", f"the save file's configuration is invalid: the seed has {len(str(seed))} digits")
