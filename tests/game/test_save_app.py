@@ -23,10 +23,23 @@ from game.scenes.table import TableScene
 from game.seats import COMPUTER, SeatConfig
 from rules import Config, Session
 from rules import save as rules_save
-from session_probe import full_fingerprint, random_step
 from shell_driver import frames, make_app
 
 GAMES = (("mexican_train", 4), ("cuban", 4), ("jamaican", 4))
+
+
+def random_step(session: Session, rng: random.Random) -> None:
+    if session.match_over():
+        session.next_match()
+        return
+    legal = session.legal_actions()
+    session.apply(legal[rng.randrange(len(legal))])
+
+
+def full_fingerprint(session: Session) -> tuple:
+    """The whole log (redo tail included), the cursor and every seat's view."""
+    seats = range(1, session.config.players + 1)
+    return session.cursor, repr(session._log), tuple(repr(session.view(s)) for s in seats)
 
 
 def played(game: str, players: int, seed: int = 3, steps: int = 40) -> Session:
