@@ -13,11 +13,12 @@ The autosave (``Journal``) is a save file, the *snapshot*, plus an append-only
 log changed since the last one ("cut the log at k, then these entries, cursor
 c"), so its cost does not grow with the session; the snapshot is rewritten
 only when a new session is saved for the first time (a new match, a resumed
-one) and when the journal has grown past ``COMPACT_BYTES``.  The journal's first line names the snapshot it continues (a hash of its
-text), so a kill between writing a new snapshot and its new journal leaves a
-stale journal that is ignored, never replayed onto the wrong log.  A kill in
-the middle of an append leaves a torn last line, which loading drops: at most
-the action being written is lost.
+one) and when the journal has grown past ``COMPACT_BYTES``.  The journal's
+first line names the snapshot it continues (a hash of its text), so a kill
+between writing a new snapshot and its new journal leaves a stale journal
+that is ignored, never replayed onto the wrong log.  A kill in the middle of
+an append leaves a torn last line, which loading drops: at most the action
+being written is lost.
 """
 from __future__ import annotations
 
@@ -114,7 +115,8 @@ def parse_json(text: str | bytes, what: str = "the save file") -> object:
     except UnicodeDecodeError:
         raise _fail("corrupt", f"{what} is not text (binary or wrong encoding)") from None
     except json.JSONDecodeError as e:
-        raise _fail("corrupt", f"{what} is corrupt or truncated: {e.msg} at line {e.lineno}, column {e.colno}") from None
+        raise _fail("corrupt", f"{what} is corrupt or truncated: {e.msg} at line {e.lineno}, "
+                    f"column {e.colno}") from None
     except (RecursionError, ValueError) as e:  # nesting too deep, or a number too long to read
         detail = str(e).splitlines()[0] if str(e) else type(e).__name__
         raise _fail("corrupt", f"{what} is corrupt: {detail}") from None

@@ -84,7 +84,7 @@ def test_mutated_saves_raise_only_save_file_errors(game):
     rng = random.Random(game)
     for _ in range(400):
         content = mutate(good, rng)
-        _check(lambda: rules_save.loads(content))
+        _check(lambda content=content: rules_save.loads(content))
 
 
 def test_mutated_journals_raise_only_save_file_errors():
@@ -104,7 +104,7 @@ def test_mutated_journals_raise_only_save_file_errors():
         record = json.loads(mutated[i])
         mutated[i] = mutate(record, rng).decode("utf-8", "replace")
 
-        def attempt():
+        def attempt(mutated=mutated):
             data = rules_save.check_structure(json.loads(snapshot))
             rules_save.apply_journal(data, snapshot, ("\n".join(mutated) + "\n").encode())
             rules_save.build(data)
