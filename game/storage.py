@@ -328,6 +328,11 @@ def _autosave_journal() -> rules_save.Journal:
     return _journal
 
 
+def _forget_writer() -> None:
+    if _journal is not None:
+        _journal.forget()
+
+
 def save_game(session: Session, meta: dict[str, Any] | None = None) -> bool:
     """Save ``session``: one journal line, or a snapshot the first time (``rules.save.Journal``).
 
@@ -339,8 +344,7 @@ def save_game(session: Session, meta: dict[str, Any] | None = None) -> bool:
     try:
         _autosave_journal().save(session, meta)
     except OSError as e:
-        if _journal is not None:
-            _journal.forget()  # the next try starts again from a snapshot
+        _forget_writer()  # the next try starts again from a snapshot
         if not _failing:
             log.error("autosave failed: %s", e)
         _failing = True
@@ -372,7 +376,8 @@ def load_game() -> LoadResult:
         problem = e.problem if e.problem in PROBLEMS else "invalid"
         return _bad_save(path, problem, str(e), journal)
     except Exception as e:  # a bug in replay must not stop the program from starting
-        log.exception("unexpected error while loading the autosave")
+        log.error("unexpected error while loading the autosave: %r", e)
+        log.info("the loader's error", exc_info=True)  # the details go to the log file only
         return _bad_save(path, "invalid", f"the save file could not be replayed: {e!r}", journal)
     return LoadResult(session=session, meta=meta, path=path)
 
@@ -396,11 +401,11 @@ def clear_game() -> None:
             pass
         except OSError as e:
             log.error("could not remove the autosave: %s", e)
-    _autosave_journal().forget()
+    _forget_writer()
 
 
 def _bad_save(path: Path, problem: str, reason: str, journal: Path) -> LoadResult:
-    _autosave_journal().forget()  # the files are going: the next save starts with a snapshot
+    _forget_writer()  # the files are going: the next save starts with a snapshot
     moved = _try_move_aside(path, journal)
     remembered = moved is None and _remember_ignored(path, config_dir)
     log.warning("%s; starting without it (kept as %s)", reason, moved or path)

@@ -416,3 +416,20 @@ def test_a_log_file_that_cannot_be_written_prints_one_line_and_no_traceback(capf
     err = capfd.readouterr().err
     assert "Traceback" not in err
     assert err.count("\n") == 1 and "cannot be written" in err
+
+
+def test_a_bug_in_the_loader_still_starts_the_program_with_no_traceback_on_stderr(monkeypatch, capfd):
+    path = storage.autosave_path()
+    path.write_bytes(json.dumps(good_save()).encode())
+
+    def bug(*_args):
+        raise ZeroDivisionError("a bug while replaying")
+
+    monkeypatch.setattr(rules_save, "load_journaled", bug)
+    app = start_app()
+    try:
+        assert_told_and_set_aside(app, path, None)
+        assert app.stack.top.text.startswith(i18n.t("save.invalid"))
+    finally:
+        app.close()
+    assert "Traceback" not in capfd.readouterr().err
