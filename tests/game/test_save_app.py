@@ -283,7 +283,7 @@ def test_a_save_of_each_game_resumes_through_the_app(game, players):
         app.close()
 
 
-def test_a_valid_save_the_table_cannot_draw_is_said_so_and_kept_not_lost(monkeypatch):
+def test_a_valid_save_the_table_cannot_draw_is_said_so_and_kept_not_lost(monkeypatch, caplog):
     """A save from a newer program's game, say: the table fails to draw it, every frame would fail."""
     from game.scenes import table
 
@@ -307,6 +307,7 @@ def test_a_valid_save_the_table_cannot_draw_is_said_so_and_kept_not_lost(monkeyp
         assert app.errors == []
     finally:
         app.close()
+    assert not any(r.exc_info for r in caplog.records if r.levelno >= logging.WARNING)  # none on stderr
 
 
 @pytest.mark.parametrize("content,problem", [
