@@ -29,6 +29,7 @@ GAMES = (("mexican_train", 4), ("cuban", 4), ("jamaican", 4))
 
 
 def random_step(session: Session, rng: random.Random) -> None:
+    """As tests/session_probe.py's (not importable from tests/game in a whole-suite run)."""
     if session.match_over():
         session.next_match()
         return
@@ -144,6 +145,16 @@ def assert_told_and_set_aside(app, path: Path, content: bytes | None) -> None:
     assert app.play_state is None
 
 
+def starts_told_and_set_aside(path: Path, problem: str) -> None:
+    """A start with a bad autosave at ``path``: the message opens with the words for ``problem``."""
+    app = start_app()
+    try:
+        assert_told_and_set_aside(app, path, None)
+        assert app.stack.top.text.startswith(i18n.t(f"save.{problem}"))
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("name", list(DAMAGED))
 def test_a_damaged_autosave_never_stops_the_program(name):
     content = DAMAGED[name]
@@ -194,21 +205,12 @@ def test_the_message_names_the_kind_of_problem_in_words():
 
 def test_a_folder_a_device_link_and_an_unreadable_file_in_place_of_the_autosave(monkeypatch):
     path = storage.autosave_path()
-
-    def starts_told_and_set_aside() -> None:
-        app = start_app()
-        try:
-            assert_told_and_set_aside(app, path, None)
-            assert app.stack.top.text.startswith(i18n.t("save.unreadable"))
-        finally:
-            app.close()
-
     path.mkdir()
     (path / "inside.txt").write_text("x")
-    starts_told_and_set_aside()
+    starts_told_and_set_aside(path, "unreadable")
     shutil.rmtree(path.with_name("autosave.corrupt-1.json"))
     os.symlink("/dev/zero", path)  # would never end if read
-    starts_told_and_set_aside()
+    starts_told_and_set_aside(path, "unreadable")
     os.unlink(path.with_name("autosave.corrupt-1.json"))
     path.write_bytes(json.dumps(good_save()).encode())
     real = rules_save.read_bytes_limited
@@ -219,7 +221,7 @@ def test_a_folder_a_device_link_and_an_unreadable_file_in_place_of_the_autosave(
         return real(p, limit)
 
     monkeypatch.setattr(rules_save, "read_bytes_limited", unreadable)
-    starts_told_and_set_aside()
+    starts_told_and_set_aside(path, "unreadable")
 
 
 def test_a_bad_save_in_a_read_only_folder_is_said_so_and_not_retried(monkeypatch):
@@ -428,11 +430,6 @@ def test_a_bug_in_the_loader_still_starts_the_program_with_no_traceback_on_stder
         raise ZeroDivisionError("a bug while replaying")
 
     monkeypatch.setattr(rules_save, "load_journaled", bug)
-    app = start_app()
-    try:
-        assert_told_and_set_aside(app, path, None)
-        assert app.stack.top.text.startswith(i18n.t("save.invalid"))
-    finally:
-        app.close()
+    starts_told_and_set_aside(path, "invalid")
     loud = [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert loud and not any(r.exc_info for r in loud)
