@@ -81,7 +81,28 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         p.error("--scene needs --screenshot")
     if args.screenshot is not None and not args.screenshot.lower().endswith((".png", ".bmp", ".tga", ".jpg")):
         p.error("--screenshot needs a .png (or .bmp/.jpg/.tga) file name")
+    _check_limits(p, args)
     return args
+
+
+#: Upper bounds of the numeric options (issue 13, item 4): past any real use, short of hours or gigabytes.
+LIMITS = {"seed": 2**63 - 1, "demo": 2**63 - 1, "after": 100_000, "smoke": 1_000_000}
+MAX_WINDOW_SIDE = 8192
+
+
+def _check_limits(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """One clear line for a number past its bound or a screenshot that cannot be written."""
+    for name, bound in LIMITS.items():
+        value = getattr(args, name)
+        if value is not None and value > bound:
+            flag = "--smoke-test" if name == "smoke" else f"--{name}"
+            p.error(f"{flag} must be at most {bound}")
+    if max(args.size) > MAX_WINDOW_SIDE:
+        p.error(f"--size must be at most {MAX_WINDOW_SIDE}x{MAX_WINDOW_SIDE}")
+    if args.screenshot is not None:
+        folder = os.path.dirname(os.path.abspath(args.screenshot))
+        if os.path.isdir(args.screenshot) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+            p.error(f"--screenshot {args.screenshot} cannot be written (is its folder there and writable?)")
 
 
 def demo_seats(n: int):

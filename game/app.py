@@ -127,7 +127,11 @@ _stderr_handler: logging.Handler | None = None
 
 
 def setup_logging() -> Path | None:
-    """Log to the user log dir (a windowed build has no stderr) and to stderr when there is one."""
+    """Log to the user log dir (a windowed build has no stderr) and to stderr when there is one.
+
+    A log file that cannot be created or written never costs a traceback
+    (``storage.QuietFileHandler``): the program runs on with stderr only.
+    """
     global _file_handler, _stderr_handler
     root = logging.getLogger()
     if root.level == logging.NOTSET or root.level > logging.INFO:
@@ -143,7 +147,7 @@ def setup_logging() -> Path | None:
             _file_handler = None
         if path is not None:
             try:
-                _file_handler = logging.FileHandler(path, encoding="utf-8")
+                _file_handler = storage.QuietFileHandler(path, encoding="utf-8")
                 _file_handler.setFormatter(
                     logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
                 root.addHandler(_file_handler)
@@ -201,6 +205,10 @@ class App:
         code = language or self.settings.get("language") or os_language()
         i18n.set_language(code if code in i18n.LANGUAGES else i18n.DEFAULT)
         self.settings["language"] = i18n.language()
+        if self._settings_problem is not None:  # said once, in the player's language
+            moved = self._settings_problem.moved_to
+            self.notify(i18n.t("save.settings_reset", file=moved.name) if moved
+                        else i18n.t("save.settings_not_moved"))
         if fullscreen is not None:
             self.settings["fullscreen"] = bool(fullscreen)
 
@@ -348,10 +356,11 @@ class App:
     # ---------------------------------------------------------------- settings
 
     def save_settings(self) -> None:
+        """Write the settings; a disk that refuses is logged, and the settings still apply."""
         if self.persist:
             try:
                 self.settings = storage.save_settings(self.settings)
-            except OSError as e:
+            except (OSError, ValueError, TypeError) as e:  # a full disk, a value JSON cannot hold
                 log.error("settings not saved: %s", e)
 
     def set_setting(self, key: str, value: Any) -> None:
@@ -455,39 +464,60 @@ class App:
         return {"seats": [s.to_json() for s in self.seats], "app": "domino-table"}
 
     def autosave(self, session=None) -> None:
-        """Called by the PlayState after every applied action: save atomically."""
+        """Called by the PlayState after every applied action: one journal line, fsynced.
+
+        When the disk refuses, the player is told once and play goes on; every
+        later action tries again, and the first that succeeds says so.
+        """
         if not self.persist:
             return
         session = session or (self.play_state.session if self.play_state else None)
         if session is None:
             return
-        storage.save_game(session, self.autosave_meta())
+        saved = storage.save_game(session, self.autosave_meta())
+        failing = getattr(self, "_save_failing", False)
+        if saved == failing:
+            self.notify(i18n.t("save.write_ok" if saved else "save.write_failed"))
+        self._save_failing = not saved
 
     def resume_autosave(self) -> bool:
         """Resume the autosave if there is one; a bad one gets a message and is kept aside."""
         result = storage.load_game()
         if result.session is not None:
-            seats = [SeatConfig.from_json(s) for s in result.meta.get("seats", [])]
             n = result.session.config.players
+            raw_seats = result.meta.get("seats")
+            try:  # the seats are details: wrong ones give default names, not a lost game
+                seats = [SeatConfig.from_json(s) for s in raw_seats]
+            except (TypeError, AttributeError, ValueError, RecursionError):
+                seats = []
             if len(seats) != n:
                 seats = [SeatConfig(i18n.t("ui.default_human_name", n=i)) for i in range(1, n + 1)]
             try:
                 self.start_match(result.session, seats)
+                # A save this version's table cannot draw must not fail in every frame.
+                self.stack.top.draw(pygame.Surface(self.size))
                 return True
             except Exception as e:
-                log.exception("could not put the saved game on the table")
-                self.report_error(e)
-                return False
+                log.warning("could not put the saved game on the table: %r", e)
+                log.info("the table's error", exc_info=True)  # the details go to the log file only
+                self.play_state = None
+                self.to_title()
+                result = storage.set_aside_game("cannot_show", f"the table cannot show it: {e!r}")
         if result.problem:
             self.show_save_problem(result)
         return False
 
     def show_save_problem(self, result) -> None:
+        """What was wrong, in words, and truthfully where the file is now (kept aside or not)."""
         key = f"save.{result.problem}"
-        reason = i18n.t(key) if i18n.has(key) else i18n.t(f"ui.save_problem_{result.problem}")
-        file = str(result.moved_to) if result.moved_to else str(storage.autosave_path())
-        self.show_message(i18n.t("ui.save_corrupt_title"),
-                          i18n.t("ui.save_corrupt", reason=reason, file=file))
+        reason = i18n.t(key) if i18n.has(key, i18n.DEFAULT) else i18n.t("save.invalid")
+        if result.moved_to is not None:
+            text = i18n.t("save.kept_aside", reason=reason, file=str(result.moved_to))
+        else:
+            where = str(result.path or storage.autosave_path())
+            text = i18n.t("save.not_moved" if result.remembered else "save.not_moved_again",
+                          reason=reason, file=where)
+        self.show_message(i18n.t("save.title"), text)
 
     # -------------------------------------------------------------------- loop
 

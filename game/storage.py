@@ -9,10 +9,19 @@ Every write is atomic: a temporary file beside the target is written, flushed,
 fsynced and renamed over it with ``os.replace``, so a crash leaves either the
 old file or the new one, never half of one.
 
+The autosave is ``autosave.json`` (a snapshot in the save-file format) plus
+``autosave.journal`` beside it (one line appended per action, see
+``rules.save.Journal``), so saving after an action costs the same after ten
+actions or forty thousand.
+
 A file that cannot be used is never deleted and never stops the program: it is
+read with a size limit, its whole structure is checked, and then it is
 renamed aside (``autosave.json`` -> ``autosave.corrupt-1.json``, the number
 counting up past existing ones) and the caller gets defaults (settings) or a
-``LoadResult`` whose ``problem`` says what was wrong (autosave).
+``LoadResult`` whose ``problem`` says what was wrong (autosave).  When even
+renaming fails (a read-only folder) the result says so, and the file is
+remembered (``ignored-saves.json`` in the other folder) so that later starts
+leave it alone instead of failing on it again.
 
 API for the program::
 
@@ -43,7 +52,11 @@ APP_NAME = "domino-table"
 HOME_ENV = "DOMINO_TABLE_HOME"
 SETTINGS_FILE = "settings.json"
 AUTOSAVE_FILE = "autosave.json"
+JOURNAL_FILE = "autosave.journal"
+IGNORED_FILE = "ignored-saves.json"
 LOG_FILE = "domino-table.log"
+#: A settings file is a few hundred bytes; a larger one is not ours.
+MAX_SETTINGS_BYTES = 1024 * 1024
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +99,11 @@ def autosave_path() -> Path:
     return data_dir() / AUTOSAVE_FILE
 
 
+def journal_path() -> Path:
+    """The autosave's journal, beside ``autosave_path()``."""
+    return data_dir() / JOURNAL_FILE
+
+
 def log_path() -> Path:
     """The program's log file (a ``--windowed`` build has no stderr)."""
     return log_dir() / LOG_FILE
@@ -94,7 +112,7 @@ def log_path() -> Path:
 # ------------------------------------------------------------ atomic writing
 
 # The writer lives in rules so that save files and settings share one.
-from rules.files import write_text_atomic  # noqa: E402
+from rules.files import read_bytes_limited, remove_temporaries, write_text_atomic  # noqa: E402
 
 
 def write_json_atomic(path: str | os.PathLike, data: Any) -> None:
@@ -102,16 +120,27 @@ def write_json_atomic(path: str | os.PathLike, data: Any) -> None:
     write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n")
 
 
-def move_aside(path: str | os.PathLike) -> Path:
-    """Rename an unusable file to ``<stem>.corrupt-<n><suffix>`` (first free n) and return it."""
+def _aside_name(path: Path, n: int) -> Path:
+    return path.with_name(f"{path.stem}.corrupt-{n}{path.suffix}")
+
+
+def move_aside(path: str | os.PathLike, *companions: str | os.PathLike) -> Path:
+    """Rename an unusable file to ``<stem>.corrupt-<n><suffix>`` (first free n) and return it.
+
+    ``companions`` that exist (the autosave's journal) go aside with the same n.
+    """
     path = Path(path)
+    others = [Path(c) for c in companions if os.path.lexists(c)]
     n = 1
-    while True:
-        aside = path.with_name(f"{path.stem}.corrupt-{n}{path.suffix}")
-        if not aside.exists():
-            break
+    while any(os.path.lexists(_aside_name(p, n)) for p in [path, *others]):
         n += 1
+    aside = _aside_name(path, n)
     os.replace(path, aside)
+    for other in others:
+        try:
+            os.replace(other, _aside_name(other, n))
+        except OSError as e:
+            log.error("could not move %s aside: %s", other, e)
     return aside
 
 
@@ -132,6 +161,14 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "tile_style": "pips",
     "palette": "standard",
 }
+
+
+def _shallow(value: Any, depth: int) -> bool:
+    """JSON nested at most ``depth`` levels (what a newer version's setting may hold)."""
+    if isinstance(value, (list, dict)):
+        items = value.values() if isinstance(value, dict) else value
+        return depth > 0 and all(_shallow(v, depth - 1) for v in items)
+    return True
 
 
 def _one_of(choices: tuple) -> Callable[[Any], bool]:
@@ -161,13 +198,17 @@ def normalise_settings(raw: dict[str, Any]) -> dict[str, Any]:
     """Defaults overlaid with every valid known value of ``raw``.
 
     An invalid value falls back to its default; keys this version does not
-    know are kept, so a newer program's settings survive a round trip.
+    know are kept (unless nested deeper than any setting), so a newer
+    program's settings survive a round trip.
     """
     out = dict(DEFAULT_SETTINGS)
     for key, value in raw.items():
         check = _VALID.get(key)
         if check is None:
-            out[key] = value
+            if _shallow(value, 4):
+                out[key] = value
+            else:  # it could not even be written back (nesting too deep for JSON's writer)
+                log.warning("setting %s is nested too deeply; dropped", key)
         elif check(value):
             out[key] = float(value) if key == "ui_scale" else value
         else:
@@ -187,6 +228,7 @@ class SettingsResult:
     problem: str | None = None
     reason: str = ""
     moved_to: Path | None = None
+    path: Path | None = None
 
 
 def load_settings_checked() -> SettingsResult:
@@ -197,15 +239,21 @@ def load_settings_checked() -> SettingsResult:
         log.error("no settings directory: %s", e)
         return SettingsResult(dict(DEFAULT_SETTINGS), "unreadable",
                               f"cannot create the settings folder: {e.strerror or e}")
-    if not path.exists():
+    remove_temporaries(path)
+    if not os.path.lexists(path):
         return SettingsResult(dict(DEFAULT_SETTINGS))
+    if _is_ignored(path, data_dir):
+        return SettingsResult(dict(DEFAULT_SETTINGS))  # bad, unmovable, and already said so
     try:
-        text = path.read_bytes().decode("utf-8")
-        data = json.loads(text)
+        data = json.loads(read_bytes_limited(path, MAX_SETTINGS_BYTES).decode("utf-8"))
+    except OverflowError:
+        return _bad_settings(path, "too_big", f"the settings file is larger than {MAX_SETTINGS_BYTES} bytes")
     except OSError as e:
         return _bad_settings(path, "unreadable", f"cannot read the settings file: {e.strerror or e}")
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
         return _bad_settings(path, "corrupt", f"the settings file is corrupt or truncated: {e}")
+    except (RecursionError, ValueError) as e:  # nesting too deep, a number too long to read
+        return _bad_settings(path, "corrupt", f"the settings file is corrupt: {str(e)[:120]}")
     if not isinstance(data, dict):
         return _bad_settings(path, "foreign", "the settings file does not hold a settings object")
     return SettingsResult(normalise_settings(data))
@@ -213,8 +261,10 @@ def load_settings_checked() -> SettingsResult:
 
 def _bad_settings(path: Path, problem: str, reason: str) -> SettingsResult:
     moved = _try_move_aside(path)
+    if moved is None:
+        _remember_ignored(path, data_dir)
     log.warning("%s; using default settings (bad file kept as %s)", reason, moved)
-    return SettingsResult(dict(DEFAULT_SETTINGS), problem, reason, moved)
+    return SettingsResult(dict(DEFAULT_SETTINGS), problem, reason, moved, path)
 
 
 def load_settings() -> dict[str, Any]:
@@ -232,7 +282,7 @@ def save_settings(settings: dict[str, Any]) -> dict[str, Any]:
 # ------------------------------------------------------------------ autosave
 
 #: LoadResult.problem values, each a locale key suffix ("save.corrupt" ...).
-PROBLEMS = ("unreadable", "corrupt", "foreign", "newer", "invalid")
+PROBLEMS = ("unreadable", "too_big", "corrupt", "foreign", "newer", "damaged", "invalid", "cannot_show")
 
 
 @dataclass(frozen=True)
@@ -240,13 +290,16 @@ class LoadResult:
     """The outcome of ``load_game()``.
 
     - a save was resumed: ``session`` and ``meta`` are set, ``problem`` is None;
-    - there was no save: everything is None/empty;
+    - there was no save (or only one already set aside): everything is None/empty;
     - the save was unusable: ``session`` is None, ``problem`` is one of
-      ``PROBLEMS`` ("unreadable": the file could not be read; "corrupt": not
-      JSON / truncated; "foreign": not a Domino Table save; "newer": written
-      by a newer version; "invalid": a move fails verification), ``reason`` is
-      the English detail for the log, ``moved_to`` where the file now is
-      (None if even renaming it failed).
+      ``PROBLEMS`` ("unreadable": the file could not be read; "too_big": far
+      larger than any save; "corrupt": not JSON / truncated; "foreign": not a
+      Domino Table save; "newer": written by a newer version; "damaged": a
+      save whose structure is wrong; "invalid": a move fails verification;
+      "cannot_show": a valid save the table of this version cannot show),
+      ``reason`` is the English detail for the log, ``moved_to`` where the
+      file now is, or None if even renaming it failed; then ``remembered``
+      says whether later starts will leave it alone.
     """
 
     session: Session | None = None
@@ -254,84 +307,181 @@ class LoadResult:
     problem: str | None = None
     reason: str = ""
     moved_to: Path | None = None
+    path: Path | None = None
+    remembered: bool = False
 
     @property
     def resumed(self) -> bool:
         return self.session is not None
 
 
-def save_game(session: Session, meta: dict[str, Any] | None = None) -> bool:
-    """Write the autosave atomically (``rules.save.dumps``).
+_journal: rules_save.Journal | None = None
+_failing = False
 
-    Returns False (and logs why) when the disk refuses, so a full disk never
-    stops a game in progress; the previous autosave is then still intact.
+
+def _autosave_journal() -> rules_save.Journal:
+    """The writer for the current data folder (tests switch folders between runs)."""
+    global _journal
+    snapshot, journal = autosave_path(), journal_path()
+    if _journal is None or _journal.snapshot_path != snapshot:
+        _journal = rules_save.Journal(snapshot, journal)
+    return _journal
+
+
+def _forget_writer() -> None:
+    if _journal is not None:
+        _journal.forget()
+
+
+def save_game(session: Session, meta: dict[str, Any] | None = None) -> bool:
+    """Save ``session``: one journal line, or a snapshot the first time (``rules.save.Journal``).
+
+    Returns False (and logs why, once per run of failures) when the disk
+    refuses, so a full disk never stops a game in progress; the previous
+    autosave is then still intact, and the next call tries again.
     """
+    global _failing
     try:
-        write_text_atomic(autosave_path(), rules_save.dumps(session, meta))
-        return True
+        _autosave_journal().save(session, meta)
     except OSError as e:
-        log.error("autosave failed: %s", e)
+        _forget_writer()  # the next try starts again from a snapshot
+        if not _failing:
+            log.error("autosave failed: %s", e)
+        _failing = True
         return False
+    if _failing:
+        log.warning("autosave works again")
+    _failing = False
+    return True
 
 
 def load_game() -> LoadResult:
     """Resume the autosave if there is one; set an unusable one aside with a reason."""
     try:
         path = autosave_path()
+        journal = journal_path()
     except OSError as e:  # the data directory cannot even be created: nothing to resume
         log.error("no data directory: %s", e)
         return LoadResult()
-    if not path.exists():
+    for leftover in remove_temporaries(path) + remove_temporaries(journal):
+        log.info("removed %s, left by an interrupted save", leftover.name)
+    if not os.path.lexists(path):
+        return LoadResult()
+    if _is_ignored(path, config_dir):
+        log.info("%s was set aside earlier and cannot be moved; leaving it alone", path)
         return LoadResult()
     try:
-        raw = path.read_bytes()
-    except OSError as e:
-        return _bad_save(path, "unreadable", f"cannot read the save file: {e.strerror or e}")
-    problem = _classify(raw)
-    try:
-        session, meta = rules_save.loads(raw)
+        session, meta = rules_save.load_journaled(path, journal)
     except SaveFileError as e:
-        return _bad_save(path, problem or "invalid", str(e))
+        problem = e.problem if e.problem in PROBLEMS else "invalid"
+        return _bad_save(path, problem, str(e), journal)
     except Exception as e:  # a bug in replay must not stop the program from starting
-        log.exception("unexpected error while loading the autosave")
-        return _bad_save(path, "invalid", f"the save file could not be replayed: {e!r}")
-    return LoadResult(session=session, meta=meta)
+        log.error("unexpected error while loading the autosave: %r", e)
+        log.info("the loader's error", exc_info=True)  # the details go to the log file only
+        return _bad_save(path, "invalid", f"the save file could not be replayed: {e!r}", journal)
+    return LoadResult(session=session, meta=meta, path=path)
+
+
+def set_aside_game(problem: str, reason: str) -> LoadResult:
+    """Move the autosave aside for a reason found after loading it (the table cannot show it)."""
+    return _bad_save(autosave_path(), problem, reason, journal_path())
 
 
 def clear_game() -> None:
     """Remove the autosave (the match ended or a new game replaces it)."""
     try:
-        autosave_path().unlink()
-    except FileNotFoundError:
-        pass
+        paths = (autosave_path(), journal_path())
     except OSError as e:
         log.error("could not remove the autosave: %s", e)
+        return
+    for path in paths:
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as e:
+            log.error("could not remove the autosave: %s", e)
+    _forget_writer()
 
 
-def _classify(raw: bytes) -> str | None:
-    # rules.save raises one SaveFileError for everything; the program needs to
-    # tell the player which kind of problem it was, so sort it out here.
+def _bad_save(path: Path, problem: str, reason: str, journal: Path) -> LoadResult:
+    _forget_writer()  # the files are going: the next save starts with a snapshot
+    moved = _try_move_aside(path, journal)
+    remembered = moved is None and _remember_ignored(path, config_dir)
+    log.warning("%s; starting without it (kept as %s)", reason, moved or path)
+    return LoadResult(problem=problem, reason=reason, moved_to=moved, path=path, remembered=remembered)
+
+
+def _try_move_aside(path: Path, *companions: Path) -> Path | None:
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return "corrupt"
-    if not isinstance(data, dict) or data.get("format") != rules_save.FORMAT:
-        return "foreign"
-    version = data.get("version")
-    if isinstance(version, int) and not isinstance(version, bool) and version > rules_save.VERSION:
-        return "newer"
-    return None
-
-
-def _bad_save(path: Path, problem: str, reason: str) -> LoadResult:
-    moved = _try_move_aside(path)
-    log.warning("%s; starting without it (kept as %s)", reason, moved)
-    return LoadResult(problem=problem, reason=reason, moved_to=moved)
-
-
-def _try_move_aside(path: Path) -> Path | None:
-    try:
-        return move_aside(path)
+        return move_aside(path, *companions)
     except OSError as e:
         log.error("could not move %s aside: %s", path, e)
         return None
+
+
+# ------------------------------------------------ files that cannot be moved
+
+
+def _fingerprint(path: Path) -> dict[str, Any]:
+    st = os.lstat(path)
+    return {"path": str(path), "size": st.st_size, "mtime_ns": st.st_mtime_ns}
+
+
+def _ignored_list(folder: Callable[[], Path]) -> tuple[Path, list]:
+    # The note goes in the *other* folder (config for the autosave, data for the
+    # settings): the bad file's own folder is the one that cannot be written.
+    where = folder() / IGNORED_FILE
+    try:
+        data = json.loads(read_bytes_limited(where, MAX_SETTINGS_BYTES).decode("utf-8"))
+    except (OSError, OverflowError, ValueError, RecursionError):
+        data = []
+    return where, data if isinstance(data, list) else []
+
+
+def _is_ignored(path: Path, folder: Callable[[], Path]) -> bool:
+    try:
+        _where, entries = _ignored_list(folder)
+        return _fingerprint(path) in entries
+    except OSError:
+        return False
+
+
+def _remember_ignored(path: Path, folder: Callable[[], Path]) -> bool:
+    """Note a bad file that could not be moved (in ``folder``), so later starts leave it alone."""
+    try:
+        where, entries = _ignored_list(folder)
+        entries = [e for e in entries if isinstance(e, dict) and e.get("path") != str(path)]
+        write_json_atomic(where, entries[-20:] + [_fingerprint(path)])
+        return True
+    except OSError as e:
+        log.error("could not remember that %s is unusable: %s", path, e)
+        return False
+
+
+# ------------------------------------------------------------------- logging
+
+
+class QuietFileHandler(logging.FileHandler):
+    """A log file that never prints a traceback when it cannot be written.
+
+    A full disk or a vanished folder makes ``logging`` print a traceback for
+    every record; this handler says so in one line on stderr, once, and the
+    records that cannot be written are dropped.
+    """
+
+    def __init__(self, filename: str | os.PathLike, encoding: str = "utf-8") -> None:
+        super().__init__(filename, encoding=encoding)
+        self.broken = False
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
+        if self.broken:
+            return
+        self.broken = True
+        import sys
+        if sys.stderr is not None:
+            try:
+                sys.stderr.write(f"domino-table: the log file {self.baseFilename} cannot be written; "
+                                 "log messages are dropped\n")
+            except Exception:  # noqa: BLE001
+                pass

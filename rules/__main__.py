@@ -3,12 +3,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import NoReturn
 
 from .errors import RulesError
 
+#: Upper bounds of the numeric options: far beyond any real use, short of hours or overflow.
+MAX_MATCHES = 100_000
+MAX_SEED = 2**63 - 1
+
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one clear line, then a non-zero exit
+    def error(self, message: str) -> NoReturn:  # one clear line, then a non-zero exit
         print(f"{self.prog}: error: {message}", file=sys.stderr)
         sys.exit(2)
 
@@ -35,8 +40,10 @@ def _selfplay(args: argparse.Namespace) -> int:
     from .selfplay import POLICY_NAMES, resolve_policy, run
     from .session import Config
 
-    if args.matches < 1:
-        raise RulesError(f"--matches must be at least 1, not {args.matches}")
+    if not 1 <= args.matches <= MAX_MATCHES:
+        raise RulesError(f"--matches must be 1 to {MAX_MATCHES}, not {args.matches}")
+    if not 0 <= args.seed <= MAX_SEED:
+        raise RulesError(f"--seed must be a whole number from 0 to {MAX_SEED}")
     names = args.policy.split(",")
     for name in names:
         base = name.split(":")[0]

@@ -24,7 +24,16 @@ class InvalidDealError(RulesError):
 
 
 class SaveFileError(RulesError):
-    """A save file that is corrupt, truncated, foreign or fails verification."""
+    """A save file that is corrupt, truncated, foreign or fails verification.
+
+    ``problem`` sorts it for the player's message: "unreadable", "too_big",
+    "corrupt" (not JSON, truncated), "foreign" (not a save), "newer", "damaged"
+    (a save whose structure is wrong) or "invalid" (a move fails verification).
+    """
+
+    def __init__(self, message: str, problem: str = "invalid") -> None:
+        super().__init__(message)
+        self.problem = problem
 
 
 class ConfigError(RulesError):

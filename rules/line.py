@@ -34,6 +34,7 @@ Public history events (every seat sees them; ``history`` holds nothing else):
 from __future__ import annotations
 
 import copy
+from typing import Self
 from dataclasses import dataclass
 
 from .actions import PASS, Action, lead
@@ -132,7 +133,7 @@ class Line:
         return isinstance(other, Line) and self.top == other.top and \
             self._lefts == other._lefts and self._rights == other._rights
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     @property
     def empty(self) -> bool:
@@ -273,7 +274,7 @@ class PartnershipGame:
         self.passes = 0
         self.leader = 0
 
-    def clone(self) -> "PartnershipGame":
+    def clone(self) -> Self:
         other = copy.copy(self)
         other.totals = list(self.totals)
         other.records = list(self.records)
@@ -323,10 +324,12 @@ class PartnershipGame:
         self._legal = None
         kind = action.kind
         if kind == "play":
+            assert action.tile is not None and action.end is not None  # legal plays name both
             self._play(action.tile, action.end)
         elif kind == "pass":
             self._pass()
         elif kind == "lead":
+            assert action.seat is not None
             self._choose_leader(action.seat)
         else:
             self._phase_action(action)
@@ -380,6 +383,7 @@ class PartnershipGame:
 
     def _end_hand(self, reason: str, out_seat: int, key: bool) -> None:
         counts = self.pip_counts()
+        winner: int | None
         if reason == "out":
             winner, rep = team_of(out_seat), out_seat
         else:

@@ -17,7 +17,7 @@ to that point.
 from __future__ import annotations
 
 import json
-from typing import IO, Any, Iterable
+from typing import IO, Any, BinaryIO, Iterable, Iterator
 
 from .actions import Action, action_from_json, canonical
 from .chance import Deal, LeadDraw
@@ -220,9 +220,10 @@ class Replayer:
 
     def __init__(self, out: IO[str]) -> None:
         self.out = out
-        self.session: Session | None = None
-        self.writer: TranscriptWriter | None = None
-        self.tiles: _TileReader | None = None
+        # Set from the header line, which ``_line`` reads before any other (None until then).
+        self.session: Session = None  # type: ignore[assignment]
+        self.writer: TranscriptWriter = None  # type: ignore[assignment]
+        self.tiles: _TileReader = None  # type: ignore[assignment]
         #: engine records not yet matched with a file line, oldest first.
         self.owed: list[dict] = []
         self._seen = 0
@@ -296,6 +297,7 @@ class Replayer:
         if not _is_int(k) or k < 1:
             raise ValueError(f"the match number must be a whole number >= 1, not {json.dumps(k)}")
         session = self.session
+        record: dict | None
         if self.owed and "match" in self.owed[0]:
             record = self.owed.pop(0)  # the engine's own first match line
         else:
@@ -412,29 +414,63 @@ def replay(lines: Iterable[str], out: IO[str]) -> Session:
     return Replayer(out).run(lines)
 
 
-def read_lines(path: str) -> list[str]:
-    """The file's lines; ``RulesError`` if it cannot be read as UTF-8 text."""
+#: A transcript line is a few kilobytes (a 10-seat deal, a long legal list); far longer is not one.
+MAX_LINE_BYTES = 1 << 20
+#: Thousands of matches fit; replay stops beyond this rather than fill the memory.
+MAX_FILE_BYTES = 1 << 30
+
+
+def _open_input(path: str) -> BinaryIO:
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        return open(path, "rb")
     except OSError as e:
         raise RulesError(f"cannot read {path}: {e.strerror or e}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise RulesError(f"{path} is not UTF-8 text (byte {e.start})") from None
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def iter_lines(f: BinaryIO, path: str) -> Iterator[str]:
+    """The lines of ``f`` as text, read one at a time with limits.
+
+    A line longer than ``MAX_LINE_BYTES`` (``/dev/zero``, a 50 MB single
+    line) or a file past ``MAX_FILE_BYTES`` stops with a ``ReplayError`` after
+    reading at most that much: bounded memory and time.
+    """
+    total = 0
+    number = 0
+    while True:
+        try:
+            raw = f.readline(MAX_LINE_BYTES + 1)
+        except OSError as e:
+            raise RulesError(f"cannot read {path}: {e.strerror or e}") from None
+        if not raw:
+            return
+        number += 1
+        total += len(raw)
+        if len(raw) > MAX_LINE_BYTES:
+            raise ReplayError(number, f"the line is longer than {MAX_LINE_BYTES >> 20} MB; "
+                              "this is not a transcript")
+        if total > MAX_FILE_BYTES:
+            raise ReplayError(number, f"the file is larger than {MAX_FILE_BYTES >> 30} GB; replay stops here")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise RulesError(f"{path} is not UTF-8 text (line {number}, byte {e.start})") from None
+        if text.endswith("\n"):
+            text = text[:-1]
+        yield text[:-1] if text.endswith("\r") else text
+
+
+def read_lines(path: str) -> list[str]:
+    """The file's lines; ``RulesError`` if it cannot be read as UTF-8 text within the limits."""
+    with _open_input(path) as f:
+        return list(iter_lines(f, path))
 
 
 def replay_file(path: str, out_path: str) -> Session:
-    """``python -m rules replay FILE --transcript OUT``."""
-    lines = read_lines(path)
-    try:
-        out = open(out_path, "w", encoding="utf-8", newline="\n")
-    except OSError as e:
-        raise RulesError(f"cannot write {out_path}: {e.strerror or e}") from None
-    with out:
-        return replay(lines, out)
+    """``python -m rules replay FILE --transcript OUT``, reading FILE one line at a time."""
+    with _open_input(path) as f:
+        try:
+            out = open(out_path, "w", encoding="utf-8", newline="\n")
+        except OSError as e:
+            raise RulesError(f"cannot write {out_path}: {e.strerror or e}") from None
+        with out:
+            return replay(iter_lines(f, path), out)

@@ -1,27 +1,81 @@
-"""Save files: the configuration plus the log, as JSON.
+"""Save files: the configuration plus the log, as JSON; and the autosave's journal.
 
-Loading replays every entry through the referee, so a file that loads is a
-file whose every move was legal.  Anything else (not JSON, truncated, another
-program's file, a newer format, an illegal move) raises one ``SaveFileError``
-that names the problem.  Writing is atomic: a temporary file is renamed over
-the old one, so a crash never leaves half a save.
+Loading checks the whole structure first (sizes, types, ranges), then replays
+every entry through the referee, so a file that loads is a file whose every
+move was legal.  Anything else raises one ``SaveFileError`` whose one-line
+message names the problem and whose ``problem`` sorts it for the player
+("too_big", "corrupt", "foreign", "newer", "damaged", "invalid" ...).  Writing
+is atomic: a temporary file is renamed over the old one, so a crash never
+leaves half a save.
+
+The autosave (``Journal``) is a save file, the *snapshot*, plus an append-only
+*journal* beside it.  Each autosave appends one fsynced line saying how the
+log changed since the last one ("cut the log at k, then these entries, cursor
+c"), so its cost does not grow with the session; the snapshot is rewritten
+only when a new session is saved for the first time (a new match, a resumed
+one) and when the journal has grown past ``COMPACT_BYTES``.  The journal's
+first line names the snapshot it continues (a hash of its text), so a kill
+between writing a new snapshot and its new journal leaves a stale journal
+that is ignored, never replayed onto the wrong log.  A kill in the middle of
+an append leaves a torn last line, which loading drops: at most the action
+being written is lost.
 """
 from __future__ import annotations
 
+import gc
+import hashlib
 import json
 import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator, TypeGuard
 
 from .actions import Action, action_from_json
 from .chance import Deal, LeadDraw, NextMatch
 from .errors import RulesError, SaveFileError
-from .files import write_text_atomic
+from .files import append_line_synced, read_bytes_limited, write_text_atomic
 from .session import Config, Session
 from .tiles import tile_from_json
 
 FORMAT = "domino-table-save"
+JOURNAL_FORMAT = "domino-table-journal"
 VERSION = 1
+#: A 40,000-entry session is about 1.4 MB; anything far beyond is not a save.
+MAX_BYTES = 64 * 1024 * 1024
+#: Seeds the program offers fit in 63 bits; a larger one is not from a save.
+MAX_SEED = 2**63 - 1
+#: Numbers inside an entry: pips, seats, trains (small); lists: a deal's tiles.
+_MAX_ENTRY_INT = 2**31
+_MAX_MESSAGE = 160
+#: The journal is folded into a new snapshot once it holds this much (about 100,000 saves):
+#: one rewrite every so often keeps the cost per save constant on average and the files small.
+COMPACT_BYTES = 8 * 1024 * 1024
+
+
+def _short(value: object) -> str:
+    text = str(value).replace("\n", " ")
+    return text if len(text) <= _MAX_MESSAGE else text[: _MAX_MESSAGE - 3] + "..."
+
+
+def _fail(problem: str, message: str) -> SaveFileError:
+    return SaveFileError(_short(message) if len(message) > 400 else message, problem)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Replaying or writing a long log allocates many small objects and no cycles; the
+    collector's full passes over them were half the time of resuming a 40,000-entry
+    session and most of the time of writing its snapshot."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+# ------------------------------------------------------------------ writing
 
 
 def entry_to_json(entry: object) -> dict:
@@ -55,7 +109,8 @@ def session_to_json(session: Session, meta: dict[str, Any] | None = None) -> dic
 
 
 def dumps(session: Session, meta: dict[str, Any] | None = None) -> str:
-    return json.dumps(session_to_json(session, meta), separators=(",", ":"))
+    with _collector_paused():  # many small dicts, no cycles (see _collector_paused)
+        return json.dumps(session_to_json(session, meta), separators=(",", ":"))
 
 
 def save(session: Session, path: str | os.PathLike, meta: dict[str, Any] | None = None) -> None:
@@ -63,57 +118,112 @@ def save(session: Session, path: str | os.PathLike, meta: dict[str, Any] | None 
     write_text_atomic(path, dumps(session, meta))
 
 
-def loads(text: str | bytes) -> tuple[Session, dict[str, Any]]:
-    """Rebuild and verify a session; return it and the file's ``meta``."""
+# ------------------------------------------------------------------ reading
+
+
+def parse_json(text: str | bytes, what: str = "the save file") -> object:
+    """JSON of at most ``MAX_BYTES``; ``SaveFileError`` ("too_big", "corrupt") otherwise."""
+    if len(text) > MAX_BYTES:
+        raise _fail("too_big", f"{what} is larger than {MAX_BYTES // 2**20} MB")
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except UnicodeDecodeError:
-        raise SaveFileError("the save file is not text (binary or wrong encoding)") from None
+        raise _fail("corrupt", f"{what} is not text (binary or wrong encoding)") from None
     except json.JSONDecodeError as e:
-        raise SaveFileError(f"the save file is corrupt or truncated: {e.msg} at line {e.lineno}, column {e.colno}") from None
+        raise _fail("corrupt", f"{what} is corrupt or truncated: {e.msg} at line {e.lineno}, "
+                    f"column {e.colno}") from None
     except (RecursionError, ValueError) as e:  # nesting too deep, or a number too long to read
-        raise SaveFileError(f"the save file is corrupt: {str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
+        detail = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise _fail("corrupt", f"{what} is corrupt: {detail}") from None
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _plain(value: object, depth: int) -> bool:
+    """An entry's value: a small number, a short word, or lists of them (a deal: depth 3)."""
+    if value is None or (isinstance(value, str) and len(value) <= 32):
+        return True
+    if _is_int(value):
+        return -_MAX_ENTRY_INT < value < _MAX_ENTRY_INT
+    if isinstance(value, list) and depth > 0:
+        return all(_plain(v, depth - 1) for v in value)
+    return False
+
+
+def check_entries(log: object, where: str = "the save file") -> list[dict]:
+    """Every entry is an object with a ``kind`` and plain values, before any is replayed."""
+    if not isinstance(log, list):
+        raise _fail("damaged", f"{where} has no log of moves")
+    for i, raw in enumerate(log, start=1):
+        if not (isinstance(raw, dict) and isinstance(raw.get("kind"), str)
+                and all(_plain(v, 3) for v in raw.values())):
+            raise _fail("damaged", f"{where} is damaged: move {i} is not a log entry: {_short(raw)}")
+    return log
+
+
+def check_structure(data: object) -> dict:
+    """The whole save's structure, checked before any of it is used; return ``data``."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveFileError("this is not a Domino Table save file")
+        raise _fail("foreign", "this is not a Domino Table save file")
     version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveFileError("the save file has no format version")
+    if not _is_int(version) or version < 1:
+        raise _fail("damaged", "the save file has no format version")
     if version > VERSION:
-        raise SaveFileError(f"the save file has format version {version}; this program reads version {VERSION} and older")
+        raise _fail("newer", f"the save file has format version {_short(version)}; "
+                    f"this program reads version {VERSION} and older")
     cfg = data.get("config")
     if not isinstance(cfg, dict):
-        raise SaveFileError("the save file has no configuration")
+        raise _fail("damaged", "the save file has no configuration")
+    if not isinstance(cfg.get("game"), str):
+        raise _fail("damaged", f"the save file's configuration is invalid: the game is {_short(repr(cfg.get('game')))}")
+    seed = cfg.get("seed")
+    if _is_int(seed) and seed > MAX_SEED:
+        raise _fail("damaged", f"the save file's configuration is invalid: the seed has {len(str(seed))} digits")
     try:
-        config = Config(cfg.get("game"), cfg.get("players"), cfg.get("seed"))
+        Config(cfg.get("game"), cfg.get("players"), seed)  # type: ignore[arg-type]  # it checks them
     except RulesError as e:
-        raise SaveFileError(f"the save file's configuration is invalid: {e}") from None
-    log = data.get("log")
-    cursor = data.get("cursor", len(log) if isinstance(log, list) else 0)
-    if not isinstance(log, list):
-        raise SaveFileError("the save file has no log of moves")
-    if not isinstance(cursor, int) or isinstance(cursor, bool) or not 0 <= cursor <= len(log):
-        raise SaveFileError(f"the save file's cursor {cursor!r} is outside its log")
-    session = Session(config, chance="external")
+        raise _fail("damaged", f"the save file's configuration is invalid: {e}") from None
+    log = check_entries(data.get("log"))
+    cursor = data.get("cursor", len(log))
+    if not _is_int(cursor) or not 0 <= cursor <= len(log):
+        raise _fail("damaged", f"the save file's cursor {_short(repr(cursor))} is outside its log")
+    if not isinstance(data.get("meta", {}), dict):
+        raise _fail("damaged", "the save file's details (seats, names) are not an object")
+    return data
+
+
+def build(data: dict) -> tuple[Session, dict[str, Any]]:
+    """Replay a checked save (``check_structure``) and verify every entry."""
+    cfg = data["config"]
+    log = data["log"]
+    cursor = data.get("cursor", len(log))
+    session = Session(Config(cfg["game"], cfg["players"], cfg["seed"]), chance="external")
     top = session.state.full_set[-1][1]
     for i, raw in enumerate(log, start=1):
         try:
             _replay_entry(session, raw, top)
         except (RulesError, ValueError, TypeError) as e:
-            raise SaveFileError(f"the save file fails verification at move {i}: {e}") from None
+            raise _fail("invalid", f"the save file fails verification at move {i}: {e}") from None
     session.chance_mode = "seeded"
     session.seek(cursor)
     if session.pending_chance() is not None:
         # A saved session never stops before a chance step: the seeded mode resolves it at once.
         if cursor < len(log):
-            raise SaveFileError(f"the save file's cursor {cursor} stops before the {session.pending_chance()} at move {cursor + 1}")
+            raise _fail("invalid", f"the save file's cursor {cursor} stops before the "
+                        f"{session.pending_chance()} at move {cursor + 1}")
         session._resolve_chance()
-    meta = data.get("meta", {})
-    return session, meta if isinstance(meta, dict) else {}
+    return session, dict(data.get("meta", {}))
 
 
-def _replay_entry(session: Session, raw: object, top: int) -> None:
-    if not isinstance(raw, dict):
-        raise ValueError(f"not a log entry: {raw!r}")
+def loads(text: str | bytes) -> tuple[Session, dict[str, Any]]:
+    """Rebuild and verify a session; return it and the file's ``meta``."""
+    with _collector_paused():
+        return build(check_structure(parse_json(text)))
+
+
+def _replay_entry(session: Session, raw: dict, top: int) -> None:
     kind = raw.get("kind")
     due = session.pending_chance()
     if kind in ("deal", "lead_draw") and due != kind:
@@ -126,6 +236,8 @@ def _replay_entry(session: Session, raw: object, top: int) -> None:
             stock = raw.get("stock")
             if not isinstance(hands, list) or not isinstance(stock, list):
                 raise ValueError("a deal needs hands and stock")
+            if not all(isinstance(h, list) for h in hands):
+                raise ValueError("a deal's hands must be lists of tiles")
             deal = Deal(tuple(tuple(tile_from_json(t, top) for t in h) for h in hands),
                         tuple(tile_from_json(t, top) for t in stock))
         session.supply(deal)
@@ -144,9 +256,171 @@ def _replay_entry(session: Session, raw: object, top: int) -> None:
         session.apply(action_from_json(raw))
 
 
-def load(path: str | os.PathLike) -> tuple[Session, dict[str, Any]]:
+def read_file(path: str | os.PathLike, what: str = "the save file") -> bytes:
+    """The file's bytes, at most ``MAX_BYTES`` read; ``SaveFileError`` when it cannot be."""
     try:
-        data = Path(path).read_bytes()
+        return read_bytes_limited(path, MAX_BYTES)
+    except OverflowError:
+        raise _fail("too_big", f"{what} is larger than {MAX_BYTES // 2**20} MB") from None
+    except IsADirectoryError:
+        raise _fail("unreadable", f"cannot read {what}: it is a folder") from None
     except OSError as e:
-        raise SaveFileError(f"cannot read the save file: {e.strerror or e}") from None
-    return loads(data)
+        raise _fail("unreadable", f"cannot read {what}: {e.strerror or e}") from None
+
+
+def load(path: str | os.PathLike) -> tuple[Session, dict[str, Any]]:
+    return loads(read_file(path))
+
+
+# ------------------------------------------------------------------ journal
+
+
+def _token(snapshot_text: str | bytes) -> str:
+    data = snapshot_text.encode("utf-8") if isinstance(snapshot_text, str) else snapshot_text
+    return hashlib.sha256(data).hexdigest()[:32]
+
+
+def _journal_header(token: str) -> str:
+    return json.dumps({"format": JOURNAL_FORMAT, "version": VERSION, "snapshot": token},
+                      separators=(",", ":"))
+
+
+def _apply_record(data: dict, record: object, number: int) -> None:
+    """One journal line: cut the log at ``at``, append ``add``, move the cursor (UX-6)."""
+    where = f"the save's journal, line {number},"
+    if not isinstance(record, dict) or not {"at", "add", "cursor"} <= set(record) \
+            or not set(record) <= {"at", "add", "cursor", "meta"}:
+        raise _fail("damaged", f"{where} is not a journal record")
+    log = data["log"]
+    at, add, cursor = record["at"], record["add"], record["cursor"]
+    if not _is_int(at) or not 0 <= at <= len(log):
+        raise _fail("damaged", f"{where} cuts the log at {_short(repr(at))}, outside it")
+    check_entries(add, where)
+    if not _is_int(cursor) or not 0 <= cursor <= at + len(add):
+        raise _fail("damaged", f"{where} moves the cursor to {_short(repr(cursor))}, outside the log")
+    if "meta" in record and not isinstance(record["meta"], dict):
+        raise _fail("damaged", f"{where} has details that are not an object")
+    del log[at:]
+    log.extend(add)
+    data["cursor"] = cursor
+    if "meta" in record:
+        data["meta"] = record["meta"]
+
+
+def apply_journal(data: dict, snapshot: bytes, journal: bytes) -> int:
+    """Bring a checked snapshot up to date with its journal; return the records applied.
+
+    A journal that continues another snapshot is stale (a kill between the two
+    writes of a compaction) and is ignored.  A torn last line (a kill during an
+    append) is dropped; any other bad line makes the save "damaged".
+    """
+    if len(journal) > MAX_BYTES:
+        raise _fail("too_big", f"the save's journal is larger than {MAX_BYTES // 2**20} MB")
+    lines = journal.split(b"\n")
+    torn = lines.pop()  # b"" when the file ends with a newline
+    if not lines:
+        return 0
+    try:
+        header = json.loads(lines[0])
+    except ValueError:
+        header = None
+    if header != json.loads(_journal_header(_token(snapshot))):
+        return 0
+    applied = 0
+    for number, line in enumerate(lines[1:], start=2):
+        _apply_record(data, parse_json(line, f"the save's journal, line {number},"), number)
+        applied += 1
+    if torn:
+        try:
+            _apply_record(data, json.loads(torn), len(lines) + 1)
+            applied += 1
+        except (ValueError, RecursionError, SaveFileError):
+            pass  # the line being written when the program stopped: that one action is lost
+    return applied
+
+
+def load_journaled(snapshot_path: str | os.PathLike,
+                   journal_path: str | os.PathLike) -> tuple[Session, dict[str, Any]]:
+    """The autosave: the snapshot, brought up to date by its journal if there is one."""
+    snapshot = read_file(snapshot_path)
+    try:
+        journal = read_file(journal_path, "the save's journal")
+    except SaveFileError as e:
+        if os.path.lexists(journal_path) or e.problem != "unreadable":
+            raise
+        journal = b""
+    with _collector_paused():
+        data = check_structure(parse_json(snapshot))
+        apply_journal(data, snapshot, journal)
+        return build(data)
+
+
+class Journal:
+    """Writes the autosave: a snapshot once per session, then one journal line per save.
+
+    ``save`` raises ``OSError`` when the disk refuses; the files on disk then
+    still hold the last successful save, and the next ``save`` starts afresh
+    with a snapshot (the journal may end in a torn line).
+    """
+
+    def __init__(self, snapshot_path: str | os.PathLike, journal_path: str | os.PathLike) -> None:
+        self.snapshot_path = Path(snapshot_path)
+        self.journal_path = Path(journal_path)
+        self._session: Session | None = None
+        self._written = 0
+        self._mark = 0
+        self._cursor = 0
+        self._meta: dict[str, Any] = {}
+        self._journal_bytes = 0
+
+    def save(self, session: Session, meta: dict[str, Any] | None = None) -> str:
+        """Save ``session``; return "snapshot", "append" or "unchanged"."""
+        meta = dict(meta or {})
+        if self._session is not session:
+            self.compact(session, meta)
+            return "snapshot"
+        cut, mark = session.cuts_since(self._mark)
+        at = self._written if cut is None else min(cut, self._written)
+        log = session._log
+        if self._journal_bytes > COMPACT_BYTES:  # fold the long journal into a new snapshot
+            self.compact(session, meta)
+            return "snapshot"
+        if at == len(log) and session.cursor == self._cursor and meta == self._meta:
+            return "unchanged"
+        record: dict[str, Any] = {"at": at, "add": [entry_to_json(e) for e in log[at:]],
+                                  "cursor": session.cursor}
+        if meta != self._meta:
+            record["meta"] = meta
+        self._session = None  # until the line is safely on disk
+        line = json.dumps(record, separators=(",", ":"))
+        try:
+            if not self.snapshot_path.is_file():
+                raise FileNotFoundError(2, "the snapshot is gone", str(self.snapshot_path))
+            append_line_synced(self.journal_path, line, create=False)
+        except FileNotFoundError:  # the folder or a file vanished: start again from a snapshot
+            self.compact(session, meta)
+            return "snapshot"
+        journal_bytes = self._journal_bytes + len(line) + 1
+        self._bind(session, mark, meta)
+        self._journal_bytes = journal_bytes
+        return "append"
+
+    def compact(self, session: Session, meta: dict[str, Any] | None = None) -> None:
+        """Rewrite the snapshot from ``session`` and start an empty journal after it."""
+        self._session = None
+        text = dumps(session, meta)
+        write_text_atomic(self.snapshot_path, text)
+        write_text_atomic(self.journal_path, _journal_header(_token(text)) + "\n")
+        self._bind(session, session.cuts_since(0)[1], dict(meta or {}))
+
+    def forget(self) -> None:
+        """The files were removed or replaced: the next save writes a snapshot."""
+        self._session = None
+
+    def _bind(self, session: Session, mark: int, meta: dict[str, Any]) -> None:
+        self._session = session
+        self._written = len(session._log)
+        self._mark = mark
+        self._cursor = session.cursor
+        self._meta = meta
+        self._journal_bytes = 0

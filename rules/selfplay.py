@@ -25,9 +25,11 @@ def run(config: Config, matches: int, policies: list[Policy], out: IO[str]) -> S
     for m in range(matches):
         if m:
             session.next_match()
-        writer.records(session.state)
+            _forget_past_matches(session)
+        writer.records(session.state, drop=True)
         while not session.match_over():
             seat = session.to_act()
+            assert seat is not None  # seeded chance is resolved at once: a seat is to act
             view = session.view(seat)
             policy = policies[(seat - 1) % len(policies)]
             # the program's own stream for a computer's decision, so a seed and the same
@@ -35,5 +37,19 @@ def run(config: Config, matches: int, policies: list[Policy], out: IO[str]) -> S
             action = policy(view, decision_stream(config.seed, session.cursor))
             writer.decision(seat, view.legal, action)
             session.apply(action)
-            writer.records(session.state)
+            writer.records(session.state, drop=True)
     return session
+
+
+def _forget_past_matches(session: Session) -> None:
+    """Keep memory and time per decision bounded over many matches.
+
+    The transcript already holds the past; the log, the undo snapshots and the
+    public history of earlier matches would otherwise grow with every deal
+    (and every view copies the history).  The computer players read only this
+    hand's history, so their choices do not change.
+    """
+    history = session.state.history
+    start = max((i for i, entry in enumerate(history) if entry[0] == "match"), default=0)
+    del history[:start]
+    session.forget_past()

@@ -63,6 +63,8 @@ class Session:
         self.state: GameState = GAMES[config.game](config.players)
         #: log position -> a copy of the state there (deal starts), for fast undo.
         self._snapshots: dict[int, GameState] = {0: self.state.clone()}
+        #: Log positions where a new entry cut off a redo tail, oldest first (``cuts_since``).
+        self._cuts: list[int] = []
         self._resolve_chance()
 
     # ------------------------------------------------------------- queries
@@ -164,6 +166,29 @@ class Session:
     def cursor(self) -> int:
         return self._cursor
 
+    def forget_past(self) -> None:
+        """Make the current position the start of the log: undo and restart stop here.
+
+        Selfplay over many matches calls it at each new match, so its memory
+        stays bounded (the log and the undo snapshots would grow with every deal).
+        Such a session can no longer be saved: its log does not start the match.
+        """
+        if self._cursor < len(self._log):
+            raise NoDecisionError("there is a redo tail; the past can only be forgotten at the end of the log")
+        self._log = []
+        self._cursor = 0
+        self._cuts = []
+        self._snapshots = {0: self.state.clone()}
+
+    def cuts_since(self, mark: int) -> tuple[int | None, int]:
+        """The lowest log position rewritten since ``mark`` (None: none) and the next mark.
+
+        A new entry after an undo replaces the redo tail from the cursor on (UX-6);
+        a journal of the log (``rules.save.Journal``) writes only what changed.
+        """
+        cuts = self._cuts[mark:]
+        return (min(cuts) if cuts else None), len(self._cuts)
+
     def restart_deal(self) -> None:
         """Back to the start of this deal's play (MT-20, CU-12, JA-9).
 
@@ -195,6 +220,7 @@ class Session:
 
     def _append(self, entry: Entry) -> None:
         if self._cursor < len(self._log):
+            self._cuts.append(self._cursor)
             del self._log[self._cursor:]
             for key in [k for k in self._snapshots if k > self._cursor]:
                 del self._snapshots[key]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from .actions import Action
+from .tiles import Tile
 
 
 class GameState(Protocol):
@@ -19,6 +20,8 @@ class GameState(Protocol):
     records: list[dict]
     #: the public history every seat sees
     history: list[tuple]
+    #: every tile of the game's set, in a fixed order
+    full_set: tuple[Tile, ...]
 
     def clone(self) -> "GameState":
         """An independent copy, for snapshots and undo."""

@@ -26,12 +26,19 @@ class TranscriptWriter:
         self.out.write(json.dumps(obj))
         self.out.write("\n")
 
-    def records(self, state) -> None:
-        """Write the records (match, lead draw, deal, deal end, match end) not yet written."""
+    def records(self, state, drop: bool = False) -> None:
+        """Write the records (match, lead draw, deal, deal end, match end) not yet written.
+
+        ``drop`` removes them from ``state.records`` once written (a long
+        selfplay keeps its memory bounded; nothing in the rules reads them back).
+        """
         records = state.records
         while self._records_seen < len(records):
             self._line(records[self._records_seen])
             self._records_seen += 1
+        if drop:
+            del records[:]
+            self._records_seen = 0
 
     def decision(self, seat: int, legal: Iterable[Action], action: Action) -> None:
         self._line({"seat": seat, "legal": sorted_legal(legal), "action": action.to_json()})

@@ -179,7 +179,7 @@ def test_each_save_replaces_the_previous_one():
     session.apply(random_policy(session.view(session.to_act()), stream(11, "more")))
     storage.save_game(session)
     assert storage.load_game().session.log == session.log
-    assert [p.name for p in storage.data_dir().iterdir()] == ["autosave.json"]
+    assert sorted(p.name for p in storage.data_dir().iterdir()) == ["autosave.journal", "autosave.json"]
 
 
 def test_clear_game_removes_the_autosave():
@@ -209,7 +209,7 @@ def _bad_saves() -> dict[str, tuple[bytes, str]]:
         "newer": (json.dumps(newer).encode(), "newer"),
         "illegal_move": (json.dumps(illegal).encode(), "invalid"),
         "bad_config": (json.dumps(dict(data, config={"game": "chess", "players": 2, "seed": 1})).encode(),
-                       "invalid"),
+                       "damaged"),
     }
 
 
@@ -276,7 +276,7 @@ def test_a_crash_while_writing_leaves_the_old_save_and_no_temp_file(monkeypatch)
     assert storage.save_game(played_session(21, 20)) is False
     monkeypatch.setattr(storage.os, "fsync", real_fsync)
     assert storage.autosave_path().read_bytes() == before
-    assert [p.name for p in storage.data_dir().iterdir()] == ["autosave.json"]
+    assert sorted(p.name for p in storage.data_dir().iterdir()) == ["autosave.journal", "autosave.json"]
     assert storage.load_game().session.log == old.log
 
 
@@ -324,3 +324,33 @@ def test_an_unusable_home_never_stops_the_program(tmp_path, monkeypatch):
     storage.clear_game()
     with pytest.raises(OSError):
         storage.save_settings({"language": "en"})
+
+
+def test_a_deeply_nested_unknown_setting_is_dropped_not_written_back():
+    deep = "[" * 900 + "]" * 900  # parses, but nothing this version writes is nested so deep
+    storage.settings_path().write_text('{"language": "it", "future": ' + deep + ', "flat": [1, {"a": 2}]}')
+    result = storage.load_settings_checked()
+    assert result.problem is None and result.settings["language"] == "it"
+    assert "future" not in result.settings and result.settings["flat"] == [1, {"a": 2}]
+    storage.save_settings(result.settings)
+    assert storage.load_settings() == result.settings
+
+
+def test_unmovable_bad_settings_are_said_once_then_left_alone(monkeypatch):
+    path = storage.settings_path()
+    path.write_bytes(b"{{{")
+    real = storage.os.replace
+    config = storage.config_dir()
+
+    def replace(src, dst):  # a read-only config folder (root ignores file modes)
+        if Path(dst).parent == config:
+            raise PermissionError(13, "Permission denied")
+        return real(src, dst)
+
+    monkeypatch.setattr(storage.os, "replace", replace)
+    first = storage.load_settings_checked()
+    assert first.problem == "corrupt" and first.moved_to is None and path.exists()
+    again = storage.load_settings_checked()
+    assert again.problem is None and again.settings == storage.DEFAULT_SETTINGS
+    path.write_bytes(b"{{{ changed")  # a different file is looked at again
+    assert storage.load_settings_checked().problem == "corrupt"

@@ -123,6 +123,7 @@ class Cuban(PartnershipGame):
             else:
                 # CU-5: the lower seat of the team with the right chooses the leader.
                 self.phase = CHOOSE
+                assert self.right_to_lead is not None  # the lead draw (CU-2) or the last hand set it
                 self.turn = TEAM_SEATS[self.right_to_lead][0]
         elif action.kind == "redeal":
             self._redeal(s)

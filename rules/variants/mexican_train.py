@@ -172,7 +172,8 @@ class MexicanTrain:
         n = self.n
         engine = self.engine = engine_of(self.deal_no)
         self.ends = [engine] * (n + 1)
-        hands = self.hands = [[]] + [list(h) for h in deal.hands]
+        no_hand: list[Tile] = []  # seat 0 does not exist
+        hands = self.hands = [no_hand] + [list(h) for h in deal.hands]
         stock = self.stock = list(deal.stock)
         self.records.append({
             "deal": self.deal_no,
@@ -274,6 +275,7 @@ class MexicanTrain:
         self._legal = None
         if kind == "play":
             t = action.tile
+            assert t is not None and action.train is not None  # legal plays name both
             ti = train_index(action.train)
             self.hands[s].remove(t)
             e = self.ends[ti]

@@ -1,7 +1,6 @@
 """The App: start, loop timing, window changes, autosave and resume, errors that must not kill it."""
 from __future__ import annotations
 
-import json
 
 import pygame
 import pytest
@@ -199,11 +198,11 @@ def test_errors_every_frame_end_the_program_with_a_failure_code():
 def test_every_action_is_autosaved_and_resumed_on_the_next_start(app):
     _demo(app, decisions=7)
     cursor = app.play_state.session.cursor
-    saved = json.loads(storage.autosave_path().read_text(encoding="utf-8"))
-    assert saved["cursor"] == cursor
-    assert [s["name"] for s in saved["meta"]["seats"]] == [f"Computer {i}" for i in range(1, 5)]
+    saved = storage.load_game()  # the snapshot and its journal, as the next start reads them
+    assert saved.session.cursor == cursor
+    assert [s["name"] for s in saved.meta["seats"]] == [f"Computer {i}" for i in range(1, 5)]
     app.play_state.step_computer()
-    assert json.loads(storage.autosave_path().read_text(encoding="utf-8"))["cursor"] == cursor + 1
+    assert storage.load_game().session.cursor == cursor + 1
     app.close()
     again = make_app()
     again.start()

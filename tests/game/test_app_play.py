@@ -7,7 +7,6 @@ alone (FINGER events plus SDL's synthetic mouse events) and by mouse alone.
 """
 from __future__ import annotations
 
-import json
 
 import pygame
 import pytest
@@ -94,8 +93,7 @@ def test_a_whole_deal_from_the_title_by_one_device(press):
         assert human_decisions >= 5 and curtains >= 2
         assert app.errors == []
         # Every action reached the autosave.
-        saved = json.loads(storage.autosave_path().read_text(encoding="utf-8"))
-        assert saved["cursor"] == play.session.cursor
+        assert storage.load_game().session.cursor == play.session.cursor
     finally:
         app.close()
 
