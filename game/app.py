@@ -30,7 +30,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
-from . import i18n, storage  # noqa: E402
+from . import i18n, navigation, storage  # noqa: E402
 from . import intents as I  # noqa: E402
 from .input import InputRecogniser  # noqa: E402
 from .intents import Intent  # noqa: E402
@@ -243,6 +243,8 @@ class App:
         #: The match in progress: its PlayState, seats and game (for the autosave's meta).
         self.play_state = None
         self.seats: list[SeatConfig] = []
+        #: The seed the new-game form offers (``--seed``); None: a fresh one.
+        self.default_seed: int | None = None
         self._unsubscribe = i18n.on_change(self._language_changed)
 
     # ------------------------------------------------------------------ window
@@ -406,36 +408,35 @@ class App:
 
     # ------------------------------------------------------------------ scenes
 
+    # Navigation (game.navigation): every screen the program opens, in one module.
+
     def open_rules(self) -> None:
-        from .scenes.overlays import RulesScene
-        self.stack.push(RulesScene(self))
+        navigation.open_rules(self)
 
     def open_log(self) -> None:
-        from .scenes.overlays import LogScene
-        self.stack.push(LogScene(self))
+        navigation.open_log(self)
 
     def open_menu(self) -> None:
-        from .scenes.overlays import GameMenuScene
-        self.stack.push(GameMenuScene(self))
+        navigation.open_menu(self)
 
     def open_settings(self) -> None:
-        from .scenes.settings import SettingsScene
-        self.stack.push(SettingsScene(self))
+        navigation.open_settings(self)
 
     def new_game(self) -> None:
         """Back to the new-game scene (over the title)."""
-        from .scenes.new_game import NewGameScene
-        from .scenes.title import TitleScene
-        self.stack.replace(TitleScene(self))
-        self.stack.push(NewGameScene(self))
+        navigation.new_game(self)
 
     def to_title(self) -> None:
-        from .scenes.title import TitleScene
-        self.stack.replace(TitleScene(self))
+        navigation.to_title(self)
 
     def show_message(self, title: str, text: str, on_close: Callable[[], None] | None = None) -> None:
-        from .scenes.overlays import MessageScene
-        self.stack.push(MessageScene(self, title, text, on_close))
+        navigation.show_message(self, title, text, on_close)
+
+    def show_deal_end(self, play, table) -> None:
+        navigation.deal_end(self, play, table)
+
+    def show_match_end(self, play, table) -> None:
+        navigation.match_end(self, play, table)
 
     def notify(self, text: str) -> None:
         """A short notice at the bottom of the screen (controller plugged in ...)."""
@@ -446,10 +447,10 @@ class App:
 
     # ------------------------------------------------------------------- match
 
-    def start_match(self, session, seats: list[SeatConfig]) -> None:
+    def start_match(self, session, seats: list[SeatConfig], reveals_seen: int | None = None) -> None:
         """Put ``session`` on the table: PlayState + TableScene, autosaved after every action."""
         self.seats = list(seats)
-        scene = make_table_scene(self, session, self.seats)
+        scene = make_table_scene(self, session, self.seats, reveals_seen)
         self.stack.replace(scene)
         self.autosave(session)
 
@@ -457,11 +458,14 @@ class App:
         """Back to the table of the match in progress, if there is one."""
         if self.play_state is None:
             return False
-        self.start_match(self.play_state.session, self.seats)
+        self.start_match(self.play_state.session, self.seats, self.play_state.reveals_seen)
         return True
 
     def autosave_meta(self) -> dict[str, Any]:
-        return {"seats": [s.to_json() for s in self.seats], "app": "domino-table"}
+        meta: dict[str, Any] = {"seats": [s.to_json() for s in self.seats], "app": "domino-table"}
+        if self.play_state is not None:
+            meta["reveals_seen"] = self.play_state.reveals_seen  # resume where the player was
+        return meta
 
     def autosave(self, session=None) -> None:
         """Called by the PlayState after every applied action: one journal line, fsynced.
@@ -492,8 +496,10 @@ class App:
                 seats = []
             if len(seats) != n:
                 seats = [SeatConfig(i18n.t("ui.default_human_name", n=i)) for i in range(1, n + 1)]
+            reveals = result.meta.get("reveals_seen")
+            reveals = reveals if isinstance(reveals, int) and not isinstance(reveals, bool) else None
             try:
-                self.start_match(result.session, seats)
+                self.start_match(result.session, seats, reveals)
                 # A save this version's table cannot draw must not fail in every frame.
                 self.stack.top.draw(pygame.Surface(self.size))
                 return True
@@ -720,7 +726,7 @@ def match_paused(stack) -> bool:
     return not getattr(top, "runs_match", False) or any(getattr(s, "pauses_play", False) for s in stack)
 
 
-def make_table_scene(app: App, session, seats: list[SeatConfig]) -> Scene:
+def make_table_scene(app: App, session, seats: list[SeatConfig], reveals_seen: int | None = None) -> Scene:
     """The one way a match reaches the screen: the table helper's PlayState and TableScene.
 
     The PlayState calls ``app.autosave`` after every applied action (DESIGN.md:
@@ -730,6 +736,6 @@ def make_table_scene(app: App, session, seats: list[SeatConfig]) -> Scene:
     from .scenes.table import TableScene
     play = PlayState(session, seats, on_change=app.autosave,
                      delay=computer_delay(app.settings.get("computer_speed", "normal")),
-                     now=lambda: app.time)
+                     now=lambda: app.time, reveals_seen=reveals_seen)
     app.play_state = play
     return TableScene(app, play)

@@ -34,6 +34,7 @@ from rules.tiles import Tile
 
 from .seats import SeatConfig
 
+from .focus import Cursor
 from .phases import CHOOSING, COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW
 
 #: The table's own buttons, after the kit's decision buttons, in keyboard-cursor order.
@@ -55,7 +56,6 @@ CURTAIN_GUARD_S = 0.6
 #: History events that record one decision of a seat: ("play", seat, ...), ("draw", seat) ...
 DECISION_EVENTS = ("play", "draw", "pass", "end_chain", "accept", "redeal", "lead")
 
-FOCUS_ZONES = ("hand", "buttons", "targets", "table")  # bottom to top on screen
 
 
 def computer_delay(speed: Any) -> float:
@@ -91,7 +91,8 @@ class PlayState:
     def __init__(self, session, seats: Sequence[SeatConfig], *,
                  on_change: Callable[[Any], None] | None = None,
                  delay: float = SPEEDS["normal"],
-                 now: Callable[[], float] | None = None, kit=None) -> None:
+                 now: Callable[[], float] | None = None, kit=None,
+                 reveals_seen: int | None = None) -> None:
         if len(seats) != session.config.players:
             raise ValueError(f"{len(seats)} seats for a {session.config.players}-player game")
         if kit is None:
@@ -123,14 +124,19 @@ class PlayState:
         self.pending: Action | None = None
         self.pending_is_hint = False
         self.sort_mode = SORT_MODES[0]
-        self.focus = "hand"
-        self.focus_index = 0
+        #: The keyboard and controller cursor (UX-7), in its own module.
+        self.cursor = Cursor(self)
         #: (locale key, params) of the line under the status bar.
         self.message: tuple[str, dict] | None = None
         self.timer = 0.0
         self._redo_counts: list[int] = []
-        # A resumed game saved during a deal-end reveal shows that reveal again.
-        self._acked_deal_ends = self._count("deal_end") - (1 if self._deal_end_unacknowledged() else 0)
+        # A resumed game comes back where the player was: the reveals seen are saved with it
+        # (``reveals_seen``); an older save without that count shows an unanswered reveal again.
+        ends = self._count("deal_end")
+        if reveals_seen is not None and 0 <= reveals_seen <= ends:
+            self._acked_deal_ends = reveals_seen
+        else:
+            self._acked_deal_ends = ends - (1 if self._deal_end_unacknowledged() else 0)
         self._view_cache: tuple[tuple, Any] | None = None
         self._undo_cache: tuple[tuple, int] | None = None
         self._final_view = None
@@ -401,12 +407,7 @@ class PlayState:
             end -= 1  # step back over the next deal (and any chance step) dealt after it
         if end == pos:
             return None
-        seat = self.view_seat()
-        try:
-            session.seek(end)
-            return session.view(seat)
-        finally:
-            session.seek(pos)
+        return session.view_at(end, self.view_seat())
 
     def curtain_ready(self, began: float | None = None) -> bool:
         """UX-3: whether a press that began at ``began`` (default: now) may lift the curtain:
@@ -431,11 +432,17 @@ class PlayState:
         self._advance()
         return True
 
+    @property
+    def reveals_seen(self) -> int:
+        """How many deal-end reveals of the session the players have moved on from (saved)."""
+        return self._acked_deal_ends
+
     def continue_after_deal(self) -> None:
         """Leave the deal-end reveal: the next deal (or the match end) follows."""
         if self.phase != DEAL_END:
             return
         self._acked_deal_ends = self._count("deal_end")
+        self._changed()  # saved: a resume comes back to the next deal, not to this reveal
         if len(self.humans) > 1:
             self.viewer = self.holder = None  # the device may be anywhere after the reveal (UX-3)
         self._advance()
@@ -695,59 +702,49 @@ class PlayState:
 
     # ------------------------------------------------------------ keyboard cursor
 
+    @property
+    def focus(self) -> str:
+        """The cursor's zone (``game.focus``): "hand", "buttons", "targets" or "table"."""
+        return self.cursor.zone
+
+    @focus.setter
+    def focus(self, zone: str) -> None:
+        self.cursor.zone = zone
+
+    @property
+    def focus_index(self) -> int:
+        return self.cursor.index
+
+    @focus_index.setter
+    def focus_index(self, index: int) -> None:
+        self.cursor.index = index
+
     def focus_items(self, zone: str | None = None) -> list:
-        zone = zone or self.focus
-        if zone == "hand":
-            return self.hand() if self.my_turn() else []
-        if zone == "targets":
-            return self.targets()
-        if zone == "buttons":
-            return [b for b, ok in self.buttons() if ok]
-        return ["table"]
+        return self.cursor.items(zone)
 
     def focused(self):
-        items = self.focus_items()
-        if not items:
-            return None
-        return items[min(self.focus_index, len(items) - 1)]
+        return self.cursor.focused()
+
+    def focus_hand(self) -> None:
+        """The cursor back to the hand (Enter or Esc while the table has the focus)."""
+        self.cursor.place("hand")
+        self.cursor.clamp()
 
     def _clamp_focus(self) -> None:
-        items = self.focus_items()
-        if not items and self.focus != "table":
-            for zone in ("hand", "buttons"):
-                if self.focus_items(zone):
-                    self.focus = zone
-                    break
-            items = self.focus_items()
-        self.focus_index = max(0, min(self.focus_index, len(items) - 1))
+        self.cursor.clamp()
 
     def move(self, direction: str) -> None:
-        """Arrow keys: left/right within a zone, up/down between zones (UX-7)."""
-        if self.phase in (CURTAIN, DEAL_END, MATCH_END):
+        """Arrow keys (UX-7); walking the lit targets previews each in turn (UX-1)."""
+        if self.phase in (CURTAIN, DEAL_END, MATCH_END) or not self.cursor.step(direction):
             return
+        cursor = self.cursor
         if direction in ("left", "right"):
-            items = self.focus_items()
-            if not items:
-                return
-            step = 1 if direction == "right" else -1
-            self.focus_index = (min(self.focus_index, len(items) - 1) + step) % len(items)
-            if self.focus == "targets" and self.selected is not None:
-                self._preview(self.play_at(items[self.focus_index]))
-            return
-        zones = list(FOCUS_ZONES)
-        i = zones.index(self.focus)
-        step = 1 if direction == "up" else -1
-        j = i + step
-        while 0 <= j < len(zones):
-            if self.focus_items(zones[j]):
-                self.focus = zones[j]
-                self.focus_index = 0
-                if self.focus == "hand" and self.selected in self.hand():
-                    self.focus_index = self.hand().index(self.selected)
-                elif self.focus == "targets" and self.pending is not None and self.pending.kind == "play":
-                    self.focus_index = self.focus_items().index(self.kit.target(self.pending))
-                return
-            j += step
+            if cursor.zone == "targets" and self.selected is not None:
+                self._preview(self.play_at(cursor.focused()))
+        elif cursor.zone == "hand" and self.selected in self.hand():
+            cursor.place("hand", self.selected)
+        elif cursor.zone == "targets" and self.pending is not None and self.pending.kind == "play":
+            cursor.place("targets", self.kit.target(self.pending))
 
     def activate(self, began: float | None = None) -> str | None:
         """Enter on the focused item: select a tile, preview/confirm a target, press a button."""

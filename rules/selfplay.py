@@ -22,9 +22,11 @@ def run(config: Config, matches: int, policies: list[Policy], out: IO[str]) -> S
     """Play ``matches`` matches and write every decision and record to ``out``."""
     session = Session(config)
     writer = TranscriptWriter(out, config.game, config.players, config.seed)
+    forgotten = 0  # log entries of earlier matches, dropped to bound memory
     for m in range(matches):
         if m:
             session.next_match()
+            forgotten += session.cursor
             _forget_past_matches(session)
         writer.records(session.state, drop=True)
         while not session.match_over():
@@ -34,7 +36,7 @@ def run(config: Config, matches: int, policies: list[Policy], out: IO[str]) -> S
             policy = policies[(seat - 1) % len(policies)]
             # the program's own stream for a computer's decision, so a seed and the same
             # decisions give the same match here and at the table
-            action = policy(view, decision_stream(config.seed, session.cursor))
+            action = policy(view, decision_stream(config.seed, forgotten + session.cursor))
             writer.decision(seat, view.legal, action)
             session.apply(action)
             writer.records(session.state, drop=True)

@@ -210,6 +210,27 @@ class Session:
                 return
         raise NoDecisionError("no deal has been dealt yet")
 
+    def view_at(self, position: int, seat: int):
+        """What ``seat`` could see at ``position`` in the log (UX-4), leaving the session as it is.
+
+        A pure read for the screens that show the past (a deal's end while the next deal is
+        already dealt, a replay): the state is rebuilt from the nearest snapshot on a copy.
+        """
+        if not 0 <= position <= len(self._log):
+            raise ValueError(f"position {position} is outside the log")
+        if position == self._cursor:
+            return self.state.view(seat)
+        base = max(k for k in self._snapshots if k <= position)
+        state = self._snapshots[base].clone()
+        for entry in self._log[base:position]:
+            if isinstance(entry, Action):
+                state.apply_action(entry)
+            elif isinstance(entry, NextMatch):
+                state.next_match()
+            else:
+                state.apply_chance(entry)
+        return state.view(seat)
+
     def seek(self, position: int) -> None:
         """Move the cursor to ``position`` in the log (0 .. len(full log))."""
         if not 0 <= position <= len(self._log):

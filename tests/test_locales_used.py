@@ -25,7 +25,7 @@ DYNAMIC_PREFIXES = {
     "ui.speed_": "settings: one per computer speed",
     "ui.level_": "new_game: one per computer level",
     "ui.game_": "new_game: one per game of rules.GAMES",
-    "ui.save_problem_": "app: one per storage.load_match problem",
+    "save.": "app.show_save_problem: save.{problem}, one per storage.PROBLEMS kind",
     "table.sort_": "table scene: the sort button shows the hand's sort mode",
     "table.confirm_": "prompts: the confirm question for each previewed action kind",
     "rules.": "rules_text: rules.GAME.SECTION(.title), each listed in rules_text.SECTIONS",

@@ -95,6 +95,6 @@ def test_the_nav_hint_says_move_choose_back(code, words):
 @pytest.mark.parametrize("code", ["ru", "uk"])
 def test_an_invalid_save_names_the_save(code):
     i18n.set_language(code)
-    text = i18n.t("ui.save_problem_invalid")
+    text = i18n.t("save.invalid")
     assert "в нём" not in text and "у ньому" not in text
     assert "сохранени" in text or "збереженн" in text

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, Hashable
 
 from rules.actions import Action
 
+from ..i18n import t
+
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
@@ -101,6 +103,10 @@ class TableKit:
     def preview_text(self, play, action: Action) -> str:
         """UX-1: what the previewed decision will do, and that it waits for a confirm."""
         raise NotImplementedError
+
+    def restart_words(self) -> tuple[str, str]:
+        """The menu's "restart deal" (or hand) and its question (MT-20, CU-12, JA-9)."""
+        return t("ui.restart_deal"), t("ui.restart_deal_confirm")
 
     def fresh_tile(self, view):
         """A tile just drawn by the view's seat (UX-2), shown apart in the hand; or None."""

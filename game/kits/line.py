@@ -63,6 +63,10 @@ class LineKit(TableKit):
     def team_name(self, team: int) -> str:
         return self.w("team", n=team)
 
+    def restart_words(self) -> tuple[str, str]:
+        """CU-12, JA-9: the same deal again, the earlier scores kept."""
+        return self.w("restart"), self.w("restart_confirm")
+
     # ------------------------------------------------------------ decisions
 
     def target(self, action: Action):

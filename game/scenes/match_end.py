@@ -19,7 +19,7 @@ class MatchEndScene(ScorePanelScene):
             if self.play.next_match():
                 self._close()
         elif bid == "new_game":
-            self._call("new_game")
+            self.app.new_game()
 
     def info(self):
         return self.play.match_end()

@@ -44,7 +44,7 @@ class NewGameScene(WidgetScene):
         super().__init__(app)
         self.game = "mexican_train"
         self.seats = [SeatDraft(HUMAN)] + [SeatDraft(COMPUTER) for _ in range(DEFAULT_SEATS - 1)]
-        seed = getattr(app, "default_seed", None)
+        seed = app.default_seed
         self.seed_text = "" if seed is None else str(seed)
         self.error = ""
 

@@ -165,19 +165,21 @@ class GameMenuScene(OverlayScene):
 
     def build(self) -> None:
         px = self.px
-        items = [("ui.resume", self.back), ("ui.rules", self.app.open_rules),
-                 ("ui.log_title", self.app.open_log), ("ui.restart_deal", self.restart_deal),
-                 ("ui.settings", self.app.open_settings), ("ui.new_game", self.app.new_game),
-                 ("ui.quit", self.app.request_quit)]
+        play = self.app.play_state
+        restart = play.kit.restart_words()[0] if play is not None else i18n.t("ui.restart_deal")
+        items = [(i18n.t("ui.resume"), self.back), (i18n.t("ui.rules"), self.app.open_rules),
+                 (i18n.t("ui.log_title"), self.app.open_log), (restart, self.restart_deal),
+                 (i18n.t("ui.settings"), self.app.open_settings), (i18n.t("ui.new_game"), self.app.new_game),
+                 (i18n.t("ui.quit"), self.app.request_quit)]
         bh, gap, m = px(50), px(10), px(24)
         height = px(70) + len(items) * (bh + gap) + m
         inner = self.dialog(px(460), height)
         self.label(pygame.Rect(m, px(10), inner.width - 2 * m, px(48)), i18n.t("ui.menu_title"),
                    "#heading", "@heading")
         y = px(70)
-        for i, (key, action) in enumerate(items):
-            can = key != "ui.restart_deal" or self.app.play_state is not None
-            self.focus.add_row(self.button(pygame.Rect(m, y, inner.width - 2 * m, bh), i18n.t(key),
+        for i, (words, action) in enumerate(items):
+            can = action != self.restart_deal or play is not None
+            self.focus.add_row(self.button(pygame.Rect(m, y, inner.width - 2 * m, bh), words,
                                            action, enabled=can,
                                            class_id="@primary" if i == 0 else None))
             y += bh + gap
@@ -188,7 +190,7 @@ class GameMenuScene(OverlayScene):
             # Back to the table: pop the confirmation and this menu.
             while len(self.app.stack) > 1 and getattr(self.app.stack.top, "overlay", False):
                 self.app.stack.pop()
-        self.app.stack.push(ConfirmScene(self.app, i18n.t("ui.restart_deal_confirm"), yes))
+        self.app.stack.push(ConfirmScene(self.app, self.app.play_state.kit.restart_words()[1], yes))
 
     def handle(self, intent: Intent) -> None:
         if intent.kind == I.MENU:

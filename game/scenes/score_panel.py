@@ -24,7 +24,7 @@ EDGE = (196, 160, 72)
 def ui_scale(app, size) -> float:
     """Pixels per design pixel: the window against 1920x1080, times the player's UI scale."""
     w, h = size
-    return max(0.55, min(w / 1920, h / 1080)) * float(getattr(app, "ui_scale", 1.0) or 1.0)
+    return max(0.55, min(w / 1920, h / 1080)) * float(app.ui_scale)
 
 
 class ScorePanelScene(Scene):
@@ -55,14 +55,8 @@ class ScorePanelScene(Scene):
         raise NotImplementedError
 
     def _close(self) -> None:
-        stack = getattr(self.app, "stack", None)
-        if stack is not None and stack.top is self:
-            stack.pop()
-
-    def _call(self, name: str) -> None:
-        fn = getattr(self.app, name, None)
-        if fn is not None:
-            fn()
+        if self.app.stack.top is self:
+            self.app.stack.pop()
 
     def update(self, dt: float) -> None:
         if self.play.phase != self.phase:
@@ -89,11 +83,11 @@ class ScorePanelScene(Scene):
                     self._press(b.id)
                     return
         elif k == I.MENU:
-            self._call("open_menu")
+            self.app.open_menu()
         elif k == I.RULES:
-            self._call("open_rules")
+            self.app.open_rules()
         elif k == I.LOG:
-            self._call("open_log")
+            self.app.open_log()
 
     # ------------------------------------------------------------ drawing
 

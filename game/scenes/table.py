@@ -43,7 +43,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.play = play_state
         self.kit = play_state.kit
-        settings = getattr(app, "settings", {}) or {}
+        settings = app.settings
         self.sprites = Sprites(*self._art_settings(settings))
         #: The kit's drawer of the table's world (trains and station, or the line).
         self.renderer = self.kit.renderer(self.sprites)
@@ -89,13 +89,13 @@ class TableScene(Scene):
 
     def _sync_settings(self) -> None:
         """Settings can change while the table is open: art, UI scale and language."""
-        style, palette = self._art_settings(getattr(self.app, "settings", None) or {})
+        style, palette = self._art_settings(self.app.settings)
         if (style, palette) != (self.sprites.style, self.sprites.palette):
             fresh = Sprites(style, palette)  # validates the names
             self.sprites.style, self.sprites.palette = fresh.style, fresh.palette
             self._chrome_key = None
             self.players.invalidate()
-        key = (float(getattr(self.app, "ui_scale", 1.0) or 1.0), language())
+        key = (float(self.app.ui_scale), language())
         if key != self._settings_key:
             self._settings_key = key
             self._size = None  # rebuild the geometry and the labels
@@ -103,7 +103,7 @@ class TableScene(Scene):
     def _ui(self, size: tuple[int, int]) -> float:
         w, h = size
         base = max(0.55, min(w / 1920, h / 1080))
-        return base * float(getattr(self.app, "ui_scale", 1.0) or 1.0)
+        return base * float(self.app.ui_scale)
 
     def _geometry(self, size: tuple[int, int]) -> None:
         if size == self._size:
@@ -225,6 +225,8 @@ class TableScene(Scene):
             self.show_focus = True  # the cursor shows once the keys are used
         elif kind in (I.TAP, I.DRAG) and intent.device in ("mouse", "touch"):
             self.show_focus = False
+        if kind in (I.TAP, I.DRAG, I.DRAG_END):
+            self._hit_geometry()
         if kind == I.TAP and intent.pos is not None:
             self.tap(intent.pos, intent.began)
         elif kind == I.DRAG and intent.pos is not None:
@@ -248,13 +250,13 @@ class TableScene(Scene):
                 self._show_focused_target()
         elif kind == I.CONFIRM:
             if play.focus == "table" and play.phase != PREVIEW and play.phase != CURTAIN:
-                play.focus, play.focus_index = "hand", 0
+                play.focus_hand()
             else:
                 self._request(play.activate(intent.began))
                 self._show_focused_target()
         elif kind == I.CANCEL:
             if play.focus == "table":
-                play.focus, play.focus_index = "hand", 0
+                play.focus_hand()
             play.cancel()
         elif kind == I.UNDO:
             play.undo()
@@ -274,20 +276,15 @@ class TableScene(Scene):
         elif kind == I.MENU:
             self._request("menu")
         elif kind == I.RULES:
-            self._call("open_rules")
+            self.app.open_rules()
         elif kind == I.LOG:
-            self._call("open_log")
+            self.app.open_log()
         elif kind == I.RESIZE:
             self._size = None
 
-    def _call(self, name: str) -> None:
-        fn = getattr(self.app, name, None)
-        if fn is not None:
-            fn()
-
     def _request(self, what: str | None) -> None:
         if what == "menu":
-            self._call("open_menu")
+            self.app.open_menu()
 
     def _user_moved(self) -> None:
         self.auto_fit = False
@@ -403,27 +400,20 @@ class TableScene(Scene):
             self._build_buttons()
 
     def _surface_size(self) -> tuple[int, int]:
-        screen = getattr(self.app, "screen", None)
-        if screen is not None:
-            return screen.get_size()
-        surf = pygame.display.get_surface()
-        return surf.get_size() if surf is not None else (1280, 720)
+        return self.app.screen.get_size()
 
     def update(self, dt: float) -> None:
         self.clock += dt
         play = self.play  # its clock is the App's to tick (App.tick_match)
         self.camera.update(dt)
         self._after_change()
-        stack = getattr(self.app, "stack", None)
         self._reveal_wait = self._reveal_wait + dt if play.phase == DEAL_END else 0.0
-        if stack is not None and stack.top is self:
+        if self.app.stack.top is self:
             if play.phase == DEAL_END and self._reveal_wait >= REVEAL_DELAY_S:
                 # the last play lands on the table first, then every hand is revealed
-                from .deal_end import DealEndScene
-                stack.push(DealEndScene(self.app, play, self))
+                self.app.show_deal_end(play, self)
             elif play.phase == MATCH_END:
-                from .match_end import MatchEndScene
-                stack.push(MatchEndScene(self.app, play, self))
+                self.app.show_match_end(play, self)
 
     def _after_change(self) -> None:
         history = self.play.view().history
@@ -530,17 +520,14 @@ class TableScene(Scene):
         play = self.play
         surface.fill((14, 30, 23), self.bottom)
         pygame.draw.line(surface, (196, 160, 72), self.bottom.topleft, (self.bottom.right, self.bottom.top), 2)
-        max_short = max(12, round(56 * self.u))
+        self._hand_geometry()
         if play.phase == CURTAIN:
-            self.hand_tiles = []
-            self.hand_rect_list = []
             self._draw_curtain(surface)
             return
         for b in self.buttons:
             b.draw(surface, self.font_px)
         seat = play.hand_seat()
         if seat is None:
-            self.hand_tiles, self.hand_rect_list = [], []
             words = None
             if play.phase == COMPUTER and not play.humans:
                 words = t("table.demo")
@@ -552,9 +539,7 @@ class TableScene(Scene):
                 msg = fit(words, self.font_px, self.hand_panel.width - 40, colour=(190, 196, 186))
                 surface.blit(msg, msg.get_rect(center=self.hand_panel.center))
             return
-        tiles = play.hand()
-        rects, short = hand_rects(self.hand_panel, len(tiles), max_short)
-        self.hand_tiles, self.hand_rect_list, self.hand_short = tiles, rects, short
+        tiles, rects, short = self.hand_tiles, self.hand_rect_list, self.hand_short
         focused = play.focused() if play.focus == "hand" and self.show_focus else None
         draw_hand(surface, self.sprites, tiles, rects, short,
                   playable=play.playable_tiles() if play.my_turn() else frozenset(),
@@ -564,6 +549,19 @@ class TableScene(Scene):
         owner = text(t("table.your_hand", name=play.name(seat)), max(10, round(15 * self.u)),
                      seat_colour(seat), bold=True, outline=DARK)
         surface.blit(owner, (round(12 * self.u), self.hand_panel.y + round(4 * self.u)))
+
+    def _hand_geometry(self) -> None:
+        """Where the on-screen hand's tiles stand, from the play state now (none when hidden)."""
+        tiles = self.play.hand() if self.play.phase != CURTAIN else []
+        rects, short = hand_rects(self.hand_panel, len(tiles), max(12, round(56 * self.u)))
+        self.hand_tiles, self.hand_rect_list, self.hand_short = tiles, rects, short
+
+    def _hit_geometry(self) -> None:
+        """The buttons and the hand as the state is now: a press is hit-tested against what
+        the next frame will show, never against what an earlier frame left behind."""
+        self._ensure_geometry()
+        self._build_buttons()
+        self._hand_geometry()
 
     def _draw_curtain(self, surface) -> None:
         """UX-3: every hand hidden until the named player asks to see their own."""

@@ -18,7 +18,7 @@ from rules import Config, Session  # noqa: E402
 
 
 class FakeApp:
-    """What TableScene may use of the shell's App (PROGRAM_SEAM.md), and nothing more."""
+    """What TableScene may use of the shell's App (``game.host.Host``), and nothing more."""
 
     def __init__(self, size=(1280, 720)) -> None:
         if not pygame.get_init():
@@ -44,6 +44,14 @@ class FakeApp:
 
     def request_quit(self) -> None:
         self.calls.append("quit")
+
+    def show_deal_end(self, play, table) -> None:
+        from game.scenes.deal_end import DealEndScene
+        self.stack.push(DealEndScene(self, play, table))
+
+    def show_match_end(self, play, table) -> None:
+        from game.scenes.match_end import MatchEndScene
+        self.stack.push(MatchEndScene(self, play, table))
 
     def frame(self, dt: float = 1 / 60) -> None:
         from game.app import match_paused
