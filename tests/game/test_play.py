@@ -8,7 +8,9 @@ from table_fixtures import make_play  # noqa: F401  (sets the SDL dummy drivers)
 from game.play import (COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState,
                        computer_delay)
 from rules import Config, Session
-from rules.actions import DRAW
+from rules.actions import DRAW, Action
+from rules.chance import Deal
+from rules.session import SETUP_KINDS
 from rules.rng import stream
 
 
@@ -19,15 +21,16 @@ def decide_by_taps(play: PlayState, rng) -> None:
     if action.kind == "play":
         play.tap_tile(action.tile)
         if not (play.phase == PREVIEW and play.pending == action):
-            play.tap_target(action.train)
+            play.tap_target(play.kit.target(action))
         assert play.phase == PREVIEW and play.pending == action
         cursor = play.session.cursor
         play.confirm()
         assert play.session.cursor > cursor
     else:
-        play.press(action.kind)
+        button = next(bid for bid, a in play.decision_buttons() if a == action)
+        play.press(button)
         assert play.phase == PREVIEW and play.pending == action
-        play.press(action.kind)  # a second press confirms
+        play.press(button)  # a second press confirms
 
 
 def run_until(play: PlayState, stop, rng, limit: int = 5000) -> None:
@@ -218,20 +221,42 @@ def test_speed_setting_names_and_numbers():
     assert computer_delay("nonsense") == computer_delay("normal")
 
 
-def test_restart_deal_keeps_hands_and_next_match_resets_totals():
-    """MT-20."""
-    play = make_play("hccc", seed=14)
-    rng = stream(14, "r")
-    run_until(play, lambda p: p.my_turn() and p.session.state.deal_no == 2 and len(p.decision_seats()) > 40, rng)
-    totals = play.view().totals
+@pytest.mark.rule("MT-20")
+@pytest.mark.rule("CU-12")
+@pytest.mark.rule("JA-9")
+@pytest.mark.parametrize("game", ["mexican_train", "cuban", "jamaican"])
+def test_restart_deal_keeps_hands_and_next_match_resets_totals(game):
+    """Restart: back to this deal's start, the same hands, the earlier totals kept.
+    Next match (once the match is over): every total at zero, the first deal again."""
+    from table_fixtures import seats_of
+    seed = {"mexican_train": 14, "cuban": 16, "jamaican": 14}[game]  # seeds whose match outlasts hand 2
+    play = PlayState(Session(Config(game, 4, seed)), seats_of("hccc"), delay=0.0)
+    rng = stream(seed, "r")
+    def deal_start(session) -> int:
+        """Just after this deal was dealt and its setup decisions (CU-4, CU-5, JA-3) made."""
+        log, start = session.log, max(i for i, e in enumerate(session.log) if isinstance(e, Deal)) + 1
+        while start < len(log) and isinstance(log[start], Action) and log[start].kind in SETUP_KINDS:
+            start += 1
+        return start
+
+    run_until(play, lambda p: p.my_turn() and p.session.state.deal_no == 2
+              and p.session.cursor - deal_start(p.session) >= 4, rng)
+    assert play.my_turn() and play.session.state.deal_no == 2  # not the match's end
+    session = play.session
+    start = deal_start(session)
+    at_start = session.view_at(start, 1)
+    totals, cursor = play.view().totals, session.cursor
+    assert cursor > start  # decisions of this deal were made
     play.restart_deal()
-    view = play.view()
-    assert view.totals == totals
-    assert all(not t.tiles for t in view.trains) or view.first_round
-    first_hand = sorted(view.hand)
-    play.restart_deal()
-    assert sorted(play.view().hand) == first_hand
+    assert session.cursor == start and play.view().totals == totals
+    assert sorted(play.session.view(1).hand) == sorted(at_start.hand)
+    assert play.session.view(1).history == at_start.history
     assert not play.next_match()  # only once the match is over
+    run_until(play, lambda p: p.phase == MATCH_END, rng, limit=60000)
+    assert any(play.view().totals[1:])
+    assert play.next_match()
+    view = play.view()
+    assert view.match_no == 2 and view.deal_no == 1 and not any(view.totals[1:])
 
 
 def test_keyboard_alone_makes_every_kind_of_decision():

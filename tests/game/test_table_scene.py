@@ -382,15 +382,31 @@ def test_match_end_shows_totals_then_the_next_match_starts_from_zero():
     assert view.totals[1:] == (0, 0)
 
 
-def test_deal_end_screen_steps_aside_after_an_undo():
-    app, play, scene = setup("hc", seed=32)
-    play_until(play, DEAL_END)
+def human_ends_a_deal(game: str):
+    """A table ("hc" or "hccc") at a deal's end made by the human's own last decision."""
+    from game.play import PlayState
+    from rules import Config, Session
+    from table_fixtures import seats_of
+    kinds = "hc" if game == "mexican_train" else "hccc"
+    for seed in range(30, 90):
+        app = FakeApp((1280, 720))
+        play = PlayState(Session(Config(game, len(kinds), seed)), seats_of(kinds), delay=0.0)
+        scene = TableScene(app, play)
+        app.stack.push(scene)
+        app.frame()
+        play_until(play, DEAL_END)
+        if play.can_undo():
+            return app, play, scene
+    raise AssertionError("no seed where the human ends the deal")
+
+
+@pytest.mark.parametrize("game", ["mexican_train", "cuban", "jamaican"])
+def test_deal_end_screen_steps_aside_after_an_undo(game):
+    app, play, scene = human_ends_a_deal(game)
     app.frame()
     assert app.stack.top is scene  # the last play shows on the table for a moment first
     app.frame(1.0)
     assert isinstance(app.stack.top, DealEndScene)
-    if not play.can_undo():
-        pytest.skip("the computer ended the deal")
     app.stack.handle(Intent(I.UNDO, device="keyboard"))
     app.frame()
     assert app.stack.top is scene and play.my_turn()
