@@ -59,8 +59,10 @@ STICK_PAN_SPEED = 900.0
 TRIGGER_ZOOM_RATE = 2.0
 
 _ARROWS = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right"}
-_WASD = {pygame.K_w: (0, -KEY_PAN), pygame.K_s: (0, KEY_PAN),
-         pygame.K_a: (-KEY_PAN, 0), pygame.K_d: (KEY_PAN, 0)}
+#: W A S D look up, left, down and right, as the arrows do when the table has the focus:
+#: the table moves the other way under the view (a PAN moves the table with the pointer).
+_WASD = {pygame.K_w: (0, KEY_PAN), pygame.K_s: (0, -KEY_PAN),
+         pygame.K_a: (KEY_PAN, 0), pygame.K_d: (-KEY_PAN, 0)}
 _SIMPLE_KEYS = {
     pygame.K_RETURN: I.CONFIRM, pygame.K_KP_ENTER: I.CONFIRM, pygame.K_SPACE: I.CONFIRM,
     pygame.K_ESCAPE: I.CANCEL, pygame.K_h: I.HINT, pygame.K_f: I.FIT, pygame.K_g: I.FOLLOW,

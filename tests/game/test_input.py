@@ -159,7 +159,8 @@ def test_keys_make_their_intents(rec, k, mod, kind, extra):
 def test_wasd_pans_and_plus_minus_zoom(rec):
     out = run(rec, key(pygame.K_w), key(pygame.K_a), key(pygame.K_s), key(pygame.K_d))
     assert kinds(out) == [I.PAN] * 4
-    assert [math.copysign(1, sum(i.delta)) for i in out] == [-1, -1, 1, 1]
+    # W A S D look up, left, down, right: the table moves down, right, up, left under the view
+    assert [math.copysign(1, sum(i.delta)) for i in out] == [1, 1, -1, -1]
     out = run(rec, key(pygame.K_EQUALS), key(pygame.K_PLUS), key(pygame.K_MINUS), key(pygame.K_KP_MINUS))
     assert [i.factor > 1 for i in out] == [True, True, False, False]
     assert all(i.pos is None for i in out)  # keyboard zoom keeps the centre

@@ -601,3 +601,20 @@ def test_intents_before_the_first_frame_are_handled():
     scene.handle(Intent(I.ZOOM, pos=(300, 300), factor=1.2))
     assert (scene.camera.cx, scene.camera.cy) != before
     assert play.session.log == log
+
+
+@pytest.mark.parametrize("k, axis, sign", [(pygame.K_d, 0, 1), (pygame.K_a, 0, -1),
+                                           (pygame.K_s, 1, 1), (pygame.K_w, 1, -1)])
+def test_d_looks_right_as_the_right_arrow_does(k, axis, sign):
+    """Issue 11: the camera keys move the view the way players expect, like the arrows."""
+    input_mod = pytest.importorskip("game.input")
+    app, play, scene = setup("cccc", seed=3)
+    rec = input_mod.InputRecogniser(lambda: app.screen.get_size())
+    before = (scene.camera.cx, scene.camera.cy)
+    for intent in rec.feed(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)):
+        app.stack.handle(intent)
+    after = (scene.camera.cx, scene.camera.cy)
+    assert (after[axis] - before[axis]) * sign > 0
+    arrow = {0: "right", 1: "down"}[axis] if sign > 0 else {0: "left", 1: "up"}[axis]
+    scene._key_pan(arrow)
+    assert ((scene.camera.cx, scene.camera.cy)[axis] - after[axis]) * sign > 0  # the same way
