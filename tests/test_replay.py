@@ -102,8 +102,8 @@ def test_partly_omitted_records_are_filled_in(game):
     text = selfplay_text(game, PLAYERS[game][0], 7, matches=2)
     lines = text.splitlines()
     variants = [
-        [l for l in lines if "deal_end" not in json.loads(l)],
-        [l for l in lines if "match_end" not in json.loads(l)],
+        [line for line in lines if "deal_end" not in json.loads(line)],
+        [line for line in lines if "match_end" not in json.loads(line)],
         lines[:1] + lines[2:],
     ]
     for variant in variants:

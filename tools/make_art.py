@@ -461,7 +461,7 @@ def theme() -> dict:
 TABLE_COLOURS = {
     "felt": "#1B5E43", "felt_dark": "#14462F", "felt_line": "#2A7355",
     "text": "#F7F1E3", "accent": "#C4A048", "shadow": "#00000066",
-    "mexican_train": "#E69F00",
+    "mexican_train": "#BE78FF",  # violet: no seat has it (seat 1 is orange)
 }
 
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 import pygame
 
 from .. import intents as I
-from ..i18n import t
 from ..scene import Scene
-from ..table.text import fit, text
+from ..table.text import text
 from ..kits.scoreboard import FAINT, GOLD, GREY, draw_log_header, draw_log_row  # noqa: F401
 from ..table.widgets import Button
 

@@ -99,7 +99,7 @@ def test_layout_of_a_real_game_view():
         session.apply(view.legal[rng.randrange(len(view.legal))])
     view = session.view(1)
     lay = L.layout_table(view.trains, 4)
-    assert sum(len(l.tiles) for l in lay.lanes.values()) == sum(len(t.tiles) for t in view.trains)
+    assert sum(len(lane.tiles) for lane in lay.lanes.values()) == sum(len(t.tiles) for t in view.trains)
 
 
 def test_camera_fit_pan_zoom_and_follow_only_move_the_view():
@@ -122,3 +122,12 @@ def test_camera_fit_pan_zoom_and_follow_only_move_the_view():
     for _ in range(100):
         cam.zoom_at(2.0)
     assert cam.zoom <= 4.0
+
+
+def test_the_mexican_train_has_a_colour_no_seat_has():
+    """Issue 11: seat 1's lane must not look like the public train's (MT-7)."""
+    from game import assets
+    from game.seats import SEAT_COLOURS
+    mexican = tuple(assets.table_colour("mexican_train"))[:3]
+    for colour in SEAT_COLOURS:
+        assert sum((a - b) ** 2 for a, b in zip(colour, mexican)) ** 0.5 > 80, (colour, mexican)
