@@ -496,7 +496,7 @@ class PlayState:
         if len(targets) == 1:
             self._preview(self.play_at(targets[0]))
         else:
-            self._set_message("table.choose_target")
+            self._set_message(self.kit.choose_target_key)
 
     def tap_target(self, key) -> None:
         """Preview the selected tile at target ``key``; a second tap on the same target confirms."""
@@ -579,7 +579,7 @@ class PlayState:
             self.pending_is_hint = False
             if was is not None and was.kind != "play":
                 self.selected = None
-            self._set_message("table.choose_target" if self.selected is not None else None)
+            self._set_message(self.kit.choose_target_key if self.selected is not None else None)
         elif self.phase == CHOOSING and self.selected is not None:
             self.selected = None
             self._set_message(None)

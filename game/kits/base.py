@@ -31,6 +31,8 @@ class TableKit:
     focus_first: tuple[str, ...] = ()
     #: Deals (or hands) of a match when it has a fixed number, for the status bar.
     deals: int | None = None
+    #: What the table says while a selected tile waits for its target (a train, an end).
+    choose_target_key = "table.choose_target"
 
     # ------------------------------------------------------------ decisions
 

@@ -55,6 +55,7 @@ class LineKit(TableKit):
     """
 
     focus_first = ("accept", "pass")
+    choose_target_key = "line.choose_end"
 
     def w(self, word: str, **params) -> str:
         """This game's own words for ``word`` (``line.cuban.hand_no`` ...)."""

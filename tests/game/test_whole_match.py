@@ -12,10 +12,9 @@ hand is ever drawn before the deal's reveal.
 """
 from __future__ import annotations
 
-import pygame
 import pytest
 
-from game.play import COMPUTER, DEAL_END, MATCH_END, PREVIEW
+from game.play import COMPUTER, DEAL_END, MATCH_END
 from game.kits import mexican_train as match_end  # where the match-end screen is drawn
 from game.scenes.deal_end import DealEndScene
 from game.scenes.match_end import MatchEndScene
@@ -23,82 +22,11 @@ from game.scenes.table import TableScene
 from game.seats import COMPUTER as COMPUTER_SEAT
 from game.seats import HUMAN
 from rules.rng import stream
-from shell_driver import button, centre, click, frames, key, running_app, touch
+from devices import DEVICES
+from shell_driver import frames, running_app
 from table_fixtures import SpriteRecorder
 
 DEALS = 13
-
-
-# ------------------------------------------------------------------ one device's gestures
-
-class Pointer:
-    """Mouse or touch: every decision is a tap on what the screen shows."""
-
-    def __init__(self, press) -> None:
-        self.press = press
-
-    def start_game(self, app) -> None:
-        self.press(app, centre(button(app.stack.top, "New game")))
-        self.press(app, centre(button(app.stack.top, "Start")))  # the fresh form: 1 human, 3 computers
-
-    def decide(self, app, scene, play, action) -> None:
-        if action.kind == "play":
-            self.press(app, scene.hand_rect_list[scene.hand_tiles.index(action.tile)].center)
-            if not (play.phase == PREVIEW and play.pending == action):
-                scene.camera.update(10.0)  # let a camera move settle before aiming at the train
-                x, y, w, h = scene._layout_now().lanes[action.train].next_slot.rect
-                self.press(app, tuple(round(v) for v in scene.camera.world_to_screen(x + w / 2, y + h / 2)))
-        else:
-            self.press(app, next(b for b in scene.buttons if b.id == action.kind).rect.center)
-        assert play.phase == PREVIEW and play.pending == action  # UX-1: a preview first
-        self.press(app, next(b for b in scene.buttons if b.id == "confirm").rect.center)
-
-    def overlay_button(self, app, overlay, bid: str) -> None:
-        self.press(app, next(b for b in overlay.buttons if b.id == bid).rect.center)
-
-
-class Keyboard:
-    """Arrows, Enter and Esc only (UX-7: every decision can be made with the keyboard)."""
-
-    def start_game(self, app) -> None:
-        key(app, pygame.K_RETURN)  # New game is the title's first button
-        key(app, pygame.K_RETURN)  # a fresh form has the focus on Start
-
-    def decide(self, app, scene, play, action) -> None:
-        if action.kind == "play":
-            while play.focus != "hand":
-                key(app, pygame.K_DOWN)
-            for _ in range(len(play.hand())):
-                if play.focused() == action.tile:
-                    break
-                key(app, pygame.K_RIGHT)
-            assert play.focused() == action.tile
-            key(app, pygame.K_RETURN)
-            for _ in range(12):
-                if play.phase == PREVIEW and play.pending == action:
-                    break
-                assert play.focus == "targets"
-                key(app, pygame.K_RIGHT)  # the cursor walks the lit trains, previewing each
-        else:
-            while play.focus != "buttons":
-                key(app, pygame.K_UP)
-            for _ in range(len(play.focus_items())):
-                if play.focused() == action.kind:
-                    break
-                key(app, pygame.K_RIGHT)
-            key(app, pygame.K_RETURN)
-        assert play.phase == PREVIEW and play.pending == action  # UX-1: a preview first
-        key(app, pygame.K_RETURN)
-
-    def overlay_button(self, app, overlay, bid: str) -> None:
-        for _ in range(len(overlay.buttons)):
-            if overlay.buttons[overlay.focus % len(overlay.buttons)].id == bid:
-                break
-            key(app, pygame.K_RIGHT)
-        key(app, pygame.K_RETURN)
-
-
-DEVICES = {"mouse": lambda: Pointer(click), "keyboard": Keyboard, "touch": lambda: Pointer(touch)}
 
 
 # ------------------------------------------------------------------ what the screen may show

@@ -1,0 +1,116 @@
+"""One device's gestures at the table, for the whole-match tests of all three games.
+
+Every decision is made the way a player's device would make it: a tap (mouse or
+touch) on the tile and its target or on the decision's button, or the arrows and
+Enter alone; each is previewed first and then confirmed (UX-1, UX-7).
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.play import PREVIEW
+from shell_driver import button, centre, click, key, touch
+
+GAME_BUTTONS = {"cuban": "Cuban dominoes", "jamaican": "Jamaican partner dominoes"}
+
+
+def button_of(play, action) -> str:
+    """The decision button that stands for ``action`` (accept, redeal, lead:N, pass)."""
+    return next(bid for bid, a in play.decision_buttons() if a == action)
+
+
+def target_point(scene, key_):
+    x, y, w, h = scene.kit.target_rect(scene._layout_now(), key_)
+    return tuple(round(v) for v in scene.camera.world_to_screen(x + w / 2, y + h / 2))
+
+
+class Pointer:
+    def __init__(self, press) -> None:
+        self.press = press
+
+    def start_game(self, app, game: str = "mexican_train") -> None:
+        """From the title: New game, the game (the form starts on Mexican Train), Start."""
+        self.press(app, centre(button(app.stack.top, "New game")))
+        if game != "mexican_train":
+            self.press(app, centre(button(app.stack.top, GAME_BUTTONS[game])))
+        self.press(app, centre(button(app.stack.top, "Start")))
+
+    def decide(self, app, scene, play, action) -> None:
+        if action.kind == "play":
+            self.press(app, scene.hand_rect_list[scene.hand_tiles.index(action.tile)].center)
+            if not (play.phase == PREVIEW and play.pending == action):
+                scene.camera.update(10.0)
+                self.press(app, target_point(scene, scene.kit.target(action)))
+        else:
+            bid = button_of(play, action)
+            self.press(app, next(b for b in scene.buttons if b.id == bid).rect.center)
+        assert play.phase == PREVIEW and play.pending == action  # UX-1: a preview first
+        self.press(app, next(b for b in scene.buttons if b.id == "confirm").rect.center)
+
+    def overlay_button(self, app, overlay, bid: str) -> None:
+        self.press(app, next(b for b in overlay.buttons if b.id == bid).rect.center)
+
+
+class Keyboard:
+    def start_game(self, app, game: str = "mexican_train") -> None:
+        key(app, pygame.K_RETURN)  # New game is the title's first button
+        if game == "mexican_train":
+            key(app, pygame.K_RETURN)  # a fresh form has the focus on Start
+            return
+        form = app.stack.top
+        wanted = button(form, GAME_BUTTONS[game])
+        for _ in range(40):
+            if form.focus.current is wanted:
+                break
+            key(app, pygame.K_UP)
+        assert form.focus.current is wanted
+        key(app, pygame.K_RETURN)
+        form = app.stack.top
+        start, back = button(form, "Start"), button(form, "Back")
+        for _ in range(40):
+            if form.focus.current in (start, back):
+                break
+            key(app, pygame.K_DOWN)
+        for _ in range(3):
+            if form.focus.current is start:
+                break
+            key(app, pygame.K_RIGHT)
+        assert form.focus.current is start
+        key(app, pygame.K_RETURN)
+
+    def decide(self, app, scene, play, action) -> None:
+        if action.kind == "play":
+            while play.focus != "hand":
+                key(app, pygame.K_DOWN)
+            for _ in range(len(play.hand())):
+                if play.focused() == action.tile:
+                    break
+                key(app, pygame.K_RIGHT)
+            assert play.focused() == action.tile
+            key(app, pygame.K_RETURN)
+            for _ in range(12):
+                if play.phase == PREVIEW and play.pending == action:
+                    break
+                assert play.focus == "targets"
+                key(app, pygame.K_RIGHT)  # the cursor walks the lit ends, previewing each
+        else:
+            bid = button_of(play, action)
+            while play.focus != "buttons":
+                key(app, pygame.K_UP)
+            for _ in range(len(play.focus_items())):
+                if play.focused() == bid:
+                    break
+                key(app, pygame.K_RIGHT)
+            key(app, pygame.K_RETURN)
+        assert play.phase == PREVIEW and play.pending == action
+        key(app, pygame.K_RETURN)
+
+    def overlay_button(self, app, overlay, bid: str) -> None:
+        for _ in range(len(overlay.buttons)):
+            if overlay.buttons[overlay.focus % len(overlay.buttons)].id == bid:
+                break
+            key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RETURN)
+
+
+DEVICES = {"mouse": lambda: Pointer(click), "keyboard": Keyboard, "touch": lambda: Pointer(touch)}
