@@ -26,8 +26,9 @@ def run(config: Config, matches: int, policies: list[Policy], out: IO[str]) -> S
     for m in range(matches):
         if m:
             session.next_match()
-            forgotten += session.cursor
+            before = session.cursor
             _forget_past_matches(session)
+            forgotten += before - session.cursor
         writer.records(session.state, drop=True)
         while not session.match_over():
             seat = session.to_act()

@@ -233,7 +233,7 @@ def test_a_corrupt_autosave_gives_a_message_is_kept_aside_and_the_program_starts
         assert str(aside) in top.text
         # The reason is said in words, once, with every placeholder filled.
         assert "%{" not in top.text
-        assert top.text.startswith(i18n.t("ui.save_problem_corrupt"))
+        assert top.text.startswith(i18n.t("save.corrupt"))
         key(a, pygame.K_RETURN)  # OK
         assert isinstance(a.stack.top, TitleScene) and a.running
         assert a.play_state is None
