@@ -23,6 +23,7 @@ into ``tap_tile`` / ``tap_target`` / ``press`` calls and keys into ``move`` /
 """
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -56,6 +57,20 @@ CURTAIN_GUARD_S = 0.6
 #: History events that record one decision of a seat: ("play", seat, ...), ("draw", seat) ...
 DECISION_EVENTS = ("play", "draw", "pass", "end_chain", "accept", "redeal", "lead")
 
+
+
+#: Levels whose search is slow enough (up to 1.5 s) to run in a worker thread, off the frame.
+THREADED_LEVELS = frozenset({"expert"})
+
+_executor: ThreadPoolExecutor | None = None
+
+
+def _worker() -> ThreadPoolExecutor:
+    """The one worker thread the slow searches share (made on first use)."""
+    global _executor
+    if _executor is None:
+        _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
+    return _executor
 
 
 def computer_delay(speed: Any) -> float:
@@ -140,6 +155,8 @@ class PlayState:
         self._view_cache: tuple[tuple, Any] | None = None
         self._undo_cache: tuple[tuple, int] | None = None
         self._final_view = None
+        #: (log position, future) of a slow level's search in progress (``_think``).
+        self._thinking: tuple[int, Future] | None = None
         self._advance()
 
     # ------------------------------------------------------------ queries
@@ -666,6 +683,31 @@ class PlayState:
         rng = decision_stream(self.session.config.seed, self.session.cursor)
         return bots.choose(view, self.seats[seat - 1].level, rng)
 
+    @property
+    def thinking(self) -> bool:
+        """A computer's search is running off the frame (the table shows it thinking)."""
+        return self._thinking is not None
+
+    def _think(self, seat: int) -> Action | None:
+        """A slow level's choice, searched in a worker thread so that frames go on (issue 16).
+
+        The search reads a view and a seeded stream made here, so its answer is the one
+        ``choose_for`` would give; an answer that arrives after an undo or a restart moved
+        the log is dropped, and the search starts again for the new position.
+        """
+        if self._thinking is not None and self._thinking[0] != self.session.cursor:
+            self._thinking = None
+        if self._thinking is None:
+            view = self.session.view(seat)
+            rng = decision_stream(self.session.config.seed, self.session.cursor)
+            future = _worker().submit(bots.choose, view, self.seats[seat - 1].level, rng)
+            self._thinking = (self.session.cursor, future)
+        cursor, future = self._thinking
+        if not future.done():
+            return None
+        self._thinking = None
+        return future.result()
+
     def step_computer(self) -> bool:
         """Apply one computer decision at once; False if no computer is to act."""
         if self.phase != COMPUTER:
@@ -687,9 +729,17 @@ class PlayState:
             return False
         if self.phase == COMPUTER:
             self.timer += dt
-            if self.timer >= self.delay:
+            if self.timer < self.delay:
+                return False
+            seat = self.session.to_act()
+            if seat is not None and not self.is_human(seat) and self.seats[seat - 1].level in THREADED_LEVELS:
+                action = self._think(seat)
+                if action is None:
+                    return False  # still thinking: the frames go on
                 self.timer = 0.0
-                return self.step_computer()
+                return self._apply(action)
+            self.timer = 0.0
+            return self.step_computer()
         elif self.phase in (DEAL_END, MATCH_END) and not self.humans:
             self.timer += dt
             if self.timer >= max(DEMO_READ_S, 6 * self.delay):
