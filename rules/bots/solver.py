@@ -217,32 +217,58 @@ class _Search:
             pips[seat] += self.pip[i]
 
     def negamax(self, seat: int, left: int, right: int, passes: int, alpha: int, beta: int) -> int:
-        """The value of the position for the team of ``seat``, who is to act (fail-soft)."""
+        """The value of the position for the team of ``seat``, who is to act (fail-soft).
+
+        The hot loop: the children and the step into each are written out here.
+        """
         b = self.budget
         if b.left <= 0:
             raise SolverBudgetExceeded
         b.left -= 1
         masks = self.masks
-        lo, hi = (left, right) if left <= right else (right, left)
-        key = (masks[1], masks[2], masks[3], masks[4], lo, hi, seat, passes)
-        hit = self.table.get(key)
+        key = (masks[1], masks[2], masks[3], masks[4],
+               left if left <= right else right, right if left <= right else left, seat, passes)
+        table = self.table
+        hit = table.get(key)
         first = -1
         if hit is not None:
             flag, v, first = hit
             if flag == 0 or (flag > 0 and v >= beta) or (flag < 0 and v <= alpha):
                 return v
         kids = self.children(seat, left, right)
+        nxt = seat % 4 + 1
         if not kids:
             if passes == 3:  # CU-7, JA-4: the fourth pass in a row blocks the hand
                 return self._block(seat)
-            return -self.negamax(seat % 4 + 1, left, right, passes + 1, -beta, -alpha)
-        if first >= 0:
-            kids.sort(key=lambda k: k[0] != first)
+            return -self.negamax(nxt, left, right, passes + 1, -beta, -alpha)
+        if len(kids) > 1:
+            # the table's best first, then plays the next seat cannot follow, then the move order
+            opp = masks[nxt]
+            num = self.num
+            kids.sort(key=lambda k: (k[0] != first, (opp & (num[k[1]] | num[k[2]])).bit_count()))
         a0 = alpha
         best = -10**9
         best_i = kids[0][0]
+        pips = self.pips
+        pip = self.pip
+        hand = masks[seat]
         for i, nl, nr in kids:
-            v = self.child(seat, i, left, right, nl, nr, alpha, beta)
+            rest = hand ^ (1 << i)
+            if not rest:
+                masks[seat] = rest
+                pips[seat] -= pip[i]
+                v = self.out_value(seat, i, left, right)
+                masks[seat] = hand
+                pips[seat] += pip[i]
+                # going out ends the hand at once: nothing beats it
+            else:
+                masks[seat] = rest
+                pips[seat] -= pip[i]
+                try:
+                    v = -self.negamax(nxt, nl, nr, 0, -beta, -alpha)
+                finally:
+                    masks[seat] = hand
+                    pips[seat] += pip[i]
             if v > best:
                 best, best_i = v, i
                 if v > alpha:
@@ -250,7 +276,7 @@ class _Search:
                     if alpha >= beta:
                         break
         flag = 0 if a0 < best < beta else (1 if best >= beta else -1)
-        self.table[key] = (flag, best, best_i)
+        table[key] = (flag, best, best_i)
         return best
 
     def value_of(self, pos: Position, action: Action) -> int:
