@@ -21,7 +21,8 @@ Speed: wall time per decision with two or more legal actions, p50 and p99 per
 level and game, with distribution-free 95% intervals from order statistics.
 
 The clock is read here, by the benchmark only: the bot itself counts nodes.
-Usage: ``python tools/bench_bot.py [--quick] [--jobs N] [--out FILE] [--expert-hands N] [--expert-matches N]``
+Usage: ``python tools/bench_bot.py [--quick] [--jobs N] [--out FILE] [--hands N] [--matches N]
+[--expert-hands N] [--expert-matches N]``
 """
 from __future__ import annotations
 
@@ -234,13 +235,14 @@ def expert_run(pool, hands: int, chunk: int, mt_matches: int) -> dict:
 
 
 def run(quick: bool, jobs: int, level: str, expert_hands: int | None = None,
-        expert_matches: int | None = None) -> dict:
+        expert_matches: int | None = None, hands: int | None = None, matches: int | None = None) -> dict:
     t_start = time.perf_counter()
-    mt_matches = 8 if quick else 200
-    hands_total = 40 if quick else 2000
+    mt_matches = matches or (8 if quick else 200)
+    hands_total = hands or (40 if quick else 2000)
     chunk = 20 if quick else 100
     bot = f"bot:{level}"
-    out: dict = {"level": level, "quick": quick, "games": sorted(GAMES), "strength": {}, "decision_ms": {}}
+    out: dict = {"level": level, "quick": quick, "games": sorted(GAMES), "hands": hands_total,
+                 "matches": mt_matches, "strength": {}, "decision_ms": {}}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for opponent in ("greedy", "random"):
             key = f"vs_{opponent}"
@@ -284,11 +286,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true", help="a smoke run: a few matches and hands")
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     p.add_argument("--level", default="normal", choices=["easy", "normal", "hard", "expert"])
+    p.add_argument("--hands", type=int, help="hands per partnership figure (default 2000, quick 40)")
+    p.add_argument("--matches", type=int, help="Mexican Train matches per figure (default 200, quick 8)")
     p.add_argument("--expert-hands", type=int, help="hands per partnership game for the expert figures")
     p.add_argument("--expert-matches", type=int, help="Mexican Train matches for the expert figure")
     p.add_argument("--out", help="also write the JSON to this file")
     args = p.parse_args(argv)
-    result = run(args.quick, max(1, args.jobs), args.level, args.expert_hands, args.expert_matches)
+    result = run(args.quick, max(1, args.jobs), args.level, args.expert_hands, args.expert_matches,
+                 args.hands, args.matches)
     text = json.dumps(result, indent=2)
     print(text)
     if args.out:

@@ -29,8 +29,9 @@ from .solver import Objective, Position, SolverBudgetExceeded, action_values
 #: for the hand won to CU-8's points; Jamaican counts the win and JA-6's points.
 OBJECTIVE: dict[str, Objective] = {cuban.GAME: Objective(20, 1), jamaican.GAME: Objective(1, 1)}
 #: solve exactly only when at most this many tiles are left in all four hands: a
-#: Cuban deal of 26 costs about 6,000 nodes, a Jamaican one of 22 about 10,000
-SOLVE_BELOW: dict[str, int] = {cuban.GAME: 26, jamaican.GAME: 22}
+#: Cuban deal of 26 tiles costs about 3,000 nodes, a Jamaican one of 24 about 9,000; bigger
+#: ones often exceed a deal's share of the budget, and the expert then ranks like hard
+SOLVE_BELOW: dict[str, int] = {cuban.GAME: 28, jamaican.GAME: 26}
 #: fewer solved deals than this is too little sight: rank like hard instead
 MIN_DEALS = 6
 
@@ -51,6 +52,7 @@ def rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random,
     totals = {key: 0 for key in distinct}
     budget = Budget(lvl.solver_nodes)
     objective = OBJECTIVE[k.game]
+    cap = lvl.solver_nodes // MIN_DEALS
     deals = 0
     solved: dict[tuple, dict[Action, int]] = {}
     for _ in range(lvl.solver_deals):
@@ -61,10 +63,15 @@ def rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random,
         values = solved.get(deal)
         if values is None:  # late in a hand few deals are possible: each is solved once
             pos = Position(k.game, deal, k.ends, k.seat, k.view.passes, objective=objective)
+            # one deal may spend its share of the budget at most, so a hand too big to
+            # solve is found out on the first deal, not after the whole budget
+            part = Budget(min(budget.left, cap))
             try:
-                values = solved[deal] = action_values(pos, budget)
+                values = solved[deal] = action_values(pos, part)
             except SolverBudgetExceeded:
                 break  # this deal is not counted: every counted deal covers every candidate
+            finally:
+                budget.left -= min(budget.left, cap) - part.left
         for key, a in distinct.items():
             totals[key] += values[a]
         deals += 1
