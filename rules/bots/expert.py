@@ -31,9 +31,9 @@ OBJECTIVE: dict[str, Objective] = {cuban.GAME: Objective(20, 1), jamaican.GAME: 
 #: solve exactly only when at most this many tiles are left in all four hands: a
 #: Cuban deal of 26 tiles costs about 3,000 nodes, a Jamaican one of 24 about 9,000; bigger
 #: ones often exceed a deal's share of the budget, and the expert then ranks like hard
-SOLVE_BELOW: dict[str, int] = {cuban.GAME: 28, jamaican.GAME: 26}
+SOLVE_BELOW: dict[str, int] = {cuban.GAME: 27, jamaican.GAME: 24}
 #: fewer solved deals than this is too little sight: rank like hard instead
-MIN_DEALS = 6
+MIN_DEALS = 8
 
 
 def rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random,
