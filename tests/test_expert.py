@@ -27,6 +27,7 @@ def late_positions(game: str, seeds):
             yield session, seat
 
 
+@pytest.mark.rule("UX-4")
 @pytest.mark.parametrize("game", ["cuban", "jamaican"])
 def test_expert_ignores_everything_the_view_hides(game):
     """UX-4: redealing every hidden tile consistently with the view never changes the choice."""

@@ -80,6 +80,10 @@ def _check(state) -> tuple[int, int]:
     return best, len(values)
 
 
+@pytest.mark.rule("CU-7")
+@pytest.mark.rule("CU-8")
+@pytest.mark.rule("JA-5")
+@pytest.mark.rule("JA-6")
 @pytest.mark.parametrize("game", ["cuban", "jamaican"])
 def test_solver_agrees_with_brute_force_on_seeded_endgames(game):
     """CU-7/CU-8, JA-5/JA-6: every action's exact value equals plain minimax, 200 endgames a game."""
@@ -93,6 +97,7 @@ def test_solver_agrees_with_brute_force_on_seeded_endgames(game):
     assert signs == {-1, 0, 1} or signs >= {-1, 1}  # wins and losses both occur
 
 
+@pytest.mark.rule("JA-6")
 def test_ja6_the_key_tile_is_worth_its_extra_point():
     """JA-6: [3|5] between hard ends 5 and 3 goes out for 2 points, one more than a plain win."""
     s = line_position("jamaican", hands={1: "3|5", 2: "0|0", 3: "1|1", 4: "2|2"},
@@ -103,6 +108,7 @@ def test_ja6_the_key_tile_is_worth_its_extra_point():
     assert brute(_light(st), 1, solver.OBJECTIVES["jamaican"]) == 3
 
 
+@pytest.mark.rule("CU-8")
 def test_cu8_going_out_scores_the_opponents_pips():
     """CU-8: a Cuban hand won is worth the two opponents' pips; the solver sees it exactly."""
     s = line_position("cuban", hands={1: "0|9", 2: "8|8 7|7", 3: "1|2", 4: "6|6"},
