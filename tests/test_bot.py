@@ -7,14 +7,13 @@ import random
 import pytest
 
 from rules import bots
-from rules.rng import stream
 from rules.selfplay import resolve_policy
 from rules.session import Config, Session
 from rules.variants import GAMES, PLAYERS
 
 from bot_positions import positions, resample_hidden
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 
 def _players(game: str) -> int:
@@ -24,19 +23,22 @@ def _players(game: str) -> int:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("level", LEVELS)
-def test_every_level_finishes_a_full_match_legally(game, level):
-    """UX-4: bots at every seat finish a whole match; Session.apply refuses anything illegal."""
-    session = Session(Config(game, _players(game), 11))
-    rngs = [stream(11, "test", s) for s in range(session.config.players + 1)]
-    decisions = 0
-    while not session.match_over():
-        seat = session.to_act()
-        view = session.view(seat)
-        action = bots.choose(view, level, rngs[seat])
-        assert action in view.legal
-        session.apply(action)
-        decisions += 1
-    assert decisions > 0 and session.match_over()
+def test_every_level_plays_a_whole_match_with_an_exact_transcript(game, level):
+    """UX-4, TRANSCRIPT.md: bots of one level at every seat finish a whole match
+    (Session.apply refuses anything illegal), and the transcript replays to the same bytes."""
+    import io
+
+    from rules.replay import replay
+    from rules.selfplay import run
+
+    buf = io.StringIO()
+    session = run(Config(game, _players(game), 11), 1, [resolve_policy(f"bot:{level}")], buf)
+    assert session.match_over()
+    text = buf.getvalue()
+    assert text.count('"deal_end"') >= 1 and '"match_end"' in text
+    out = io.StringIO()
+    replay(text.splitlines(keepends=True), out)
+    assert out.getvalue() == text
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -81,12 +83,12 @@ def test_bot_reads_only_the_view():
 
 
 def test_selfplay_resolves_bot_policies_per_level():
-    """issue 4: --policy bot, bot:easy|normal|hard are the computer player, not random."""
-    for name in ("bot", "bot:easy", "bot:normal", "bot:hard"):
+    """issue 4, issue 16: --policy bot, bot:easy|normal|hard|expert are the computer player, not random."""
+    for name in ("bot", "bot:easy", "bot:normal", "bot:hard", "bot:expert"):
         policy = resolve_policy(name)
         assert policy.__name__ == "bot_" + (name.partition(":")[2] or "normal")
     with pytest.raises(ValueError):
-        bots.choose_policy("bot:expert")
+        bots.choose_policy("bot:master")
 
 
 def test_selfplay_bot_prints_no_random_note(capsys, tmp_path):

@@ -20,7 +20,7 @@ def _figures(node, path=()):
                 yield from _figures(v, path + (k,))
 
 
-@pytest.mark.slow  # about 15 s alone, more on a busy machine
+@pytest.mark.slow  # about 40 s alone (the expert thinks), more on a busy machine
 def test_bench_bot_quick_prints_json_with_intervals(tmp_path):
     out = tmp_path / "bench.json"
     run = subprocess.run([sys.executable, str(ROOT / "tools" / "bench_bot.py"), "--quick", "--jobs", "1",
@@ -38,7 +38,10 @@ def test_bench_bot_quick_prints_json_with_intervals(tmp_path):
     for reference in ("reference_greedy_vs_random", "reference_peeking_vs_greedy", "reference_peeking_vs_random"):
         for game in ("cuban", "jamaican"):
             assert figures[("strength", reference, f"{game}_hands_won")]["n"] == 40
-    for level in ("easy", "normal", "hard"):
+    for game in ("cuban", "jamaican"):  # issue 16: the expert's team against greedy players
+        assert figures[("strength", "expert", f"{game}_hands_won_vs_greedy")]["n"] == 20
+    assert figures[("strength", "expert", "mexican_train_penalty_ratio_vs_hard")]["n"] == 4
+    for level in ("easy", "normal", "hard", "expert"):
         for game in ("mexican_train", "cuban", "jamaican"):
             for q in ("p50", "p99"):
                 t = figures[("decision_ms", level, game, q)]

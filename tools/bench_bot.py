@@ -14,11 +14,15 @@ random players (``reference_greedy_vs_random``), and a team that sees every
 hand and the opponents' policy (``reference_peeking_vs_*``,
 ``tools/peeking_team.py``).  What even the peeking team loses is the deal's
 share, which bounds every figure a fair player can reach.
+Expert (issue 16): a team of expert bots against greedy players (Cuban,
+Jamaican; hands won), and one expert against three hard bots in Mexican Train
+(the expert's mean penalty per deal over theirs).
 Speed: wall time per decision with two or more legal actions, p50 and p99 per
 level and game, with distribution-free 95% intervals from order statistics.
 
 The clock is read here, by the benchmark only: the bot itself counts nodes.
-Usage: ``python tools/bench_bot.py [--quick] [--jobs N] [--out FILE]``
+Usage: ``python tools/bench_bot.py [--quick] [--jobs N] [--out FILE] [--hands N] [--matches N]
+[--expert-hands N] [--expert-matches N]``
 """
 from __future__ import annotations
 
@@ -187,61 +191,91 @@ def partnership_hands(args: tuple[str, int, int, str, str]) -> tuple[int, int, i
 
 # ------------------------------------------------------------------ runs
 
-def run(quick: bool, jobs: int, level: str) -> dict:
+def partnership_share(pool, game: str, hands_total: int, chunk: int, team: str, opponent: str,
+                      base: int = 5000) -> tuple[dict, list[float]]:
+    """Hands won by ``team`` against ``opponent`` over ``hands_total`` hands; (figure, team's times)."""
+    tasks = [(game, base + c, min(chunk, hands_total - c * chunk), team, opponent)
+             for c in range((hands_total + chunk - 1) // chunk)]
+    res = list(pool.map(partnership_hands, tasks))
+    won, lost, tied = (sum(r[i] for r in res) for i in range(3))
+    return dict(wilson(won, won + lost + tied), won=won, lost=lost, tied=tied), [t for r in res for t in r[3]]
+
+
+def mexican_ratio(pool, matches: int, bot: str, opponent: str) -> dict:
+    res = list(pool.map(mexican_match, [(1000 + i, bot, opponent) for i in range(matches)]))
+    return dict(
+        ratio_ci([r[0] for r in res], [r[1] for r in res]),
+        bot_penalty_per_deal=mean_ci([r[0] for r in res]),
+        others_penalty_per_deal=mean_ci([r[1] for r in res]),
+    )
+
+
+def speed(lvl: str, mt_matches: int, hands: int) -> dict:
+    """Decision times of one level against greedy players, in this process alone."""
+    name = f"bot:{lvl}"
+    times: list[float] = []
+    for i in range(mt_matches):
+        times += mexican_match((7000 + i, name, "greedy"))[2]
+    out = {"mexican_train": {"p50": quantile_ci(times, 0.5), "p99": quantile_ci(times, 0.99)}}
+    for game in PARTNERSHIP:
+        if game in GAMES:
+            times = partnership_hands((game, 9000, hands, name, "greedy"))[3]
+            out[game] = {"p50": quantile_ci(times, 0.5), "p99": quantile_ci(times, 0.99)}
+    return out
+
+
+def expert_run(pool, hands: int, chunk: int, mt_matches: int) -> dict:
+    """Issue 16: the expert's team against greedy players (Cuban, Jamaican), and one expert
+    against three hard bots in Mexican Train (its mean penalty over theirs)."""
+    out: dict = {}
+    for game in PARTNERSHIP:
+        out[f"{game}_hands_won_vs_greedy"] = partnership_share(pool, game, hands, chunk, "bot:expert", "greedy")[0]
+    out["mexican_train_penalty_ratio_vs_hard"] = mexican_ratio(pool, mt_matches, "bot:expert", "bot:hard")
+    return out
+
+
+def run(quick: bool, jobs: int, level: str, expert_hands: int | None = None,
+        expert_matches: int | None = None, hands: int | None = None, matches: int | None = None) -> dict:
     t_start = time.perf_counter()
-    mt_matches = 8 if quick else 200
-    hands_total = 40 if quick else 2000
+    mt_matches = matches or (8 if quick else 200)
+    hands_total = hands or (40 if quick else 2000)
     chunk = 20 if quick else 100
     bot = f"bot:{level}"
-    out: dict = {"level": level, "quick": quick, "games": sorted(GAMES), "strength": {}, "decision_ms": {}}
+    out: dict = {"level": level, "quick": quick, "games": sorted(GAMES), "hands": hands_total,
+                 "matches": mt_matches, "strength": {}, "decision_ms": {}}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for opponent in ("greedy", "random"):
             key = f"vs_{opponent}"
-            res = list(pool.map(mexican_match, [(1000 + i, bot, opponent) for i in range(mt_matches)]))
-            out["strength"].setdefault(key, {})["mexican_train_penalty_ratio"] = dict(
-                ratio_ci([r[0] for r in res], [r[1] for r in res]),
-                bot_penalty_per_deal=mean_ci([r[0] for r in res]),
-                others_penalty_per_deal=mean_ci([r[1] for r in res]),
-            )
+            out["strength"].setdefault(key, {})["mexican_train_penalty_ratio"] = mexican_ratio(
+                pool, mt_matches, bot, opponent)
             for game in PARTNERSHIP:
-                tasks = [(game, 5000 + c, min(chunk, hands_total - c * chunk), bot, opponent)
-                         for c in range((hands_total + chunk - 1) // chunk)]
-                res = list(pool.map(partnership_hands, tasks))
-                won, lost, tied = (sum(r[i] for r in res) for i in range(3))
-                out["strength"][key][f"{game}_hands_won"] = dict(
-                    wilson(won, won + lost + tied), won=won, lost=lost, tied=tied)
+                out["strength"][key][f"{game}_hands_won"] = partnership_share(
+                    pool, game, hands_total, chunk, bot, opponent)[0]
         # For scale: how much a plain greedy team wins against random players, and
         # how much a team that sees every hand wins: the deal's share of each hand.
         references = [("reference_greedy_vs_random", "greedy", "random")]
         references += [(f"reference_peeking_vs_{o}", PEEKING, o) for o in ("greedy", "random")]
         for key, team, opponent in references:
             for game in PARTNERSHIP:
-                tasks = [(game, 5000 + c, min(chunk, hands_total - c * chunk), team, opponent)
-                         for c in range((hands_total + chunk - 1) // chunk)]
-                res = list(pool.map(partnership_hands, tasks))
-                won, lost, tied = (sum(r[i] for r in res) for i in range(3))
-                out["strength"].setdefault(key, {})[f"{game}_hands_won"] = dict(
-                    wilson(won, won + lost + tied), won=won, lost=lost, tied=tied)
+                out["strength"].setdefault(key, {})[f"{game}_hands_won"] = partnership_share(
+                    pool, game, hands_total, chunk, team, opponent)[0]
+        e_hands = expert_hands if expert_hands is not None else (20 if quick else 400)
+        e_matches = expert_matches if expert_matches is not None else (4 if quick else 40)
+        out["strength"]["expert"] = expert_run(pool, e_hands, 10 if quick else 25, e_matches)
     # Speed: one process, bot levels in turn, against greedy players.
     speed_mt = 2 if quick else 8
     speed_hands = 20 if quick else 200
     for lvl in ("easy", "normal", "hard"):
-        name = f"bot:{lvl}"
-        times: list[float] = []
-        for i in range(speed_mt):
-            times += mexican_match((7000 + i, name, "greedy"))[2]
-        out["decision_ms"].setdefault(lvl, {})["mexican_train"] = {
-            "p50": quantile_ci(times, 0.5), "p99": quantile_ci(times, 0.99)}
-        for game in PARTNERSHIP:
-            if game not in GAMES:
-                continue
-            times = partnership_hands((game, 9000, speed_hands, name, "greedy"))[3]
-            out["decision_ms"][lvl][game] = {"p50": quantile_ci(times, 0.5), "p99": quantile_ci(times, 0.99)}
+        out["decision_ms"][lvl] = speed(lvl, speed_mt, speed_hands)
+    # the expert thinks up to a second: fewer hands give the same order statistics' room
+    out["decision_ms"]["expert"] = speed("expert", speed_mt, 10 if quick else 60)
     out["targets"] = {
         "partnership_hands_won_vs_greedy": ">= 0.60",
         "mexican_train_penalty_ratio_vs_greedy": "<= 0.85",
         "hands_won_vs_random": ">= 0.85",
-        "p99_ms": {"normal": "<= 50", "hard": "<= 250"},
+        "expert": {"cuban_hands_won_vs_greedy": ">= 0.62", "jamaican_hands_won_vs_greedy": ">= 0.75",
+                   "mexican_train_penalty_ratio_vs_hard": "<= 0.85"},
+        "p99_ms": {"normal": "<= 50", "hard": "<= 250", "expert": "<= 1500"},
     }
     out["seconds"] = round(time.perf_counter() - t_start, 1)
     return out
@@ -251,10 +285,15 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true", help="a smoke run: a few matches and hands")
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
-    p.add_argument("--level", default="normal", choices=["easy", "normal", "hard"])
+    p.add_argument("--level", default="normal", choices=["easy", "normal", "hard", "expert"])
+    p.add_argument("--hands", type=int, help="hands per partnership figure (default 2000, quick 40)")
+    p.add_argument("--matches", type=int, help="Mexican Train matches per figure (default 200, quick 8)")
+    p.add_argument("--expert-hands", type=int, help="hands per partnership game for the expert figures")
+    p.add_argument("--expert-matches", type=int, help="Mexican Train matches for the expert figure")
     p.add_argument("--out", help="also write the JSON to this file")
     args = p.parse_args(argv)
-    result = run(args.quick, max(1, args.jobs), args.level)
+    result = run(args.quick, max(1, args.jobs), args.level, args.expert_hands, args.expert_matches,
+                 args.hands, args.matches)
     text = json.dumps(result, indent=2)
     print(text)
     if args.out:

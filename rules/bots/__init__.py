@@ -49,7 +49,7 @@ def hint(view, rng: random.Random | None = None, level: str = DEFAULT_LEVEL) -> 
 
 
 def choose_policy(name: str) -> Callable[[object, random.Random], Action]:
-    """A selfplay policy for ``bot`` or ``bot:easy|normal|hard`` (plain ``bot`` is normal)."""
+    """A selfplay policy for ``bot`` or ``bot:easy|normal|hard|expert`` (plain ``bot`` is normal)."""
     base, _, lvl_name = name.partition(":")
     if base != "bot":
         raise ValueError(f"not a bot policy: {name!r}")

@@ -26,12 +26,18 @@ class Level:
     sample_below: int
     #: chance of taking the second-best action instead of the best: a beginner's slip.
     slip: float
+    #: partnership games (``expert``): nodes of exact search per decision, shared by all deals
+    solver_nodes: int = 0
+    #: deals sampled and solved exactly, at most
+    solver_deals: int = 0
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", nodes=400, trail_nodes=40, lookahead=0, samples=0, sample_below=0, slip=0.25),
     "normal": Level("normal", nodes=30000, trail_nodes=600, lookahead=2, samples=40, sample_below=99, slip=0.0),
     "hard": Level("hard", nodes=150000, trail_nodes=4000, lookahead=3, samples=100, sample_below=99, slip=0.0),
+    "expert": Level("expert", nodes=150000, trail_nodes=8000, lookahead=3, samples=100, sample_below=99,
+                    slip=0.0, solver_nodes=300000, solver_deals=150),
 }
 
 DEFAULT_LEVEL = "normal"
@@ -57,4 +63,4 @@ def level(name: str) -> Level:
     try:
         return LEVELS[name]
     except KeyError:
-        raise ValueError(f"unknown bot level {name!r}; use easy, normal or hard") from None
+        raise ValueError(f"unknown bot level {name!r}; use easy, normal, hard or expert") from None

@@ -31,6 +31,7 @@ from typing import Sequence
 from ..actions import Action
 from ..tiles import Tile
 from ..variants import cuban, jamaican
+from . import expert
 from .knowledge import Knowledge, after, key_bonus
 from .levels import Budget, Level
 from .playout import playout, preference, sample_hands
@@ -164,7 +165,11 @@ def choose(view, lvl: Level, rng: random.Random) -> Action:
     if "lead" in kinds:
         return _choose_leader(view, k)
     plays = sorted((a for a in legal if a.kind == "play"), key=lambda a: (a.tile, a.end))
-    scored = _rank(k, plays, lvl, rng)
+    scored = None
+    if lvl.solver_nodes:
+        scored = expert.rank(k, plays, lvl, rng, lambda a: _static(k, a.tile, a.end, sampled=True))
+    if scored is None:
+        scored = _rank(k, plays, lvl, rng)
     if lvl.slip and len(scored) > 1 and rng.random() < lvl.slip:
         return scored[1][1]
     return scored[0][1]

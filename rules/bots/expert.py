@@ -1,0 +1,83 @@
+"""The expert level of the Cuban and Jamaican player: sampled deals, each solved exactly (issue 16).
+
+Determinized search: hidden hands are dealt many times from the unseen tiles,
+consistently with the view (hand sizes, the voids its passes proved, Cuban's
+15 unused tiles simply unseen; ``playout.sample_hands``), and each deal is
+solved exactly by ``solver`` for every candidate play.  A candidate's score is
+its total exact value over the deals; the heuristic score of ``line`` only
+orders plays of equal total (many plays are worth the same on most deals).
+
+The exact search pays only once the hand is small enough
+(``SOLVE_BELOW`` tiles in all hands).  Before that, and whenever the node
+budget cannot cover enough deals, the expert ranks like the hard level
+(static score plus sampled playouts).  Everything is counted in nodes, never
+the clock, and read from the view alone (UX-4).
+"""
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ..actions import Action
+from ..variants import cuban, jamaican
+from .knowledge import Knowledge, after
+from .levels import Budget, Level
+from .playout import sample_hands
+from .solver import Objective, Position, SolverBudgetExceeded, action_values
+
+#: what the expert plays for, per game (``solver.Objective``): Cuban adds a bonus
+#: for the hand won to CU-8's points; Jamaican counts the win and JA-6's points.
+OBJECTIVE: dict[str, Objective] = {cuban.GAME: Objective(20, 1), jamaican.GAME: Objective(1, 1)}
+#: solve exactly only when at most this many tiles are left in all four hands: a
+#: Cuban deal of 26 tiles costs about 3,000 nodes, a Jamaican one of 24 about 9,000; bigger
+#: ones often exceed a deal's share of the budget, and the expert then ranks like hard
+SOLVE_BELOW: dict[str, int] = {cuban.GAME: 27, jamaican.GAME: 24}
+#: fewer solved deals than this is too little sight: rank like hard instead
+MIN_DEALS = 8
+
+
+def rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random,
+         static) -> list[tuple[float, Action]] | None:
+    """Plays with their mean exact value over sampled deals, best first; None if out of reach.
+
+    ``static(action)`` is the heuristic score used to break ties.
+    """
+    if sum(k.counts[1:]) > SOLVE_BELOW[k.game]:
+        return None
+    distinct: dict[tuple, Action] = {}
+    for a in plays:
+        distinct.setdefault((a.tile, after(k.ends, a.tile, a.end)), a)
+    if len(distinct) < 2:
+        return None
+    totals = {key: 0 for key in distinct}
+    budget = Budget(lvl.solver_nodes)
+    objective = OBJECTIVE[k.game]
+    cap = lvl.solver_nodes // MIN_DEALS
+    deals = 0
+    solved: dict[tuple, dict[Action, int]] = {}
+    for _ in range(lvl.solver_deals):
+        hands = sample_hands(k, rng)
+        if hands is None:
+            break
+        deal = tuple(tuple(sorted(h)) for h in hands)
+        values = solved.get(deal)
+        if values is None:  # late in a hand few deals are possible: each is solved once
+            pos = Position(k.game, deal, k.ends, k.seat, k.view.passes, objective=objective)
+            # one deal may spend its share of the budget at most, so a hand too big to
+            # solve is found out on the first deal, not after the whole budget
+            part = Budget(min(budget.left, cap))
+            try:
+                values = solved[deal] = action_values(pos, part)
+            except SolverBudgetExceeded:
+                break  # this deal is not counted: every counted deal covers every candidate
+            finally:
+                budget.left -= min(budget.left, cap) - part.left
+        for key, a in distinct.items():
+            totals[key] += values[a]
+        deals += 1
+    if deals < MIN_DEALS:
+        return None
+    # the exact total decides; the heuristic only orders plays of equal total
+    keyed = [((totals[(a.tile, after(k.ends, a.tile, a.end))], static(a)), a) for a in plays]
+    keyed.sort(key=lambda ka: (-ka[0][0], -ka[0][1]))
+    return [(total / deals, a) for (total, _), a in keyed]
