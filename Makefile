@@ -24,6 +24,8 @@ play: $(STAMP)
 	$(PY) -m game
 
 test: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m mypy rules/
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q
 
 bench: $(STAMP)

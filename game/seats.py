@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 HUMAN = "human"
 COMPUTER = "computer"
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 #: Seat colours, distinct under the common colour-vision deficiencies
 #: (Okabe-Ito first, then Paul Tol's muted set) for up to 10 players.

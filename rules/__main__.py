@@ -5,6 +5,7 @@ import argparse
 import sys
 from typing import NoReturn
 
+from .bots.levels import LEVELS
 from .errors import RulesError
 
 #: Upper bounds of the numeric options: far beyond any real use, short of hours or overflow.
@@ -27,7 +28,7 @@ def _parser() -> _Parser:
     sp.add_argument("--seed", type=int, required=True)
     sp.add_argument("--matches", type=int, default=1)
     sp.add_argument("--policy", default="bot",
-                    help="bot, bot:easy|normal|hard, random or greedy; or one per seat, comma-separated")
+                    help="bot, bot:easy|normal|hard|expert, random or greedy; or one per seat, comma-separated")
     sp.add_argument("--transcript", required=True, help="the JSON Lines file to write")
     rp = sub.add_parser("replay", help="play a transcript again in the engine and check it")
     rp.add_argument("file", metavar="FILE", help="the transcript (JSON Lines) to replay")
@@ -47,8 +48,9 @@ def _selfplay(args: argparse.Namespace) -> int:
     names = args.policy.split(",")
     for name in names:
         base = name.split(":")[0]
-        if base not in POLICY_NAMES or (":" in name and (base != "bot" or name.split(":", 1)[1] not in ("easy", "normal", "hard"))):
-            raise RulesError(f"unknown policy {name!r}; use bot, bot:easy, bot:normal, bot:hard, random or greedy")
+        if base not in POLICY_NAMES or (":" in name and (base != "bot" or name.split(":", 1)[1] not in LEVELS)):
+            raise RulesError(f"unknown policy {name!r}; use bot, {', '.join('bot:' + lv for lv in LEVELS)}, "
+                             "random or greedy")
     if len(names) not in (1, args.players):
         raise RulesError(f"--policy lists {len(names)} policies for {args.players} seats")
     config = Config(args.game, args.players, args.seed)

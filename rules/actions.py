@@ -60,6 +60,16 @@ def play(t: Tile, *, train: int | str | None = None, end: str | None = None) -> 
     return Action("play", t, train, end)
 
 
+def placement(action: Action) -> tuple[Tile, str]:
+    """The tile and the end of a play on the two-ended line (CU-6, JA-4).
+
+    A legal line play always has both; this says so to the type checker in one place.
+    """
+    if action.tile is None or action.end is None:
+        raise ValueError(f"not a play on the line: {action}")
+    return action.tile, action.end
+
+
 def lead(seat: int) -> Action:
     return Action("lead", seat=seat)
 

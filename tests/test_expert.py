@@ -58,7 +58,7 @@ def test_expert_with_the_true_deal_plays_a_solver_best_action(game, monkeypatch)
         except solver.SolverBudgetExceeded:
             continue
         truth = [list(h) for h in st.hands]
-        monkeypatch.setattr(expert, "sample_hands", lambda k, rng: [list(h) for h in truth])
+        monkeypatch.setattr(expert, "sample_hands", lambda k, rng, truth=truth: [list(h) for h in truth])
         choice = bots.choose(session.view(seat), "expert", random.Random(1))
         monkeypatch.undo()
         assert choice in best, (choice, best)

@@ -143,11 +143,26 @@ class NewGameScene(WidgetScene):
                                two=self.seats[b].shown_name(b + 1))
                 self.label(pygame.Rect(rx, y + px(4), right_w, px(30)), words, "#left", "@small")
                 y += px(30)
+        # issue 16: how strong the levels are, measured (tools/bench_bot.py), wrapped to the column
+        for line in self.wrapped(i18n.t(f"ui.strength_{self.game}"), right_w):
+            self.label(pygame.Rect(rx, y + px(4), right_w, px(26)), line, "#left", "@small")
+            y += px(26)
 
         # Focus order: the left column top to bottom, then the seats, then Start/Back.
         for row in seat_rows:
             self.focus.add_row(*row)
         self.focus.add_row(back, start)
+
+    def wrapped(self, text: str, width: int) -> list[str]:
+        """``text`` in lines of the small label font that fit ``width`` pixels."""
+        font = self.app.ui.get_theme().get_font(["@small", "label"])
+        lines: list[str] = []
+        for word in text.split():
+            if lines and font.size(lines[-1] + " " + word)[0] <= width - 8:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
+        return lines
 
     def initial_focus(self) -> tuple[int, int]:
         return len(self.focus.rows) - 1, 1  # Start: Enter on a fresh form starts a game

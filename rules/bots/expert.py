@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ..actions import Action
+from ..actions import Action, placement
 from ..variants import cuban, jamaican
 from .knowledge import Knowledge, after
 from .levels import Budget, Level
@@ -46,7 +46,7 @@ def rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random,
         return None
     distinct: dict[tuple, Action] = {}
     for a in plays:
-        distinct.setdefault((a.tile, after(k.ends, a.tile, a.end)), a)
+        distinct.setdefault((a.tile, after(k.ends, *placement(a))), a)
     if len(distinct) < 2:
         return None
     totals = {key: 0 for key in distinct}
@@ -78,6 +78,6 @@ def rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random,
     if deals < MIN_DEALS:
         return None
     # the exact total decides; the heuristic only orders plays of equal total
-    keyed = [((totals[(a.tile, after(k.ends, a.tile, a.end))], static(a)), a) for a in plays]
+    keyed = [((totals[(a.tile, after(k.ends, *placement(a)))], static(a)), a) for a in plays]
     keyed.sort(key=lambda ka: (-ka[0][0], -ka[0][1]))
     return [(total / deals, a) for (total, _), a in keyed]

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ..actions import Action
+from ..actions import Action, placement
 from ..tiles import Tile
 from ..variants import cuban, jamaican
 from . import expert
@@ -179,7 +179,7 @@ def _rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random)
     # the same tile and the same ends after it: only one placement is worth searching
     distinct: dict[tuple, Action] = {}
     for a in plays:
-        distinct.setdefault((a.tile, after(k.ends, a.tile, a.end)), a)
+        distinct.setdefault((a.tile, after(k.ends, *placement(a))), a)
     candidates = list(distinct.values())
     totals = {a: 0.0 for a in candidates}
     runs = 0
@@ -196,13 +196,13 @@ def _rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random)
                 break
             hands = [sorted(h, key=preference, reverse=True) for h in hands]
             for a in candidates:
-                totals[a] += playout(k, hands, a.tile, a.end, budget)
+                totals[a] += playout(k, hands, *placement(a), budget)
             runs += 1
     weight = WEIGHTS[k.game]["mc"]
-    static = {a: _static(k, a.tile, a.end, sampled=runs > 0) for a in plays}
+    static = {a: _static(k, *placement(a), sampled=runs > 0) for a in plays}
     scored = []
     for a in plays:
-        key = distinct[(a.tile, after(k.ends, a.tile, a.end))]
+        key = distinct[(a.tile, after(k.ends, *placement(a)))]
         mc = totals[key] / runs if runs else 0.0
         scored.append((weight * mc + static[a], a))
     scored.sort(key=lambda sa: -sa[0])

@@ -26,7 +26,7 @@ def sample_hands(k: Knowledge, rng: random.Random, tries: int = 20) -> list[list
     pool = list(k.unseen)
     if not any(k.voids[s] for s in others):
         rng.shuffle(pool)
-        hands = [[] for _ in range(5)]
+        hands: list[list[Tile]] = [[] for _ in range(5)]
         i = 0
         for s in others:
             hands[s] = pool[i:i + k.counts[s]]
@@ -96,7 +96,7 @@ def playout(k: Knowledge, hands: list[list[Tile]], t: Tile, end: str, budget: Bu
         plies += 1
         s = s % 4 + 1
         hand = hands[s]
-        for i, x in enumerate(hand):
+        for i, x in enumerate(hand):  # noqa: B007 - i is the tile played, used after the loop
             a, b = x
             if a == left or b == left:
                 on_left = True

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..actions import PASS, Action
-from ..line import PLAY, PLAY_L, PLAY_R, team_of
+from ..actions import PASS, Action, placement
+from ..line import PLAY, PLAY_L, PLAY_R
 from ..tiles import Tile, double_set
 from ..variants import cuban, jamaican
 from .levels import Budget
@@ -287,11 +287,11 @@ class _Search:
             if pos.passes == 3:
                 return self._block(seat)
             return -self.negamax(seat % 4 + 1, left, right, pos.passes + 1, -10**9, 10**9)
-        t = action.tile
+        t, end = placement(action)
         i = self.index[t]
         if left < 0:
             nl, nr = t
-        elif action.end == "L":
+        elif end == "L":
             nl, nr = (t[1] if t[0] == left else t[0]), right
         else:
             nl, nr = left, (t[1] if t[0] == right else t[0])
@@ -325,10 +325,10 @@ def action_values(position_or_state, budget: Budget | int,
     left, right = pos.ends if pos.ends is not None else (-1, -1)
     for a in legal:
         if a.kind == "play" and left >= 0:
-            t = a.tile
-            e = left if a.end == "L" else right
+            t, end = placement(a)
+            e = left if end == "L" else right
             far = t[1] if t[0] == e else t[0]
-            ends = (far, right) if a.end == "L" else (left, far)
+            ends = (far, right) if end == "L" else (left, far)
             same = (t, min(ends), max(ends))
             if same not in done:
                 done[same] = search.value_of(pos, a)

@@ -1,0 +1,55 @@
+"""Issue 16: the expert searches off the frame, and its moves are the ones it would make at once.
+
+A slow level runs in a worker thread (``PlayState._think``): the table's update returns at
+once while it thinks, the frames go on, and the decision that lands is exactly the one
+``choose_for`` gives, so a seed still decides the whole match (UX-4).
+"""
+from __future__ import annotations
+
+import time
+
+from game.play import COMPUTER, DEAL_END, PlayState
+from game.seats import COMPUTER as COMPUTER_SEAT
+from game.seats import SeatConfig
+from rules import Config, Session
+
+
+def experts(game: str, seed: int) -> PlayState:
+    seats = [SeatConfig(f"E{i}", COMPUTER_SEAT, "expert") for i in range(1, 5)]
+    return PlayState(Session(Config(game, 4, seed)), seats, delay=0.0)
+
+
+def test_the_expert_thinks_off_the_frame_and_plays_what_it_would_play_at_once():
+    threaded, direct = experts("jamaican", 4), experts("jamaican", 4)
+    frames_while_thinking = 0
+    for _ in range(24):  # the first hand, past the point where the expert starts solving
+        if direct.phase == DEAL_END:
+            break
+        assert direct.step_computer()
+        deadline = time.monotonic() + 30
+        while threaded.session.cursor < direct.session.cursor:
+            started = time.perf_counter()
+            threaded.update(1 / 120)
+            assert time.perf_counter() - started < 0.25  # a frame never waits for the search
+            frames_while_thinking += threaded.thinking
+            assert time.monotonic() < deadline
+        assert threaded.session.log == direct.session.log
+    assert frames_while_thinking > 0
+
+
+def test_an_undo_while_the_expert_thinks_drops_its_answer():
+    play = experts("cuban", 2)
+    for _ in range(200):
+        if play.phase == COMPUTER and play.session.state.phase == "play" and len(play.view().line) > 14:
+            break
+        play.step_computer() if play.phase == COMPUTER else play.continue_after_deal()
+    cursor = play.session.cursor
+    play.update(1 / 120)  # the search starts
+    assert play.thinking
+    play.session.undo()  # the position moves under it (as a human's undo would)
+    expected = play.choose_for(play.session.to_act())  # what the expert plays here, at once
+    deadline = time.monotonic() + 30
+    while play.session.cursor < cursor and time.monotonic() < deadline:
+        play.update(1 / 120)
+    # the answer for the old position was dropped: what landed is this position's choice
+    assert play.session.cursor == cursor and play.session.log[cursor - 1] == expected
