@@ -618,3 +618,16 @@ def test_d_looks_right_as_the_right_arrow_does(k, axis, sign):
     arrow = {0: "right", 1: "down"}[axis] if sign > 0 else {0: "left", 1: "up"}[axis]
     scene._key_pan(arrow)
     assert ((scene.camera.cx, scene.camera.cy)[axis] - after[axis]) * sign > 0  # the same way
+
+
+@pytest.mark.parametrize("game", ["mexican_train", "cuban", "jamaican"])
+def test_deal_end_screen_steps_aside_when_the_match_moves_under_it(game):
+    """Whatever takes the table out of the reveal (an undo from elsewhere, a restart), the
+    reveal closes itself on the next frame instead of showing a deal that is not over."""
+    app, play, scene = human_ends_a_deal(game)
+    app.frame()
+    app.frame(1.0)
+    assert isinstance(app.stack.top, DealEndScene)
+    assert play.undo()  # not through the reveal's own button
+    app.frame()
+    assert app.stack.top is scene and play.my_turn()
