@@ -24,6 +24,7 @@ DYNAMIC_PREFIXES = {
     "ui.tile_style_": "settings: one per tile style",
     "ui.speed_": "settings: one per computer speed",
     "ui.level_": "new_game: one per computer level",
+    "ui.strength_": "new_game: the levels' measured strength, one line per game",
     "ui.game_": "new_game: one per game of rules.GAMES",
     "save.": "app.show_save_problem: save.{problem}, one per storage.PROBLEMS kind",
     "table.sort_": "table scene: the sort button shows the hand's sort mode",
