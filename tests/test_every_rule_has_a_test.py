@@ -6,11 +6,12 @@ import sys
 
 import pytest
 
-from rule_ids import ROOT, all_rule_ids, listed_in_rules_md, tests_by_rule
+import rule_ids
+from rule_ids import ROOT, all_rule_ids, listed_in_rules_md
 
 
 def test_every_rule_id_has_at_least_one_test():
-    found = tests_by_rule()
+    found = rule_ids.tests_by_rule()
     missing = sorted(all_rule_ids() - set(found), key=lambda r: (r[:2], int(r[3:])))
     assert missing == [], f"rules with no test: {missing}"
 
@@ -28,5 +29,5 @@ def test_pytest_m_selects_the_tests_of_one_rule():
                           "-m", "rule(id='UX-8')", "tests"], cwd=ROOT, capture_output=True, text=True,
                          timeout=600)
     selected = {line.split("[")[0] for line in out.stdout.splitlines() if "::" in line}
-    expected = {f"tests/{t}" for t in tests_by_rule()["UX-8"]}
+    expected = {f"tests/{t}" for t in rule_ids.tests_by_rule()["UX-8"]}
     assert selected == expected and expected
