@@ -114,3 +114,40 @@ class Keyboard:
 
 
 DEVICES = {"mouse": lambda: Pointer(click), "keyboard": Keyboard, "touch": lambda: Pointer(touch)}
+
+
+def play_a_match(app, dev, scene, play, rng, on_reveal, on_match_end) -> tuple[int, int]:
+    """The human's every decision by ``dev`` (a random legal one from ``rng``) until the
+    match-end screen, each reveal continued; ``on_reveal(play, n)`` checks the n-th reveal
+    and ``on_match_end(play)`` the match's end before Next match is pressed.
+    Returns (decisions made, reveals seen)."""
+    from game.play import COMPUTER
+    from game.scenes.deal_end import DealEndScene
+    from game.scenes.match_end import MatchEndScene
+    from shell_driver import frames
+
+    decisions = reveals = 0
+    for _ in range(60000):
+        frames(app)
+        top = app.stack.top
+        if isinstance(top, DealEndScene):
+            reveals += 1
+            on_reveal(play, reveals)
+            frames(app)  # the reveal is drawn (its buttons laid out)
+            dev.overlay_button(app, top, "continue")
+            assert app.stack.top is not top
+            continue
+        if isinstance(top, MatchEndScene):
+            frames(app)
+            on_match_end(play)
+            dev.overlay_button(app, top, "next_match")
+            return decisions, reveals
+        if play.phase == COMPUTER or not play.my_turn():
+            continue
+        legal = play.legal()
+        action = legal[rng.randrange(len(legal))]
+        cursor = play.session.cursor
+        dev.decide(app, scene, play, action)
+        assert play.session.cursor > cursor, "the confirm did not carry out the decision"
+        decisions += 1
+    raise AssertionError("the match never reached its end screen")

@@ -23,18 +23,10 @@ from game.scenes.table import TableScene
 from game.seats import COMPUTER, SeatConfig
 from rules import Config, Session
 from rules import save as rules_save
+from session_probe import random_step  # tests/ is on the path: tests/conftest.py is there
 from shell_driver import frames, make_app
 
 GAMES = (("mexican_train", 4), ("cuban", 4), ("jamaican", 4))
-
-
-def random_step(session: Session, rng: random.Random) -> None:
-    """As tests/session_probe.py's (not importable from tests/game in a whole-suite run)."""
-    if session.match_over():
-        session.next_match()
-        return
-    legal = session.legal_actions()
-    session.apply(legal[rng.randrange(len(legal))])
 
 
 def full_fingerprint(session: Session) -> tuple:

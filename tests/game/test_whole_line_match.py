@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import pytest
 
-from game.play import COMPUTER, DEAL_END, MATCH_END
-from game.scenes.deal_end import DealEndScene
-from game.scenes.match_end import MatchEndScene
+from game.play import DEAL_END, MATCH_END
 from game.scenes.table import TableScene
 from game.seats import COMPUTER as COMPUTER_SEAT
 from game.seats import HUMAN
 from rules.rng import stream
 
-from devices import DEVICES
+from devices import DEVICES, play_a_match
 from shell_driver import frames, running_app
 from table_fixtures import SpriteRecorder
 
@@ -69,35 +67,13 @@ def test_a_whole_line_match_against_three_computers_by_one_device_alone(game, de
         assert [s.kind for s in play.seats] == [HUMAN] + [COMPUTER_SEAT] * 3
         watch_faces(app, SpriteRecorder(scene.sprites))
         rng = stream(play.session.config.seed, "whole-line-match", device)
-        decisions = reveals = 0
-        match_end_seen = False
-        for _ in range(60000):
-            frames(app)
-            top = app.stack.top
-            if isinstance(top, DealEndScene):
-                reveals += 1
-                frames(app)
-                dev.overlay_button(app, top, "continue")
-                assert app.stack.top is not top
-                continue
-            if isinstance(top, MatchEndScene):
-                frames(app)
-                info = play.match_end()
-                state = play.session.state
-                assert info.totals == tuple(state.totals)
-                assert max(state.totals[1:]) >= (100 if game == "cuban" else 6)
-                match_end_seen = True
-                dev.overlay_button(app, top, "next_match")
-                break
-            if play.phase == COMPUTER or not play.my_turn():
-                continue
-            legal = play.legal()
-            action = legal[rng.randrange(len(legal))]
-            cursor = play.session.cursor
-            dev.decide(app, scene, play, action)
-            assert play.session.cursor > cursor, "the confirm did not carry out the decision"
-            decisions += 1
-        assert match_end_seen and reveals >= 1
+        def match_end(play) -> None:
+            info, state = play.match_end(), play.session.state
+            assert info.totals == tuple(state.totals)
+            assert max(state.totals[1:]) >= (100 if game == "cuban" else 6)
+
+        decisions, reveals = play_a_match(app, dev, scene, play, rng, lambda play, n: None, match_end)
+        assert reveals >= 1
         assert app.errors == []
         history = play.session.state.history
         first_match = history[:history.index(("match", 2))]

@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import pytest
 
-from game.play import COMPUTER, DEAL_END, MATCH_END
+from game.play import DEAL_END, MATCH_END
 from game.kits import mexican_train as match_end  # where the match-end screen is drawn
-from game.scenes.deal_end import DealEndScene
-from game.scenes.match_end import MatchEndScene
 from game.scenes.table import TableScene
 from game.seats import COMPUTER as COMPUTER_SEAT
 from game.seats import HUMAN
 from rules.rng import stream
-from devices import DEVICES
+from devices import DEVICES, play_a_match
 from shell_driver import frames, running_app
 from table_fixtures import SpriteRecorder
 
@@ -86,38 +84,17 @@ def test_a_whole_match_against_three_computers_by_one_device_alone(device, monke
         assert [s.kind for s in play.seats] == [HUMAN] + [COMPUTER_SEAT] * 3
         watch_faces(app, SpriteRecorder(scene.sprites), drawn)
         rng = stream(play.session.config.seed, "whole-match", device)
-        decisions = reveals = 0
-        match_end_seen = False
-        for _ in range(60000):
-            frames(app)
-            top = app.stack.top
-            if isinstance(top, DealEndScene):
-                info = play.last_deal_end()
-                reveals += 1
-                assert info.deal_no == reveals  # every deal's reveal, in order, none skipped
-                frames(app)  # the reveal is drawn (its buttons laid out)
-                dev.overlay_button(app, top, "continue")
-                assert app.stack.top is not top
-                continue
-            if isinstance(top, MatchEndScene):
-                frames(app)
-                info = play.match_end()
-                state = play.session.state
-                assert info.totals == tuple(state.totals) and info.winners == tuple(state.winners())
-                for s in range(1, 5):
-                    assert str(state.totals[s]) in drawn, f"seat {s}'s total is not on the match-end screen"
-                match_end_seen = True
-                dev.overlay_button(app, top, "next_match")
-                break
-            if play.phase == COMPUTER or not play.my_turn():
-                continue
-            legal = play.legal()
-            action = legal[rng.randrange(len(legal))]
-            cursor = play.session.cursor
-            dev.decide(app, scene, play, action)
-            assert play.session.cursor > cursor, "the confirm did not carry out the decision"
-            decisions += 1
-        assert match_end_seen and reveals == DEALS
+        def reveal(play, n: int) -> None:
+            assert play.last_deal_end().deal_no == n  # every deal's reveal, in order, none skipped
+
+        def match_end(play) -> None:
+            info, state = play.match_end(), play.session.state
+            assert info.totals == tuple(state.totals) and info.winners == tuple(state.winners())
+            for s in range(1, 5):
+                assert str(state.totals[s]) in drawn, f"seat {s}'s total is not on the match-end screen"
+
+        decisions, reveals = play_a_match(app, dev, scene, play, rng, reveal, match_end)
+        assert reveals == DEALS
         assert app.errors == []
         # Every decision of the human seat in this match came from the device, one for one.
         history = play.session.state.history
