@@ -151,3 +151,37 @@ def play_a_match(app, dev, scene, play, rng, on_reveal, on_match_end) -> tuple[i
         assert play.session.cursor > cursor, "the confirm did not carry out the decision"
         decisions += 1
     raise AssertionError("the match never reached its end screen")
+
+
+def on_table(view) -> set:
+    """Every tile face the table itself shows: the trains and the engine, or the line."""
+    if hasattr(view, "trains"):
+        return {t for train in view.trains for t in train.tiles} | {(view.engine, view.engine)}
+    return {tuple(sorted(t)) for t in view.line}
+
+
+def watch_faces(app, recorder, before_draw=None) -> None:
+    """After every drawn frame: no face of a hand that is not revealed (UX-3, UX-4); at a
+    deal's end only the table and the revealed hands.  ``before_draw`` runs before each."""
+    from game.play import DEAL_END, MATCH_END
+    inner = app.draw
+
+    def draw(alpha=1.0):
+        if before_draw is not None:
+            before_draw()
+        inner(alpha)
+        play = app.play_state
+        faces = set(recorder.faces)
+        recorder.clear()
+        if play is None:
+            return
+        if play.phase in (DEAL_END, MATCH_END):
+            info = play.last_deal_end()
+            revealed = {t for h in info.hands[1:] for t in h} if info else set()
+            assert faces <= on_table(play.view()) | revealed, "a face off the ended deal was drawn"
+            return
+        state = play.session.state
+        hidden = {t for s in range(1, state.n + 1) if s != play.hand_seat() for t in state.hands[s]}
+        assert not faces & hidden, "a face of a hidden hand was drawn"
+
+    app.draw = draw

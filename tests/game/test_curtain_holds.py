@@ -17,6 +17,7 @@ from game.play import CHOOSING, COMPUTER, CURTAIN, CURTAIN_GUARD_S, DEAL_END, MA
 from game.seats import COMPUTER as COMPUTER_SEAT
 from game.seats import HUMAN, SeatConfig
 from rules.session import Config, Session
+from devices import on_table
 from shell_driver import frames, make_app, post
 
 pytestmark = pytest.mark.rule("UX-3")
@@ -67,13 +68,6 @@ def audited(monkeypatch):
     monkeypatch.setattr(Sprites, "face", face)
     monkeypatch.setattr(App, "draw", draw)
     return frames_checked
-
-
-def on_table(view) -> set:
-    """Every tile face the table itself shows: the trains and the engine, or the line."""
-    if hasattr(view, "trains"):
-        return {t for train in view.trains for t in train.tiles} | {(view.engine, view.engine)}
-    return {tuple(sorted(t)) for t in view.line}
 
 
 def table(kinds: str, seed: int = 3, game: str = "mexican_train"):

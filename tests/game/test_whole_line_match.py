@@ -12,42 +12,17 @@ from __future__ import annotations
 
 import pytest
 
-from game.play import DEAL_END, MATCH_END
 from game.scenes.table import TableScene
 from game.seats import COMPUTER as COMPUTER_SEAT
 from game.seats import HUMAN
 from rules.rng import stream
 
-from devices import DEVICES, play_a_match
+from devices import DEVICES, play_a_match, watch_faces
 from shell_driver import frames, running_app
 from table_fixtures import SpriteRecorder
 
 #: The line games' decisions as the history records them, each with its seat at e[1].
 DECISIONS = ("play", "pass", "accept", "redeal", "lead")
-
-
-def watch_faces(app, recorder):
-    """After every drawn frame: no face of a hand that is not revealed (UX-3, UX-4)."""
-    inner = app.draw
-
-    def draw(alpha=1.0):
-        inner(alpha)
-        play = app.play_state
-        faces = set(recorder.faces)
-        recorder.clear()
-        if play is None:
-            return
-        if play.phase in (DEAL_END, MATCH_END):
-            info = play.last_deal_end()
-            revealed = {t for h in info.hands[1:] for t in h} if info else set()
-            line = set(play.view().line) | {tuple(sorted(t)) for t in play.view().line}
-            assert faces <= line | revealed, "a face off the ended hand was drawn"
-            return
-        state = play.session.state
-        hidden = {t for s in range(1, 5) if s != play.hand_seat() for t in state.hands[s]}
-        assert not faces & hidden, "a face of a hidden hand was drawn"
-
-    app.draw = draw
 
 
 @pytest.mark.rule("CU-10")

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import pytest
 
-from game.play import DEAL_END, MATCH_END
 from game.kits import mexican_train as match_end  # where the match-end screen is drawn
 from game.scenes.table import TableScene
 from game.seats import COMPUTER as COMPUTER_SEAT
 from game.seats import HUMAN
 from rules.rng import stream
-from devices import DEVICES, play_a_match
+from devices import DEVICES, play_a_match, watch_faces
 from shell_driver import frames, running_app
 from table_fixtures import SpriteRecorder
 
@@ -28,32 +27,6 @@ DEALS = 13
 
 
 # ------------------------------------------------------------------ what the screen may show
-
-def watch_faces(app, recorder, drawn_totals):
-    """After every drawn frame: no face of a hand that is not revealed (UX-3, UX-4)."""
-    inner = app.draw
-
-    def draw(alpha=1.0):
-        drawn_totals.clear()
-        inner(alpha)
-        play = app.play_state
-        faces = set(recorder.faces)
-        recorder.clear()
-        if play is None:
-            return
-        view = play.view()
-        table = {t for train in view.trains for t in train.tiles} | {(view.engine, view.engine)}
-        if play.phase in (DEAL_END, MATCH_END):
-            info = play.last_deal_end()
-            revealed = {t for h in info.hands[1:] for t in h} if info else set()
-            assert faces <= table | revealed, "a face off the ended deal was drawn"
-            return
-        state = play.session.state
-        hidden = {t for s in range(1, state.n + 1) if s != play.hand_seat() for t in state.hands[s]}
-        assert not faces & hidden, "a face of a hidden hand was drawn"
-
-    app.draw = draw
-
 
 def record_panel_text(monkeypatch) -> list[str]:
     """Every string the match-end screen renders (the totals among them)."""
@@ -82,7 +55,7 @@ def test_a_whole_match_against_three_computers_by_one_device_alone(device, monke
         assert isinstance(scene, TableScene)
         play = app.play_state
         assert [s.kind for s in play.seats] == [HUMAN] + [COMPUTER_SEAT] * 3
-        watch_faces(app, SpriteRecorder(scene.sprites), drawn)
+        watch_faces(app, SpriteRecorder(scene.sprites), before_draw=drawn.clear)
         rng = stream(play.session.config.seed, "whole-match", device)
         def reveal(play, n: int) -> None:
             assert play.last_deal_end().deal_no == n  # every deal's reveal, in order, none skipped
