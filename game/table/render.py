@@ -7,11 +7,11 @@ outside the visible part of the world are skipped (NOTES.md).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import pygame
 
 from .. import assets
+from ..kits.base import Marks
 from ..seats import seat_colour
 from . import layout as L
 from .camera import Camera
@@ -40,17 +40,6 @@ def font_step(px: float) -> int:
 FONT_LADDER = (9, 10, 11, 12, 14, 16, 18, 20, 23, 26, 30, 34, 40)
 
 
-@dataclass
-class TableMarks:
-    """What the play state wants lit on the table this frame."""
-
-    targets: tuple = ()  # train keys where the selected tile may go
-    focused_target: object = None  # the keyboard cursor's target
-    ghost: tuple | None = None  # (train key, Placed) of the previewed tile
-    recent: tuple = ()  # (train key, index) of the latest plays, newest last
-    arrival: float | None = None  # seconds since the newest play landed (a ring widens, then fades)
-
-
 class TableRenderer:
     def __init__(self, sprites: Sprites | None = None) -> None:
         self.sprites = sprites or Sprites()
@@ -59,7 +48,7 @@ class TableRenderer:
         self.tiles_drawn = 0
 
     def draw(self, surface: pygame.Surface, camera: Camera, lay: L.TableLayout, view,
-             names: dict, marks: TableMarks, clock: float = 0.0) -> None:
+             names: dict, marks: Marks, clock: float = 0.0) -> None:
         vx, vy, vw, vh = camera.viewport
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(vx, vy, vw, vh))
