@@ -638,9 +638,7 @@ class App:
         UX-5: the computers act only while their table (or its deal's end) is the top
         screen and no screen that pauses play (rules, log, menu, settings) is open.
         """
-        play = self.play_state
-        play.paused = match_paused(self.stack)
-        play.update(dt)
+        pace_match(self.play_state, self.stack, dt)
 
     def _sync_visibility(self) -> None:
         """Hide the widgets of scenes that are not drawn (covered by a full scene)."""
@@ -718,6 +716,18 @@ class App:
             except Exception:
                 log.exception("on_exit failed")
         pygame.display.quit()
+
+
+def pace_match(play, stack, dt: float) -> None:
+    """One fixed step of a match's clock under the scene stack ``stack`` (App.tick_match)."""
+    play.paused = match_paused(stack)
+    play.held = match_held(stack)
+    play.update(dt)
+
+
+def match_held(stack) -> bool:
+    """Issue 14: a scene still shows the last move travelling, so the next computer waits."""
+    return any(getattr(s, "showing_move", False) for s in stack)
 
 
 def match_paused(stack) -> bool:

@@ -121,6 +121,9 @@ class PlayState:
         self.delay = delay
         #: UX-5: set by the shell while the rules or log screen is open.
         self.paused = False
+        #: Set by the shell while the table still shows the last move travelling (issue 14):
+        #: the next computer decision waits for it, then for its pace.
+        self.held = False
         self.humans = [s for s in range(1, len(seats) + 1) if seats[s - 1].is_human]
         #: The human whose hand is on screen (None: every hand is face down).
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
@@ -728,6 +731,8 @@ class PlayState:
         if self.paused:
             return False
         if self.phase == COMPUTER:
+            if self.held:
+                return False  # the last move is still on its way to the table
             self.timer += dt
             if self.timer < self.delay:
                 return False

@@ -160,6 +160,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "ui_scale": 1.0,
     "tile_style": "pips",
     "palette": "standard",
+    "reduced_motion": False,
 }
 
 
@@ -191,6 +192,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "ui_scale": _is_scale,
     "tile_style": _one_of(TILE_STYLES),
     "palette": _one_of(PALETTES),
+    "reduced_motion": _is_bool,
 }
 
 

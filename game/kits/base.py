@@ -21,6 +21,12 @@ class Marks:
     ghost: Any = None  # the previewed tile where it would lie (the kit's own form)
     recent: tuple = ()  # the latest plays, newest last (the kit's own form)
     arrival: float | None = None  # seconds since the newest play landed
+    hidden: frozenset = frozenset()  # tiles (low, high) still in flight to the table (game.motion)
+    active_seat: int | None = None  # whose turn it is: highlighted where the eyes are (the felt)
+
+
+_CUE_WORDS = {"pass": "motion.pass", "mark": "motion.marker_up", "unmark": "motion.marker_off",
+              "draw": "motion.drew", "search": "motion.drew"}
 
 
 class TableKit:
@@ -76,6 +82,26 @@ class TableKit:
     def must_see(self, lay, view, play) -> tuple[float, float, float, float] | None:
         """A world rectangle the player must see now (an open double to cover), or None."""
         return None
+
+    def tile_place(self, lay, tile) -> Any:
+        """Where a tile on the table lies (a ``layout.Placed``), or None (game.motion)."""
+        return None
+
+    def seat_point(self, lay, view, play, seat: int) -> tuple[float, float] | None:
+        """The world point of a seat's place at the table: a computer's play leaves from here,
+        its drawn tiles go here, and a cue at that seat is shown here."""
+        return None
+
+    def pile_point(self, lay) -> tuple[float, float]:
+        """The world point the boneyard and the deal's tiles come from."""
+        x, y, w, h = lay.content
+        return (x + w / 2, y + h / 2)
+
+    def cue_word(self, event: tuple) -> str | None:
+        """The word shown for a moment at the seat of a public history event (a pass, a
+        marker going up or coming off), or None for an event that gets no cue."""
+        key = _CUE_WORDS.get(event[0])
+        return t(key) if key else None
 
     def renderer(self, sprites) -> Any:
         """What draws the world for one table scene (it may keep state between frames)."""

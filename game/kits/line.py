@@ -107,14 +107,40 @@ class LineKit(TableKit):
     def follow_point(self, lay: LL.LineLayout, view, me):
         return lay.tiles[-1].centre if lay.tiles else None
 
+    def tile_place(self, lay: LL.LineLayout, tile):
+        low, high = min(tile), max(tile)
+        for p in lay.tiles:
+            if min(p.first, p.second) == low and max(p.first, p.second) == high:
+                return p
+        return None
+
+    def seat_point(self, lay: LL.LineLayout, view, play, seat: int):
+        place = LL.seat_places(self.bottom_seat(play), lay.table).get(seat)
+        return None if place is None else place[:2]
+
+    def pile_point(self, lay: LL.LineLayout):
+        x, y, w, h = lay.table
+        return (x + w / 2, y + h / 2)
+
+    def cue_word(self, event: tuple) -> str | None:
+        if event[0] in ("accept", "redeal"):
+            return self.w(event[0])  # Cuban's acceptance or demand for a redeal (CU-4)
+        return super().cue_word(event)
+
+    @staticmethod
+    def bottom_seat(play) -> int:
+        """The seat at the bottom of the screen: the device holder's, kept while the computers
+        play, so the table keeps its orientation (CU-1, JA-1)."""
+        return play.viewer or play.curtain_for or play.holder or (play.humans[0] if play.humans else 1)
+
     def draw_world(self, renderer: LineRenderer, surface, camera, lay, view, play, marks, clock) -> None:
         line_marks = LineMarks(targets=tuple(marks.targets), focused_target=marks.focused_target,
                                ghost=marks.ghost, tile=play.selected if play.my_turn() else None,
-                               arrival=marks.arrival)
+                               arrival=marks.arrival, hidden=marks.hidden)
         names = {s: play.name(s) for s in range(1, 5)}
         # the table keeps its orientation while the computers play: the device holder sits at
         # the bottom, and the seats follow counter-clockwise (CU-1, JA-1)
-        bottom = play.viewer or play.curtain_for or play.holder or (play.humans[0] if play.humans else 1)
+        bottom = self.bottom_seat(play)
         shown = view if view.seat == bottom else replace(view, seat=bottom, hand=())
         renderer.tiles_drawn = draw_line(surface, camera, lay, shown, renderer.sprites, line_marks, names, clock,
                                          team_name=self.team_name)

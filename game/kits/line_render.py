@@ -23,12 +23,12 @@ from .. import assets, i18n
 from ..seats import seat_colour
 from ..table.camera import Camera
 from ..table.layout import TILE_L, TILE_W, Placed
-from ..table.render import ARRIVAL_S, DARK, FOCUS_COLOUR, LAST_PLAY_COLOUR, TARGET_COLOUR, font_step
+from ..table.render import ACTIVE_COLOUR, ARRIVAL_S, DARK, FOCUS_COLOUR, LAST_PLAY_COLOUR, TARGET_COLOUR, font_step
 from ..table.sprites import Sprites
 from ..table.text import fit, text
 from . import line_layout as LL
 
-TO_ACT_COLOUR = (255, 214, 90)
+TO_ACT_COLOUR = ACTIVE_COLOUR
 TEAM_COLOUR = (214, 226, 218)
 BACK_SCALE = 0.6  # the other seats' backs, against a tile on the line
 BACK_GAP = 3  # world units between backs
@@ -43,6 +43,7 @@ class LineMarks:
     ghost: Placed | None = None  # the previewed tile (``line_layout.ghost``)
     tile: tuple[int, int] | None = None  # the selected tile: targets are outlined where it would lie
     arrival: float | None = None  # seconds since the newest play landed (a ring widens, fades)
+    hidden: frozenset = frozenset()  # tiles (low, high) still in flight here (game.motion)
 
 
 @dataclass
@@ -89,7 +90,7 @@ def draw_line(surface: pygame.Surface, camera: Camera, layout: LL.LineLayout, vi
     f = _frame(surface, camera)
     _draw_open_ends(f, layout, marks)
     _draw_last_play(f, layout, sprites)
-    drawn = _draw_tiles(f, layout, sprites)
+    drawn = _draw_tiles(f, layout, sprites, marks.hidden)
     _draw_arrival(f, layout, marks)
     _draw_targets(f, layout, marks)
     _draw_ghost(f, sprites, marks, clock)
@@ -101,12 +102,14 @@ def draw_line(surface: pygame.Surface, camera: Camera, layout: LL.LineLayout, vi
 
 # --------------------------------------------------------------------- the line
 
-def _draw_tiles(f: _Frame, layout: LL.LineLayout, sprites: Sprites) -> int:
+def _draw_tiles(f: _Frame, layout: LL.LineLayout, sprites: Sprites, hidden: frozenset = frozenset()) -> int:
     face = sprites.face
     blits = []
     for p in layout.tiles:
         if not f.visible(p.rect):
             continue
+        if hidden and (min(p.first, p.second), max(p.first, p.second)) in hidden:
+            continue  # still in flight: game.motion draws it on its way
         x, y = f.w2s(p.rect[0], p.rect[1])
         blits.append((face(p.first, p.second, f.short, p.vertical), (round(x), round(y))))
     if blits:

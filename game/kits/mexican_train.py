@@ -85,6 +85,21 @@ class MexicanTrainKit(TableKit):
         x_start = lane.head[0] + lane.side * L.MARKER_W
         return (action.train, L.ghost_slot(train.placed, near, far, lane.side, x_start, lane.y0, lay.row_len))
 
+    def tile_place(self, lay: L.TableLayout, tile):
+        low, high = min(tile), max(tile)
+        for key in lay.order:
+            for p in lay.lanes[key].tiles:
+                if min(p.first, p.second) == low and max(p.first, p.second) == high:
+                    return p
+        return None
+
+    def seat_point(self, lay: L.TableLayout, view, play, seat: int):
+        lane = lay.lanes.get(seat)
+        return None if lane is None else lane.label_pos
+
+    def pile_point(self, lay: L.TableLayout):
+        return (0.0, 0.0)  # the station: the boneyard lies beside it
+
     def recent(self, view, me: int | None) -> tuple:
         """(train, index) of the plays since ``me``'s own last decision."""
         found = []

@@ -39,6 +39,8 @@ class SettingsScene(WidgetScene):
              st.get("tile_style", "pips"), "tile_style"),
             ("ui.palette", [(v, i18n.t(f"ui.palette_{v}")) for v in PALETTES],
              st.get("palette", "standard"), "palette"),
+            ("motion.reduced", [(False, i18n.t("ui.off")), (True, i18n.t("ui.on"))],
+             bool(st.get("reduced_motion", False)), "reduced_motion"),
         ]
         rh, gap = px(50), px(14)
         total = px(80) + len(rows) * (rh + gap) + px(30) + rh

@@ -13,6 +13,8 @@ import pygame
 from .. import intents as I
 from ..i18n import language, t
 from ..kits.base import Marks
+from ..motion import WORLD, Motion, anchor_mapper, draw_thinking
+from ..staging import SEAT_SCALE, HandShot, flight_seconds, stage
 from ..play import COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState
 from ..scene import Scene
 from ..seats import seat_colour
@@ -26,6 +28,8 @@ from ..table.text import fit, text
 from ..table.widgets import Button, row_of_buttons
 
 KEY_PAN_PX = 80
+#: Intents that skip the motion in progress to its end (any key or click); they then act as usual.
+SKIPS = frozenset({I.TAP, I.CONFIRM, I.CANCEL, I.UNDO, I.REDO, I.HINT, I.MENU})
 #: Seconds the table shows the deal's last play before the deal-end reveal covers it.
 REVEAL_DELAY_S = 0.9
 CAMERA_BUTTONS = ("zoom_in", "zoom_out", "fit", "follow")
@@ -78,6 +82,10 @@ class TableScene(Scene):
         self.hovered: tuple | None = None
         self._chrome: pygame.Surface | None = None
         self._chrome_key = None
+        #: Tiles in flight and cues at the seats (issue 14): they show what already happened.
+        self.motion = Motion()
+        self._history_state: int | None = None  # id of the session state the history length is of
+        self._hand_shown: int | None = None  # whose hand the hand geometry is of
 
     # ------------------------------------------------------------ geometry
 
@@ -225,6 +233,8 @@ class TableScene(Scene):
             self.show_focus = True  # the cursor shows once the keys are used
         elif kind in (I.TAP, I.DRAG) and intent.device in ("mouse", "touch"):
             self.show_focus = False
+        if kind in SKIPS and self.motion.active(self.clock):
+            self.motion.skip(self.clock)  # any key or click: every tile at once where it lies now
         if kind in (I.TAP, I.DRAG, I.DRAG_END):
             self._hit_geometry()
         if kind == I.TAP and intent.pos is not None:
@@ -417,9 +427,14 @@ class TableScene(Scene):
 
     def _after_change(self) -> None:
         history = self.play.view().history
-        if len(history) != self._history_len:
-            grew = len(history) > self._history_len
+        state = id(self.play.session.state)
+        if len(history) != self._history_len or state != self._history_state:
+            grew = len(history) > self._history_len and state == self._history_state
+            new_events = history[self._history_len:] if grew else ()
             self._history_len = len(history)
+            self._history_state = state
+            if not grew:
+                self.motion.clear()  # undo, redo, a restart: the new state shows at once
             if self._size is None:
                 return
             lay = self._layout_now()
@@ -430,14 +445,31 @@ class TableScene(Scene):
             if self.auto_fit and lay.content != self._last_bounds:
                 self._last_bounds = lay.content
                 self.camera.fit(lay.content, animate=self._last_bounds is not None)
+            landing = self._stage(new_events, lay) if grew else None
             if grew and any(e[0] == "play" for e in history[-3:]):  # a play (maybe + unmark, deal end)
-                self._arrived_at = self.clock
+                self._arrived_at = landing if landing is not None else self.clock
             if grew and self.follow:
                 self._follow_last()
             elif grew:
                 rect = self.kit.must_see(lay, self.play.view(), self.play)
                 if rect is not None:  # the player must cover a double: make sure it is on screen
                     self.camera.ensure_visible(rect)
+
+    def _stage(self, events, lay) -> float | None:
+        """The motion of the events just added (game.staging): from the hand as it stood on
+        screen until now, to the hand as the change left it."""
+        before = HandShot(self._hand_shown, tuple(self.hand_tiles), tuple(self.hand_rect_list), self.hand_short)
+        self._hand_geometry()
+        after = HandShot(self._hand_shown, tuple(self.hand_tiles), tuple(self.hand_rect_list), self.hand_short)
+        self.motion.prune(self.clock)
+        return stage(self.motion, events, self.clock, kit=self.kit, lay=lay, view=self.play.view(), play=self.play,
+                     before=before, after=after, seconds=flight_seconds(self.play.delay),
+                     reduced=bool(self.app.settings.get("reduced_motion", False)))
+
+    @property
+    def showing_move(self) -> bool:
+        """A tile is still travelling: the computers wait for it (App.tick_match, issue 14)."""
+        return self.motion.busy(self.clock)
 
     def _follow_last(self) -> None:
         point = self.kit.follow_point(self._layout_now(), self.play.view(), self._me())
@@ -467,7 +499,9 @@ class TableScene(Scene):
             self.camera.fit(lay.content, animate=False)
             self._history_len = len(view.history)
         self._build_buttons()
-        marks = Marks(recent=self.recent_plays(), arrival=self.clock - self._arrived_at)
+        arrival = self.clock - self._arrived_at
+        marks = Marks(recent=self.recent_plays(), arrival=arrival if arrival >= 0 else None,
+                      hidden=self.motion.hidden(self.clock), active_seat=self._active_seat())
         if play.my_turn() and play.selected is not None:
             marks.targets = tuple(play.targets())
             if play.focus == "targets" and self.show_focus:
@@ -485,16 +519,38 @@ class TableScene(Scene):
         for b in self.camera_buttons:
             b.draw(surface, self.font_px)
         self._draw_message(surface)
+        self.motion.draw(surface, self.clock, self.camera, self.sprites)
+        self._draw_thinking(surface, lay, view)
         if self.drag_tile is not None and self.drag_pos is not None and play.hand_seat() is not None:
             t_ = self.drag_tile
             sprite = self.sprites.face(t_[0], t_[1], self.hand_short, True)
             surface.blit(sprite, sprite.get_rect(center=(round(self.drag_pos[0]), round(self.drag_pos[1]))))
 
+    def _active_seat(self) -> int | None:
+        """Whose turn it is, for the felt (issue 11); none at a deal's end or the curtain."""
+        if self.play.phase in (DEAL_END, MATCH_END, CURTAIN):
+            return None
+        return self.play.session.to_act()
+
+    def _draw_thinking(self, surface, lay, view) -> None:
+        """The computer to act is thinking: dots at its seat while it waits or searches."""
+        play = self.play
+        if play.phase != COMPUTER or play.delay <= 0 or self.motion.busy(self.clock):
+            return
+        if not (play.thinking or play.timer > 0.2 * play.delay):
+            return
+        seat = play.session.to_act()
+        point = self.kit.seat_point(lay, view, play, seat) if seat is not None else None
+        if point is not None:
+            draw_thinking(surface, (WORLD, point[0], point[1], 32 * SEAT_SCALE), self.clock,
+                          anchor_mapper(self.camera))
+
     def _chrome_state(self) -> tuple:
         play = self.play
         return (self._size, self.show_focus, play.session.cursor, id(play.session.state), play.phase, play.selected,
                 play.pending, play.pending_is_hint, play.focus, play.focus_index, play.sort_mode,
-                play.viewer, play.curtain_for, play.curtain_ready(), self.hovered, play.message and (play.message[0], tuple(sorted(
+                play.viewer, play.curtain_for, play.curtain_ready(), self.hovered,
+                self.motion.hidden(self.clock, "hand"), play.message and (play.message[0], tuple(sorted(
                     (k, str(v)) for k, v in play.message[1].items()))), language(), self.u)
 
     def _draw_chrome(self, surface, view) -> None:
@@ -545,6 +601,7 @@ class TableScene(Scene):
                   playable=play.playable_tiles() if play.my_turn() else frozenset(),
                   selected=play.selected, focused=focused,
                   dim_unplayable=play.my_turn(), fresh=self.kit.fresh_tile(view),
+                  hidden=self.motion.hidden(self.clock, "hand"),
                   hovered=self.hovered[1] if self.hovered and self.hovered[0] == "tile" else None)
         owner = text(t("table.your_hand", name=play.name(seat)), max(10, round(15 * self.u)),
                      seat_colour(seat), bold=True, outline=DARK)
@@ -555,6 +612,7 @@ class TableScene(Scene):
         tiles = self.play.hand() if self.play.phase != CURTAIN else []
         rects, short = hand_rects(self.hand_panel, len(tiles), max(12, round(56 * self.u)))
         self.hand_tiles, self.hand_rect_list, self.hand_short = tiles, rects, short
+        self._hand_shown = self.play.hand_seat() if tiles else None
 
     def _hit_geometry(self) -> None:
         """The buttons and the hand as the state is now: a press is hit-tested against what

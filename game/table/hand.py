@@ -30,12 +30,15 @@ def hand_rects(panel: pygame.Rect, count: int, max_short: int) -> tuple[list[pyg
 
 def draw_hand(surface: pygame.Surface, sprites: Sprites, tiles, rects, short: int, *,
               playable=frozenset(), selected=None, focused=None, dim_unplayable: bool = True,
-              fresh=None, hovered=None) -> None:
+              fresh=None, hovered=None, hidden=frozenset()) -> None:
     """Face-up tiles; those with no legal play are dimmed, the selected one raised, the one
-    under the mouse pointer (``hovered``) ringed."""
+    under the mouse pointer (``hovered``) ringed; a tile still on its way to the hand
+    (``hidden``, as (low, high)) leaves its slot empty until it lands (game.motion)."""
     blits = []
     overlays = []
     for t, r in zip(tiles, rects):
+        if hidden and (min(t), max(t)) in hidden:
+            continue
         look = "dim" if dim_unplayable and t not in playable else "face"
         y = r.y - (round(r.height * SELECT_RAISE) if t == selected else 0)
         blits.append((sprites.face(t[0], t[1], short, True, look), (r.x, y)))

@@ -37,6 +37,8 @@ def font_step(px: float) -> int:
     return min(FONT_LADDER, key=lambda s: abs(s - px))
 
 
+#: The outline round the name of the seat whose turn it is (the line games' TO_ACT_COLOUR).
+ACTIVE_COLOUR = (255, 214, 90)
 FONT_LADDER = (9, 10, 11, 12, 14, 16, 18, 20, 23, 26, 30, 34, 40)
 
 
@@ -106,11 +108,14 @@ class TableRenderer:
         blits = []
         face = self.sprites.face
         n = 0
+        hidden = marks.hidden
         for key in lay.order:
             for p in lay.lanes[key].tiles:
                 x, y, w, h = p.rect
                 if x > x_hi or x + w < x_lo or y > y_hi or y + h < y_lo:
                     continue
+                if hidden and (min(p.first, p.second), max(p.first, p.second)) in hidden:
+                    continue  # still in flight: game.motion draws it on its way
                 blits.append((face(p.first, p.second, short, p.vertical), (round(x * z + ox), round(y * z + oy))))
                 n += 1
         if blits:
@@ -156,10 +161,14 @@ class TableRenderer:
                 rect = label.get_rect(midleft=(round(lx), round(ly)))
             else:
                 rect = label.get_rect(midright=(round(lx), round(ly)))
-            if key == L.MEXICAN:
+            if key == L.MEXICAN or key == marks.active_seat:
+                # the Mexican train's name stands in a pill of its colour; the seat whose turn it
+                # is gets a gold one, so whose turn it is shows on the felt (issue 11)
+                active = key == marks.active_seat
                 pill = rect.inflate(font_px, font_px // 3)
                 pygame.draw.rect(surface, DARK, pill, border_radius=pill.height // 2)
-                pygame.draw.rect(surface, colour, pill, max(1, round(2 * z)), border_radius=pill.height // 2)
+                pygame.draw.rect(surface, ACTIVE_COLOUR if active else colour, pill,
+                                 max(2, round((3 if active else 2) * z)), border_radius=pill.height // 2)
             surface.blit(label, rect)
             train = view.train(key)
             if key != L.MEXICAN and train.marked:

@@ -54,11 +54,10 @@ class FakeApp:
         self.stack.push(MatchEndScene(self, play, table))
 
     def frame(self, dt: float = 1 / 60) -> None:
-        from game.app import match_paused
+        from game.app import pace_match
         play = next((s.play for s in self.stack if hasattr(s, "play")), None)
         if play is not None:  # what App.tick_match does for the match in progress
-            play.paused = match_paused(self.stack)
-            play.update(dt)
+            pace_match(play, self.stack, dt)
         self.stack.update(dt)
         self.stack.draw(self.screen)
 
