@@ -34,6 +34,7 @@ from . import i18n, navigation, storage  # noqa: E402
 from . import intents as I  # noqa: E402
 from .input import InputRecogniser  # noqa: E402
 from .intents import Intent  # noqa: E402
+from .safe_area import TV_SCALE, tv_on  # noqa: E402
 from .scene import Scene, SceneStack  # noqa: E402
 from .seats import SeatConfig  # noqa: E402
 
@@ -51,6 +52,12 @@ DEFAULT_SIZE = (1280, 720)
 BASE_HEIGHT = 720
 #: Consecutive failing frames after which the program gives up (a bug in drawing the message itself).
 MAX_FAILING_FRAMES = 30
+#: Issue 14, "at rest, the program rests": while nothing moves the loop sleeps on the event
+#: queue for up to this long, and draws nothing until something changes.
+REST_WAIT_S = 0.25
+#: The menus never grow past the largest interface size offered (the TV setting included):
+#: every menu screen is checked to fit at that size.
+MAX_MENU_SCALE = 2.0
 NOTICE_SECONDS = 3.5
 
 #: Our additions to art/theme.json: the shell's panels and labels.
@@ -239,6 +246,12 @@ class App:
         self.failing_frames = 0
         self.errors: list[str] = []
         self._acc = 0.0
+        #: An event that woke the resting loop, handled in the next frame.
+        self._woke: list[pygame.event.Event] = []
+        #: Frames drawn and frames skipped at rest (issue 14's benchmark reads them).
+        self.draws = 0
+        self.rested = 0
+        self._rest_drawn = False
         self._last = time.perf_counter()
         #: The match in progress: its PlayState, seats and game (for the autosave's meta).
         self.play_state = None
@@ -311,15 +324,21 @@ class App:
 
     @property
     def ui_scale(self) -> float:
-        """The player's interface size setting (1.0 = as designed); scenes add the window's size."""
-        return float(self.settings.get("ui_scale", 1.0) or 1.0)
+        """The player's interface size setting (1.0 = as designed), larger with the TV setting
+        (``safe_area.TV_SCALE``); scenes add the window's size."""
+        scale = float(self.settings.get("ui_scale", 1.0) or 1.0)
+        return scale * TV_SCALE if tv_on(self.settings) else scale
 
     @property
     def menu_scale(self) -> float:
-        """Pixels per design pixel of the menus: ``ui_scale`` times the window against 720 px."""
+        """Pixels per design pixel of the menus: the interface size (at most the largest one
+        offered, also with the TV setting) times the window against 720 px."""
         w, h = self.size
         fit = max(0.6, min(3.0, min(h / BASE_HEIGHT, w / (BASE_HEIGHT * 4 / 3))))
-        return round(float(self.settings.get("ui_scale", 1.0)) * fit * 20) / 20
+        scale = float(self.settings.get("ui_scale", 1.0) or 1.0)
+        if tv_on(self.settings):
+            scale = max(scale, min(MAX_MENU_SCALE, scale * TV_SCALE))
+        return round(scale * fit * 20) / 20
 
     def _make_ui(self) -> None:
         scale = self.menu_scale
@@ -375,7 +394,7 @@ class App:
             return
         self.settings[key] = value
         self.save_settings()
-        if key == "ui_scale":
+        if key in ("ui_scale", "tv"):
             self.rebuild_ui()
         elif key in ("tile_style", "palette"):
             # Scenes re-read the settings on RESIZE (the table rebuilds its sprites).
@@ -550,7 +569,7 @@ class App:
         now = time.perf_counter()
         measured, self._last = now - self._last, now
         frame_dt = min(MAX_FRAME, measured if dt is None else dt)
-        ok = self._safely(self._frame, frame_dt)
+        ok = self._safely(self._frame, frame_dt, dt is None)
         self.failing_frames = 0 if ok else self.failing_frames + 1
         if self.failing_frames >= MAX_FAILING_FRAMES:
             log.error("giving up after %d failing frames", self.failing_frames)
@@ -561,9 +580,20 @@ class App:
             # Also with vsync: a driver may accept vsync and not wait (SDL's dummy
             # driver ran at 290 fps, measured), so never spin faster than the cap.
             self.clock.tick(FPS_CAP)
+            if self.running and self._rest_drawn:
+                self._sleep()
 
-    def _frame(self, frame_dt: float) -> None:
-        for event in pygame.event.get():
+    def _sleep(self) -> None:
+        """Nothing moves and the last picture is on screen: wait for an event (or a while,
+        so the match's clocks still tick now and then) instead of drawing the same frame."""
+        event = pygame.event.wait(round(REST_WAIT_S * 1000))
+        if event.type != pygame.NOEVENT:
+            self._woke.append(event)
+
+    def _frame(self, frame_dt: float, rests: bool = False) -> None:
+        events = self._woke + pygame.event.get()
+        self._woke = []
+        for event in events:
             self.dispatch(event)
             if not self.running:
                 return
@@ -574,6 +604,14 @@ class App:
             self._acc -= STEP
             steps += 1
         self.ui.update(frame_dt)
+        if rests and not events and self.resting():
+            if self._rest_drawn:
+                self.rested += 1
+                return  # the same picture as the last frame's: nothing to draw
+            self._rest_drawn = True  # draw this last frame, then rest
+        else:
+            self._rest_drawn = False
+        self.draws += 1
         self.draw(self._acc / STEP)
         pygame.display.flip()
 
@@ -631,6 +669,17 @@ class App:
             notice[1] -= dt
         self.notices = [n for n in self.notices if n[1] > 0]
         self._sync_visibility()
+
+    def resting(self) -> bool:
+        """Nothing on screen moves or waits for a clock: no notice, no held key or stick,
+        and every scene drawn says it rests (``Scene.resting``)."""
+        if self.notices or self.input.active():
+            return False
+        scenes = list(self.stack)
+        start = len(scenes) - 1
+        while start > 0 and scenes[start].overlay:
+            start -= 1
+        return all(scene.resting() for scene in scenes[max(start, 0):])
 
     def tick_match(self, dt: float) -> None:
         """The one owner of the match's clock: the computers' pace, the demo's reading time.

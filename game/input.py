@@ -148,6 +148,13 @@ class InputRecogniser:
             return []
         return handler(self, event) or []
 
+    def active(self) -> bool:
+        """A key is held (it repeats), a stick or trigger is out of its dead zone, or a
+        pointer is down: the recogniser makes intents as time passes."""
+        if self._held or self._mouse is not None or self._fingers:
+            return True
+        return any(_dead(v) for pad in self.pads.values() for v in pad.axes.values())
+
     def update(self, dt: float) -> list[Intent]:
         """Held keys repeat; the right stick pans and the triggers zoom, continuously."""
         out: list[Intent] = []

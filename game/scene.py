@@ -39,6 +39,11 @@ class Scene:
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         """Draw the scene; ``alpha`` interpolates between the last two fixed steps."""
 
+    def resting(self) -> bool:
+        """True while nothing this scene draws moves or waits on a clock, so the App may
+        stop drawing until an event comes (issue 14: at rest, the program rests)."""
+        return True
+
     def on_enter(self) -> None:
         """Called when the scene becomes the top of the stack."""
 

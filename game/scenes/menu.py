@@ -362,6 +362,9 @@ class WidgetScene(Scene):
 
     # -------------------------------------------------------------- input
 
+    def resting(self) -> bool:
+        return self.editing() is None  # a text field's cursor blinks
+
     def editing(self) -> TextField | None:
         for c in self._controls:
             if isinstance(c, TextField) and c.entry.is_focused:
