@@ -198,7 +198,8 @@ def draw_cue(surface: pygame.Surface, c: Cue, clock: float, to_screen) -> None:
     size = max(12, min(40, round(short * 0.75)))
     label = text(c.word, size, (255, 255, 255), bold=True)
     pad = max(4, size // 3)
-    box = label.get_rect(center=(round(x), round(y - size * (0.6 + 0.4 * ease_out(k))))).inflate(2 * pad, pad)
+    # above the seat's name, rising a little as it fades
+    box = label.get_rect(center=(round(x), round(y - size * (1.4 + 0.4 * ease_out(k))))).inflate(2 * pad, pad)
     fade = 1.0 if k < 0.7 else max(0.0, 1.0 - (k - 0.7) / 0.3)
     bubble = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(bubble, (14, 24, 20, round(230 * fade)), bubble.get_rect(), border_radius=box.height // 2)

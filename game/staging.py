@@ -59,7 +59,7 @@ def stage(motion: Motion, events, clock: float, *, kit, lay, view, play, before:
 
     Returns when the last tile bound for the table lands (for the landing ring), or None.
     """
-    travel = seconds > 0 and not reduced
+    travel = seconds > 0 and not reduced  # at instant speed nothing moves and no cue shows
     start = clock
     landing: float | None = None
     for event in events:
@@ -77,7 +77,7 @@ def stage(motion: Motion, events, clock: float, *, kit, lay, view, play, before:
                 motion.add(flight)
         elif kind == "deal" and travel:
             _deal(motion, start, seconds, kit, lay, view, play)
-        if seat is not None and (kind != "draw" and kind != "search" or not travel):
+        if seat is not None and seconds > 0 and (kind not in ("draw", "search") or not travel):
             _cue(motion, kit, event, seat, start, lay, view, play)
     return landing
 

@@ -161,6 +161,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "tile_style": "pips",
     "palette": "standard",
     "reduced_motion": False,
+    "tv": False,
 }
 
 
@@ -193,6 +194,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "tile_style": _one_of(TILE_STYLES),
     "palette": _one_of(PALETTES),
     "reduced_motion": _is_bool,
+    "tv": _is_bool,
 }
 
 

@@ -21,6 +21,7 @@ from ..i18n import t
 from ..phases import DEAL_END, MATCH_END
 from ..seats import seat_colour
 from ..table.render import DARK
+from ..table.status import PANEL_FILL
 from ..table.text import fit, text
 from . import line_layout as LL
 from .base import TableKit
@@ -223,7 +224,7 @@ class LineKit(TableKit):
         pad = round(8 * u)
         width = self.panel_width(play, u)
         panel = pygame.Surface((width, pad + 2 * (3 * row_h + pad)), pygame.SRCALPHA)
-        panel.fill((10, 20, 16, 170))
+        panel.fill(PANEL_FILL)
         y = pad
         to_act = play.session.to_act()
         for team in (1, 2):

@@ -218,9 +218,11 @@ def _draw_seat(f: _Frame, seat: int, place, area, name: str, team_label: str, co
     sx, sy = f.w2s(cx, y)
     top = round(sy)
     name_rect = label.get_rect(midtop=(round(sx), top))
-    if to_act:  # whose turn it is: a pill behind the name
-        pill = name_rect.inflate(max(6, label.get_height() // 2), 2)
-        pygame.draw.rect(f.surface, TO_ACT_COLOUR, pill, max(1, round(2 * f.z)), border_radius=pill.height // 2)
+    # the name on a dark pill (4.5:1 or more on any felt, issue 11); a gold rim: whose turn it is
+    pill = name_rect.inflate(max(6, label.get_height() // 2), 2)
+    pygame.draw.rect(f.surface, DARK, pill, border_radius=pill.height // 2)
+    if to_act:
+        pygame.draw.rect(f.surface, TO_ACT_COLOUR, pill, max(2, round(3 * f.z)), border_radius=pill.height // 2)
     f.surface.blit(label, name_rect)
     f.surface.blit(team, team.get_rect(midtop=(round(sx), name_rect.bottom)))
     if own:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import pygame
 
 from .. import intents as I
+from .. import safe_area
 from ..scene import Scene
+from ..i18n import t
 from ..table.text import text
 from ..kits.scoreboard import FAINT, GOLD, GREY, draw_log_header, draw_log_row  # noqa: F401
 from ..table.widgets import Button
@@ -47,6 +49,11 @@ class ScorePanelScene(Scene):
         self.hover_pos: tuple[float, float] | None = None
         #: The keyboard ring shows while keys are in use, as on the table under this screen.
         self.show_focus = bool(getattr(table, "show_focus", False))
+        #: Issue 11: the panel steps aside (F, the corner button) so the players can look at
+        #: the final layout; a strip at the foot brings it back.
+        self.aside = False
+        self.corner: Button | None = None
+        self.panel_rect: pygame.Rect | None = None
 
     # ------------------------------------------------------------ behaviour
 
@@ -57,11 +64,15 @@ class ScorePanelScene(Scene):
         if self.app.stack.top is self:
             self.app.stack.pop()
 
+    def resting(self) -> bool:
+        return bool(self.play.humans)  # a demo moves on by itself
+
     def update(self, dt: float) -> None:
         if self.play.phase != self.phase:
             self._close()  # an undo or a restart from the menu left this phase: step aside
 
     def handle(self, intent: I.Intent) -> None:
+        intent = safe_area.local(intent, self.app.settings, self.app.screen.get_size())
         k = intent.kind
         if k == I.HOVER:
             self.hover_pos = intent.pos
@@ -72,14 +83,16 @@ class ScorePanelScene(Scene):
             self.show_focus = True
         elif k == I.TAP:
             self.show_focus = False
-        if k == I.CONFIRM and self.buttons:
-            self._press(self.buttons[self.focus % len(self.buttons)].id)
+        if k == I.FIT:
+            self._pressed("aside")
+        elif k == I.CONFIRM and self.buttons:
+            self._pressed(self.buttons[self.focus % len(self.buttons)].id)
         elif k == I.MOVE and intent.direction in ("left", "right") and self.buttons:
             self.focus = (self.focus + (1 if intent.direction == "right" else -1)) % len(self.buttons)
         elif k == I.TAP and intent.pos is not None:
-            for b in self.buttons:
+            for b in ([self.corner] if self.corner is not None else []) + self.buttons:
                 if b.hit(intent.pos):
-                    self._press(b.id)
+                    self._pressed(b.id)
                     return
         elif k == I.MENU:
             self.app.open_menu()
@@ -87,6 +100,14 @@ class ScorePanelScene(Scene):
             self.app.open_rules()
         elif k == I.LOG:
             self.app.open_log()
+
+    def _pressed(self, bid: str) -> None:
+        if bid == "aside":
+            self.aside = not self.aside
+            self.focus = 0
+            self.buttons = []
+        else:
+            self._press(bid)
 
     # ------------------------------------------------------------ drawing
 
@@ -98,9 +119,41 @@ class ScorePanelScene(Scene):
         raise NotImplementedError
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        surface = safe_area.area(surface, self.app.settings)  # inside the TV's safe area
         info = self.info()
-        if info is not None:
-            self.draw_info(surface, info, ui_scale(self.app, surface.get_size()))
+        u = ui_scale(self.app, surface.get_size())
+        if self.aside:
+            self._draw_strip(surface, u)
+        elif info is not None:
+            self.draw_info(surface, info, u)
+            self._draw_corner(surface, u)
+
+    def _draw_corner(self, surface: pygame.Surface, u: float) -> None:
+        """The corner button that moves the panel aside (issue 11: look at the final layout)."""
+        self.corner = None
+        if self.panel_rect is None:
+            return
+        fpx = max(10, round(16 * u))
+        label = t("score.look_at_table")
+        pad = round(10 * u)
+        r = pygame.Rect(0, 0, text(label, fpx).get_width() + 2 * pad, round(36 * u))
+        r.topright = (self.panel_rect.right - pad, self.panel_rect.top + pad)
+        self.corner = Button("aside", r, label)
+        self.corner.hover = self.hover_pos is not None and self.corner.hit(self.hover_pos)
+        self.corner.draw(surface, fpx)
+
+    def _draw_strip(self, surface: pygame.Surface, u: float) -> None:
+        """With the panel aside: the table in full view, and one button at the foot."""
+        w, h = surface.get_size()
+        fpx = max(11, round(20 * u))
+        label = t("score.back_to_scores")
+        bw = text(label, fpx).get_width() + round(60 * u)
+        b = Button("aside", pygame.Rect((w - bw) // 2, h - round(76 * u), bw, round(56 * u)), label,
+                   primary=True, focused=self.show_focus)
+        b.hover = self.hover_pos is not None and b.hit(self.hover_pos)
+        self.corner = None
+        self.buttons = [b]
+        b.draw(surface, fpx)
 
     @staticmethod
     def row_height(surface: pygame.Surface, rows: int, design_px: int, share: float, u: float) -> int:
@@ -117,6 +170,7 @@ class ScorePanelScene(Scene):
         surface.blit(veil, (0, 0))
         panel = pygame.Rect(0, 0, min(width, w - 20), min(height, h - 20))
         panel.center = (w // 2, h // 2)
+        self.panel_rect = panel
         pygame.draw.rect(surface, PANEL, panel, border_radius=round(14 * u))
         pygame.draw.rect(surface, EDGE, panel, 3, border_radius=round(14 * u))
         return panel, u

@@ -39,6 +39,8 @@ class SettingsScene(WidgetScene):
              st.get("tile_style", "pips"), "tile_style"),
             ("ui.palette", [(v, i18n.t(f"ui.palette_{v}")) for v in PALETTES],
              st.get("palette", "standard"), "palette"),
+            ("tv.setting", [(False, i18n.t("ui.off")), (True, i18n.t("ui.on"))],
+             bool(st.get("tv", False)), "tv"),
             ("motion.reduced", [(False, i18n.t("ui.off")), (True, i18n.t("ui.on"))],
              bool(st.get("reduced_motion", False)), "reduced_motion"),
         ]

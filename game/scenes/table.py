@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from .. import intents as I
+from .. import safe_area
 from ..i18n import language, t
 from ..kits.base import Marks
 from ..motion import WORLD, Motion, anchor_mapper, draw_thinking
@@ -19,8 +20,9 @@ from ..play import COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState
 from ..scene import Scene
 from ..seats import seat_colour
 from ..table.camera import Camera
+from ..table.layout import TILE_W
 from ..table.hand import SELECT_RAISE, draw_hand, hand_rects
-from ..table.render import DARK
+from ..table.render import ARRIVAL_S, DARK
 from ..table.sprites import Sprites
 from ..table.prompts import message_lines
 from ..table.status import PlayersPanel, draw_status_bar
@@ -28,10 +30,17 @@ from ..table.text import fit, text
 from ..table.widgets import Button, row_of_buttons
 
 KEY_PAN_PX = 80
+#: The bottom panel (buttons and hand) behind the hand owner's name and the messages.
+BOTTOM_FILL = (14, 30, 23)
 #: Intents that skip the motion in progress to its end (any key or click); they then act as usual.
 SKIPS = frozenset({I.TAP, I.CONFIRM, I.CANCEL, I.UNDO, I.REDO, I.HINT, I.MENU})
 #: Seconds the table shows the deal's last play before the deal-end reveal covers it.
 REVEAL_DELAY_S = 0.9
+#: Seconds a preview's ghost pulses before the table may rest with it still.
+PULSE_S = 3.0
+#: The automatic view keeps a table tile's short side at least this many pixels times the
+#: interface scale (1080p at 100%: 16 px, less than fit-all gives a full ten-seat table).
+READABLE_SHORT_PX = 16
 CAMERA_BUTTONS = ("zoom_in", "zoom_out", "fit", "follow")
 BUTTON_TEXT = {
     "confirm": "table.confirm", "cancel": "table.cancel", "hint": "table.hint",
@@ -55,6 +64,7 @@ class TableScene(Scene):
         self.clock = 0.0
         self.follow = False
         self.auto_fit = True  # refit when the table grows, until the player moves the view
+        self.whole = False  # Fit all was pressed: the whole table, even with small tiles
         self._size: tuple[int, int] | None = None
         self._layout_key = None
         self._layout = None
@@ -86,6 +96,8 @@ class TableScene(Scene):
         self.motion = Motion()
         self._history_state: int | None = None  # id of the session state the history length is of
         self._hand_shown: int | None = None  # whose hand the hand geometry is of
+        self._preview_of = None
+        self._preview_since = 0.0
 
     # ------------------------------------------------------------ geometry
 
@@ -221,6 +233,7 @@ class TableScene(Scene):
     def handle(self, intent: I.Intent) -> None:
         # An intent can arrive before the first frame drew this scene (a resumed match
         # and a key in the same frame): every handler needs the geometry.
+        intent = safe_area.local(intent, self.app.settings, self.app.screen.get_size())
         self._ensure_geometry()
         kind = intent.kind
         play = self.play
@@ -298,6 +311,7 @@ class TableScene(Scene):
 
     def _user_moved(self) -> None:
         self.auto_fit = False
+        self.whole = False
 
     def _key_pan(self, direction: str) -> None:
         dx, dy = {"left": (1, 0), "right": (-1, 0), "up": (0, 1), "down": (0, -1)}[direction]
@@ -305,8 +319,18 @@ class TableScene(Scene):
         self.camera.pan(dx * KEY_PAN_PX * self.u, dy * KEY_PAN_PX * self.u)
 
     def fit(self) -> None:
+        """Fit all: the whole table, however small its tiles (until the view is moved)."""
         self.auto_fit = True
-        self.camera.fit(self._layout_now().content)
+        self.whole = True
+        self._fit(self._layout_now(), animate=True)
+
+    def _fit(self, lay, animate: bool) -> None:
+        """The automatic view: the whole table, but at a large interface size or on a TV never
+        with tiles below ``READABLE_SHORT_PX`` times the scale (the table grows with the
+        interface); then it centres on the last play.  Fit all shows everything."""
+        floor = None if self.whole else READABLE_SHORT_PX * self.u / TILE_W
+        focus = self.kit.follow_point(lay, self.play.view(), self._me()) if floor else None
+        self.camera.fit(lay.content, animate=animate, min_zoom=floor, focus=focus)
 
     def tap(self, pos, began: float | None = None) -> None:
         """A click or tap at ``pos``: the curtain, a button, a hand tile or a target train.
@@ -410,7 +434,7 @@ class TableScene(Scene):
             self._build_buttons()
 
     def _surface_size(self) -> tuple[int, int]:
-        return self.app.screen.get_size()
+        return safe_area.safe_rect(self.app.settings, self.app.screen.get_size()).size
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -418,6 +442,8 @@ class TableScene(Scene):
         self.camera.update(dt)
         self._after_change()
         self._reveal_wait = self._reveal_wait + dt if play.phase == DEAL_END else 0.0
+        if play.pending != self._preview_of:
+            self._preview_of, self._preview_since = play.pending, self.clock
         if self.app.stack.top is self:
             if play.phase == DEAL_END and self._reveal_wait >= REVEAL_DELAY_S:
                 # the last play lands on the table first, then every hand is revealed
@@ -433,8 +459,8 @@ class TableScene(Scene):
             new_events = history[self._history_len:] if grew else ()
             self._history_len = len(history)
             self._history_state = state
-            if not grew:
-                self.motion.clear()  # undo, redo, a restart: the new state shows at once
+            if not grew or self.play.phase in (DEAL_END, MATCH_END):
+                self.motion.clear()  # undo, redo, a restart, a deal's end: the state shows at once
             if self._size is None:
                 return
             lay = self._layout_now()
@@ -444,7 +470,7 @@ class TableScene(Scene):
                 self.auto_fit = True  # a fresh deal starts with the whole (empty) table in view
             if self.auto_fit and lay.content != self._last_bounds:
                 self._last_bounds = lay.content
-                self.camera.fit(lay.content, animate=self._last_bounds is not None)
+                self._fit(lay, animate=True)
             landing = self._stage(new_events, lay) if grew else None
             if grew and any(e[0] == "play" for e in history[-3:]):  # a play (maybe + unmark, deal end)
                 self._arrived_at = landing if landing is not None else self.clock
@@ -466,6 +492,22 @@ class TableScene(Scene):
                      before=before, after=after, seconds=flight_seconds(self.play.delay),
                      reduced=bool(self.app.settings.get("reduced_motion", False)))
 
+    def resting(self) -> bool:
+        """Nothing moves: a human is thinking at a still table (issue 14: the program rests).
+        The curtain rests once its button is lit; a preview once its ghost has pulsed a while."""
+        play = self.play
+        if not play.humans or (play.phase == COMPUTER and not play.paused):
+            return False
+        if play.phase in (DEAL_END, MATCH_END) and self.app.stack.top is self:
+            return False  # the score screen is about to come up
+        if self.motion.active(self.clock) or self.camera.moving or self._drag_mode is not None:
+            return False
+        if self.clock - self._arrived_at < ARRIVAL_S:
+            return False
+        if play.phase == CURTAIN and not play.curtain_ready():
+            return False
+        return not (play.phase == PREVIEW and self.clock - self._preview_since < PULSE_S)
+
     @property
     def showing_move(self) -> bool:
         """A tile is still travelling: the computers wait for it (App.tick_match, issue 14)."""
@@ -486,6 +528,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        surface = safe_area.area(surface, self.app.settings)  # the TV's overscan margin is rail
         size = surface.get_size()
         self.sprites.new_frame()
         self._sync_settings()
@@ -496,7 +539,7 @@ class TableScene(Scene):
         lay = self._layout_now()
         if first or self._last_bounds is None:
             self._last_bounds = lay.content
-            self.camera.fit(lay.content, animate=False)
+            self._fit(lay, animate=False)
             self._history_len = len(view.history)
         self._build_buttons()
         arrival = self.clock - self._arrived_at
@@ -519,8 +562,9 @@ class TableScene(Scene):
         for b in self.camera_buttons:
             b.draw(surface, self.font_px)
         self._draw_message(surface)
-        self.motion.draw(surface, self.clock, self.camera, self.sprites)
-        self._draw_thinking(surface, lay, view)
+        if self.app.stack.top is self:  # under a score screen or a menu the table stands still
+            self.motion.draw(surface, self.clock, self.camera, self.sprites)
+            self._draw_thinking(surface, lay, view)
         if self.drag_tile is not None and self.drag_pos is not None and play.hand_seat() is not None:
             t_ = self.drag_tile
             sprite = self.sprites.face(t_[0], t_[1], self.hand_short, True)
@@ -574,7 +618,7 @@ class TableScene(Scene):
 
     def _draw_bottom(self, surface, view) -> None:
         play = self.play
-        surface.fill((14, 30, 23), self.bottom)
+        surface.fill(BOTTOM_FILL, self.bottom)
         pygame.draw.line(surface, (196, 160, 72), self.bottom.topleft, (self.bottom.right, self.bottom.top), 2)
         self._hand_geometry()
         if play.phase == CURTAIN:

@@ -108,14 +108,32 @@ class Camera:
         z = step_zoom(math.floor(math.log2(zoom) * STEPS_PER_DOUBLING + 1e-9))
         return (x + w / 2 - (left - right) / 2 / z, y + h / 2 - (top - bottom) / 2 / z, z)
 
-    def fit(self, bounds, *, animate: bool = True) -> None:
-        """Fit the whole table in view."""
+    def fit(self, bounds, *, animate: bool = True, min_zoom: float | None = None,
+            focus: tuple[float, float] | None = None) -> None:
+        """Fit the whole table in view; with ``min_zoom``, never smaller than that (tiles stay
+        readable at a large interface size or on a TV), centred near ``focus`` then, as far
+        as the table reaches."""
         goal = self.fit_zoom(bounds)
+        if min_zoom is not None and goal[2] < min_zoom:
+            goal = self._readable(bounds, min(MAX_ZOOM, min_zoom), focus or goal[:2])
         if animate:
             self._goal = goal
         else:
             self.cx, self.cy, self.zoom = goal
             self._goal = None
+
+    def _readable(self, bounds, zoom: float, focus: tuple[float, float]) -> tuple[float, float, float]:
+        """Centre near ``focus`` at ``zoom`` (a step), keeping as much of ``bounds`` in view as fits."""
+        z = step_zoom(zoom_step(zoom))
+        x, y, w, h = bounds
+        left, top, right, bottom = self.safe
+        # the clear part of the viewport (beside the panels), in world units, and its centre's
+        # offset from the viewport's centre
+        half_w = max(1, self.viewport[2] - left - right) / 2 / z
+        half_h = max(1, self.viewport[3] - top - bottom) / 2 / z
+        cx = min(max(focus[0], x + half_w), x + w - half_w) if w > 2 * half_w else x + w / 2
+        cy = min(max(focus[1], y + half_h), y + h - half_h) if h > 2 * half_h else y + h / 2
+        return (cx - (left - right) / 2 / z, cy - (top - bottom) / 2 / z, z)
 
     def follow(self, point: tuple[float, float], *, min_zoom: float = 0.9, animate: bool = True) -> None:
         """Centre the last play, zooming in to a readable size if the table is far away."""

@@ -161,12 +161,13 @@ class TableRenderer:
                 rect = label.get_rect(midleft=(round(lx), round(ly)))
             else:
                 rect = label.get_rect(midright=(round(lx), round(ly)))
-            if key == L.MEXICAN or key == marks.active_seat:
-                # the Mexican train's name stands in a pill of its colour; the seat whose turn it
-                # is gets a gold one, so whose turn it is shows on the felt (issue 11)
-                active = key == marks.active_seat
-                pill = rect.inflate(font_px, font_px // 3)
-                pygame.draw.rect(surface, DARK, pill, border_radius=pill.height // 2)
+            # every name stands on a dark pill, so it reads at 4.5:1 or more whatever the felt
+            # (issue 11); the seat whose turn it is gets a gold rim, so whose turn it is shows
+            # on the felt, and the Mexican train a rim of its colour
+            active = key == marks.active_seat
+            pill = rect.inflate(font_px, font_px // 3)
+            pygame.draw.rect(surface, DARK, pill, border_radius=pill.height // 2)
+            if key == L.MEXICAN or active:
                 pygame.draw.rect(surface, ACTIVE_COLOUR if active else colour, pill,
                                  max(2, round((3 if active else 2) * z)), border_radius=pill.height // 2)
             surface.blit(label, rect)

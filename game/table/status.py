@@ -21,6 +21,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..play import PlayState
 
 BAR = (16, 34, 26)
+#: The players (or teams) panel over the felt: dark, a little see-through.
+PANEL_FILL = (10, 20, 16, 215)
 RULE = (196, 160, 72)
 GREY = (190, 196, 186)
 
@@ -90,7 +92,7 @@ class PlayersPanel:
         fpx, row_h, pad, names_w, col_tiles, col_total, width = self.metrics(play, u)
         n = len(play.seats)
         panel = pygame.Surface((width, row_h * (n + 1) + pad), pygame.SRCALPHA)
-        panel.fill((10, 20, 16, 170))
+        panel.fill(PANEL_FILL)
         panel.blit(text(t("table.col_tiles"), max(9, fpx - 2), GREY), (col_tiles, pad // 2))
         panel.blit(text(t("table.col_total"), max(9, fpx - 2), GREY), (col_total, pad // 2))
         to_act = play.session.to_act()

@@ -1,0 +1,118 @@
+"""Issue 11, the ten-foot interface: the TV setting's safe area and text size, a table that
+grows with the interface size, and score screens that step aside from the final layout."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from table_fixtures import FakeApp, make_play, play_until
+
+from game import intents as I
+from game.intents import Intent
+from game.play import DEAL_END
+from game.safe_area import OVERSCAN, TV_SCALE, safe_rect
+from game.scenes.deal_end import DealEndScene
+from game.scenes.table import TableScene
+from game.table.layout import TILE_W
+
+
+def table(size=(1920, 1080), tv=False, ui=1.0, kinds="hccc", seed=7, players_moves=0):
+    app = FakeApp(size)
+    app.settings.update(tv=tv, ui_scale=ui)
+    app.ui_scale = ui * (TV_SCALE if tv else 1.0)
+    play = make_play(kinds, seed)
+    scene = TableScene(app, play)
+    app.stack.push(scene)
+    app.frame()
+    scene.camera.update(10.0)
+    return app, play, scene
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 600)])
+def test_the_tv_setting_keeps_everything_inside_the_safe_area(size):
+    app, play, scene = table(size, tv=True)
+    safe = safe_rect(app.settings, size)
+    assert safe.x == round(size[0] * OVERSCAN) and safe.y == round(size[1] * OVERSCAN)
+    # the scene lays itself out in the safe area's own coordinates
+    w, h = safe.size
+    for b in scene.buttons + scene.camera_buttons:
+        assert pygame.Rect(0, 0, w, h).contains(b.rect), b.id
+    for r in scene.hand_rect_list:
+        assert pygame.Rect(0, 0, w, h).contains(r)
+    # and nothing but the rail is drawn in the margin: the margin's pixels are the rail's colour
+    from game.safe_area import RAIL
+    for x, y in ((2, 2), (size[0] - 3, size[1] // 2), (size[0] // 2, size[1] - 3)):
+        assert tuple(app.screen.get_at((x, y)))[:3] == RAIL
+
+
+def test_a_tap_on_a_tv_is_read_in_the_safe_area():
+    app, play, scene = table(tv=True)
+    safe = safe_rect(app.settings, (1920, 1080))
+    while not (play.my_turn() and play.playable_tiles()):
+        if not play.step_computer():
+            play._apply(play.legal()[0])
+    app.frame()
+    tile = sorted(play.playable_tiles())[0]
+    local = scene.hand_rect_list[scene.hand_tiles.index(tile)].center
+    app.stack.handle(Intent(I.TAP, pos=(local[0] + safe.x, local[1] + safe.y)))
+    assert play.selected == tile
+
+
+def test_tv_text_is_about_32_px_at_1080p():
+    _, _, plain = table()
+    _, _, tv = table(tv=True)
+    assert plain.font_px == 19
+    assert 30 <= tv.font_px <= 34
+
+
+@pytest.mark.parametrize("ui", [1.5, 2.0])
+def test_the_interface_size_grows_the_table_tiles_too(ui):
+    """At 150% and more the table's tiles are never smaller than at 100% on a table that
+    no longer fits whole: the view follows the play instead (Fit all still shows all)."""
+    app, play, scene = table(ui=1.0, kinds="hccccccccc", seed=3)
+    for _ in range(200):  # a full ten-seat table
+        if play.my_turn():
+            play._apply(play.legal()[0])
+        elif not play.step_computer():
+            break
+        if play.phase == DEAL_END:
+            break
+    app.frame()
+    scene.fit()
+    scene.camera.update(10.0)
+    small = round(TILE_W * scene.camera.draw_zoom)
+    big_app, big_play, big = table(ui=ui, kinds="hccccccccc", seed=3)
+    big.play = play
+    big.kit = play.kit
+    big._layout = None
+    big._size = None
+    big.whole = False
+    big._geometry(big._surface_size())
+    big._fit(big._layout_now(), animate=False)
+    assert round(TILE_W * big.camera.draw_zoom) >= min(small * ui * 0.9, 16 * big.u)
+    big.fit()  # Fit all: the whole table, whatever the tile size
+    big.camera.update(10.0)
+    x, y, w, h = big._layout_now().content
+    vx, vy, vw, vh = big.camera.visible_world()
+    assert vx <= x + 1 and vy <= y + 1 and vx + vw >= x + w - 1 and vy + vh >= y + h - 1
+
+
+def test_the_deal_end_steps_aside_and_comes_back():
+    app, play, scene = table(kinds="hccc")
+    play_until(play, DEAL_END)
+    for _ in range(200):
+        app.frame(1 / 60)
+        if isinstance(app.stack.top, DealEndScene):
+            break
+    end = app.stack.top
+    assert isinstance(end, DealEndScene)
+    app.frame()
+    assert end.corner is not None and not end.aside
+    app.stack.handle(Intent(I.TAP, pos=end.corner.rect.center))
+    assert end.aside
+    app.frame()
+    assert [b.id for b in end.buttons] == ["aside"] and end.corner is None
+    app.stack.handle(Intent(I.CONFIRM, device="keyboard"))  # Enter brings the scores back
+    assert not end.aside and play.phase == DEAL_END
+    app.stack.handle(Intent(I.FIT, device="keyboard"))  # F moves them aside again
+    assert end.aside
