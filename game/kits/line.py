@@ -332,7 +332,7 @@ class LineKit(TableKit):
                        colour=seat_colour(s), bold=True, outline=DARK)
             surface.blit(name, name.get_rect(midleft=(x_name, cy)))
             draw_hand_row(surface, scene.table.sprites, sorted(info.hands[s]), x_hand, cy, short,
-                          x_count - x_hand - round(16 * u), fpx)
+                          x_count - x_hand - round(16 * u), fpx, scene.turn)
             count = text(str(info.penalties[s]), fpx)
             surface.blit(count, count.get_rect(midleft=(x_count, cy)))
             y += row_h

@@ -250,7 +250,7 @@ def draw_deal_end(scene, surface: pygame.Surface, info, u: float) -> None:
         name = fit(play.name(s), fpx, x_hand - x_name - 10, colour=seat_colour(s), bold=True, outline=DARK)
         surface.blit(name, name.get_rect(midleft=(x_name, cy)))
         draw_hand_row(surface, sprites, sorted(info.hands[s]), x_hand, cy, short,
-                      x_log - x_hand - round(16 * u), fpx)
+                      x_log - x_hand - round(16 * u), fpx, scene.turn)
         draw_log_row(surface, log, s, x_log, cy, col_w, small, info.deal_no)
         pen = text(f"+{info.penalties[s]}", fpx, (255, 160, 140) if info.penalties[s] else GREY)
         surface.blit(pen, pen.get_rect(midleft=(x_pen, cy)))
@@ -264,10 +264,20 @@ def draw_deal_end(scene, surface: pygame.Surface, info, u: float) -> None:
     scene.draw_buttons(surface, panel, labels, u, fpx, primary="continue")
 
 
-def draw_hand_row(surface, sprites, hand, x: int, cy: int, short: int, avail: int, fpx: int) -> None:
-    """A revealed hand, face up in a row (UX-3: at the end every hand is shown together)."""
+def draw_hand_row(surface, sprites, hand, x: int, cy: int, short: int, avail: int, fpx: int,
+                  turn: float = 1.0) -> None:
+    """A revealed hand, face up in a row (UX-3: at the end every hand is shown together).
+
+    ``turn`` (0 to 1) is how far the hands have turned over (issue 14): backs that narrow
+    to an edge, then faces that widen from it."""
     step = min(short + max(2, short // 5), avail // max(1, len(hand)))
-    blits = [(sprites.face(a, b, short, True), (x + i * step, cy - short)) for i, (a, b) in enumerate(hand)]
+    blits = []
+    for i, (a, b) in enumerate(hand):
+        sprite = sprites.back(short, True) if turn < 0.5 else sprites.face(a, b, short, True)
+        width = round(short * abs(1.0 - 2.0 * turn)) if turn < 1.0 else short
+        if width < short:
+            sprite = pygame.transform.scale(sprite, (max(1, width), sprite.get_height()))
+        blits.append((sprite, (x + i * step + (short - sprite.get_width()) // 2, cy - short)))
     if blits:
         surface.fblits(blits)
     else:

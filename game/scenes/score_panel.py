@@ -19,6 +19,8 @@ from ..kits.scoreboard import FAINT, GOLD, GREY, draw_log_header, draw_log_row  
 from ..table.widgets import Button
 
 PANEL = (16, 30, 24)
+#: Seconds the revealed hands take to turn face up together at a deal's end.
+TURN_S = 0.6
 EDGE = (196, 160, 72)
 
 
@@ -52,6 +54,8 @@ class ScorePanelScene(Scene):
         #: Issue 11: the panel steps aside (F, the corner button) so the players can look at
         #: the final layout; a strip at the foot brings it back.
         self.aside = False
+        #: Seconds this screen has been up: the revealed hands turn over together (issue 14).
+        self.age = 0.0
         self.corner: Button | None = None
         self.panel_rect: pygame.Rect | None = None
 
@@ -65,9 +69,18 @@ class ScorePanelScene(Scene):
             self.app.stack.pop()
 
     def resting(self) -> bool:
-        return bool(self.play.humans)  # a demo moves on by itself
+        return bool(self.play.humans) and self.turn >= 1.0  # a demo moves on by itself
+
+    @property
+    def turn(self) -> float:
+        """How far the revealed hands have turned face up, 0 to 1 (1 at once with reduced
+        motion or at instant speed)."""
+        if self.app.settings.get("reduced_motion", False) or self.play.delay <= 0:
+            return 1.0
+        return min(1.0, self.age / TURN_S)
 
     def update(self, dt: float) -> None:
+        self.age += dt
         if self.play.phase != self.phase:
             self._close()  # an undo or a restart from the menu left this phase: step aside
 

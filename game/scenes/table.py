@@ -8,13 +8,15 @@ never drawn face up, and at the curtain (UX-3) no hand is drawn at all.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from .. import intents as I
 from .. import safe_area
 from ..i18n import language, t
 from ..kits.base import Marks
-from ..motion import WORLD, Motion, anchor_mapper, draw_thinking
+from ..motion import SCREEN, WORLD, Flight, Motion, anchor_mapper, draw_thinking
 from ..staging import SEAT_SCALE, HandShot, flight_seconds, stage
 from ..play import COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState
 from ..scene import Scene
@@ -30,6 +32,10 @@ from ..table.text import fit, text
 from ..table.widgets import Button, row_of_buttons
 
 KEY_PAN_PX = 80
+#: A dragged tile snaps onto a lit target within this many tile lengths of the pointer.
+SNAP_TILES = 1.2
+#: Seconds a dropped tile takes to spring back to its slot in the hand.
+SPRING_S = 0.25
 #: The bottom panel (buttons and hand) behind the hand owner's name and the messages.
 BOTTOM_FILL = (14, 30, 23)
 #: Intents that skip the motion in progress to its end (any key or click); they then act as usual.
@@ -85,8 +91,10 @@ class TableScene(Scene):
         self._settings_key = None
         self._deal_seen = None
         self._reveal_wait = 0.0
-        #: The keyboard cursor's rings are drawn only while keys or a controller are in use.
-        self.show_focus = False
+        #: The keyboard cursor's rings are drawn while keys or a controller are in use, from
+        #: the start if the last input (the menus') was a key or a pad (issue 11).
+        recogniser = getattr(app, "input", None)
+        self.show_focus = getattr(recogniser, "last_device", "mouse") in ("keyboard", "controller")
         #: Where the mouse pointer rests (HOVER intents; a touch clears it), and what is there.
         self.hover_pos: tuple[float, float] | None = None
         self.hovered: tuple | None = None
@@ -385,13 +393,43 @@ class TableScene(Scene):
             self.drag_pos = pos
 
     def drag_end(self, pos) -> None:
-        if self._drag_mode == "tile" and pos is not None and self.camera.contains(*pos):
-            key = self.target_at(pos)
+        """Dropped on or near a lit target: the play's preview (UX-1); anywhere else the tile
+        springs back to its place in the hand (issue 14)."""
+        if self._drag_mode == "tile" and pos is not None:
+            key = self.snap_target(pos)
             if key is not None:
                 self.play.tap_target(key)
+            elif self.drag_tile is not None and self.play.hand_seat() is not None:
+                self._spring_back(self.drag_tile, pos)
         self._drag_mode = None
         self.drag_tile = None
         self.drag_pos = None
+
+    def snap_target(self, pos):
+        """The lit target a tile dragged to ``pos`` goes to: the one under it, else the
+        nearest within ``SNAP_TILES`` tile lengths (a finger need not be exact); or None."""
+        if not self.camera.contains(*pos):
+            return None
+        key = self.target_at(pos)
+        if key is not None:
+            return key
+        lay = self._layout_now()
+        reach = max(48.0, SNAP_TILES * 2 * TILE_W * self.camera.draw_zoom)
+        best = None
+        for key in self.play.targets():
+            x, y, w, h = self.camera.world_rect_to_screen(self.kit.target_rect(lay, key))
+            d = math.hypot(pos[0] - (x + w / 2), pos[1] - (y + h / 2))
+            if d < reach:
+                best, reach = key, d
+        return best
+
+    def _spring_back(self, tile, pos) -> None:
+        slot = next((r.center for t_, r in zip(self.hand_tiles, self.hand_rect_list) if t_ == tile), None)
+        if slot is None:
+            return
+        self.motion.add(Flight((min(tile), max(tile)), (tile[0], tile[1]), (SCREEN, pos[0], pos[1], self.hand_short),
+                               (SCREEN, slot[0], slot[1], self.hand_short), True, True, self.clock, SPRING_S,
+                               lands_in="hand"))
 
     def _hand_tile_at(self, pos):
         for tile, rect in zip(self.hand_tiles, self.hand_rect_list):
@@ -440,6 +478,7 @@ class TableScene(Scene):
         self.clock += dt
         play = self.play  # its clock is the App's to tick (App.tick_match)
         self.camera.update(dt)
+        self.motion.prune(self.clock)
         self._after_change()
         self._reveal_wait = self._reveal_wait + dt if play.phase == DEAL_END else 0.0
         if play.pending != self._preview_of:
@@ -551,8 +590,12 @@ class TableScene(Scene):
                 marks.focused_target = play.focused()
         if self.hovered is not None and self.hovered[0] == "target" and marks.focused_target is None:
             marks.focused_target = self.hovered[1]
-        if self.drag_tile is not None and self.drag_pos is not None and self.camera.contains(*self.drag_pos):
-            marks.focused_target = self.target_at(self.drag_pos)
+        snapped = None
+        if self.drag_tile is not None and self.drag_pos is not None:
+            snapped = self.snap_target(self.drag_pos)
+            action = self.play.play_at(snapped) if snapped is not None else None
+            if action is not None:  # the tile snaps onto the target it would go to
+                marks.focused_target, marks.ghost = snapped, self.kit.ghost(lay, view, action)
         if play.phase == PREVIEW and play.pending is not None and play.pending.kind == "play":
             marks.ghost = self.kit.ghost(lay, view, play.pending)
             marks.focused_target = self.kit.target(play.pending)
@@ -565,7 +608,7 @@ class TableScene(Scene):
         if self.app.stack.top is self:  # under a score screen or a menu the table stands still
             self.motion.draw(surface, self.clock, self.camera, self.sprites)
             self._draw_thinking(surface, lay, view)
-        if self.drag_tile is not None and self.drag_pos is not None and play.hand_seat() is not None:
+        if snapped is None and self.drag_tile is not None and self.drag_pos is not None and play.hand_seat() is not None:
             t_ = self.drag_tile
             sprite = self.sprites.face(t_[0], t_[1], self.hand_short, True)
             surface.blit(sprite, sprite.get_rect(center=(round(self.drag_pos[0]), round(self.drag_pos[1]))))

@@ -48,8 +48,9 @@ def draw_hand(surface: pygame.Surface, sprites: Sprites, tiles, rects, short: in
             overlays.append((pygame.Rect(r.x, y, r.width, r.height).inflate(4, 4), HOVER_COLOUR, 2))
         if t == fresh:
             overlays.append((pygame.Rect(r.x, y, r.width, r.height).inflate(6, 6), (120, 220, 255), 2))
-        if t == focused:
-            overlays.append((pygame.Rect(r.x, y, r.width, r.height).inflate(10, 10), (255, 255, 255), 3))
+        if t == focused:  # the keyboard cursor: thick and white, never the gold of a selection
+            ring = max(3, short // 10)
+            overlays.append((pygame.Rect(r.x, y, r.width, r.height).inflate(4 * ring, 4 * ring), (255, 255, 255), ring))
     if blits:
         surface.fblits(blits)
     for rect, colour, width in overlays:

@@ -17,6 +17,7 @@ from game.motion import anchor_mapper
 from game.play import COMPUTER, DEAL_END, PlayState
 from game.scenes.table import TableScene
 from game.staging import flight_seconds
+from game.table.layout import TILE_W
 from rules import Config, Session
 
 STEP = 1 / 120
@@ -260,3 +261,76 @@ def test_instant_speed_shows_no_travel():
         app.frame(STEP)
         assert not scene.motion.flights
     assert play.session.cursor > start
+
+
+def drag_tile_to(app, scene, tile, pos):
+    start = scene.hand_rect_list[scene.hand_tiles.index(tile)].center
+    mid = ((start[0] + pos[0]) / 2, (start[1] + pos[1]) / 2)
+    for a, b in ((start, mid), (mid, pos)):
+        app.stack.handle(Intent(I.DRAG, pos=b, delta=(b[0] - a[0], b[1] - a[1]), device="touch"))
+    app.stack.handle(Intent(I.DRAG_END, pos=pos, device="touch"))
+
+
+@pytest.mark.rule("UX-1")
+@pytest.mark.parametrize("game", ["cuban", "jamaican"])
+def test_a_dragged_tile_snaps_onto_the_nearest_lit_target(game):
+    app, play, scene = setup("hccc", game=game)
+    until_my_turn(app, play)
+    frames(app, 1.0)
+    action = first_play(play)
+    key = play.kit.target(action)
+    x, y, w, h = scene.camera.world_rect_to_screen(scene.kit.target_rect(scene._layout_now(), key))
+    reach = 2 * TILE_W * scene.camera.draw_zoom
+    near = None
+    for dy in (0.6, -0.6, 0.8, -0.8, 1.0, -1.0):  # beside the target, not on it
+        p = (x + w / 2, y + h / 2 + dy * reach)
+        play.tap_tile(action.tile) if play.selected != action.tile else None
+        if scene.target_at(p) is None:
+            near = p
+            break
+        play.cancel()
+    play.cancel()
+    play.cancel()
+    assert near is not None
+    drag_tile_to(app, scene, action.tile, near)
+    assert play.pending is not None and play.kit.target(play.pending) == key
+    assert not any(f.lands_in == "hand" for f in scene.motion.flights)  # no spring back: it snapped
+
+
+def test_a_tile_dropped_away_from_every_target_springs_back_to_the_hand():
+    app, play, scene = setup("hccc")
+    until_my_turn(app, play)
+    frames(app, 1.0)
+    action = first_play(play)
+    vx, vy, vw, vh = scene.camera.viewport
+    far = (vx + 5, vy + vh - 5)
+    assert scene.snap_target(far) is None
+    drag_tile_to(app, scene, action.tile, far)
+    assert play.pending is None
+    back = [f for f in scene.motion.flights if f.lands_in == "hand"]
+    assert len(back) == 1 and back[0].tile == tuple(sorted(action.tile))
+    x, y, _, _ = pose(scene, back[0], back[0].start)
+    assert (round(x), round(y)) == far
+
+
+@pytest.mark.parametrize("game", ["mexican_train", "jamaican"])
+def test_the_deal_end_turns_every_hand_face_up_together(game):
+    from table_fixtures import SpriteRecorder, play_until
+    from game.scenes.deal_end import DealEndScene
+    from game.scenes.score_panel import TURN_S
+    app, play, scene = setup("hccc", game=game, delay=0.35)
+    play_until(play, DEAL_END)
+    for _ in range(400):
+        app.frame(STEP)
+        if isinstance(app.stack.top, DealEndScene):
+            break
+    end = app.stack.top
+    assert isinstance(end, DealEndScene)
+    info = play.last_deal_end()
+    hands = {tuple(sorted(t)) for h in info.hands[1:] for t in h}
+    recorder = SpriteRecorder(scene.sprites)
+    app.frame(STEP)
+    assert not set(recorder.faces) & hands and recorder.backs > 0  # still turning: backs
+    recorder.clear()
+    frames(app, TURN_S)
+    assert set(recorder.faces) & hands == hands  # every hand face up, together
