@@ -204,3 +204,64 @@ def test_the_program_starts_and_plays_when_the_mixer_fails(mixer_fails):
 def test_sounds_dir_is_under_the_resource_root():
     assert audio_mod.sounds_dir() == audio_mod.assets.resource_path("art", "sounds")
     assert (audio_mod.sounds_dir() / "manifest.json").is_file()
+
+
+def test_the_settings_screen_sets_volume_and_effects_by_keyboard():
+    from game.scenes.settings import SettingsScene
+    from shell_driver import choices, frames, key, make_app
+    app = make_app()
+    app.start()
+    frames(app, 2)
+    try:
+        app.open_settings()
+        frames(app)
+        scene = app.stack.top
+        assert isinstance(scene, SettingsScene)
+        rows = choices(scene)
+        volume, effects = rows[-2], rows[-1]
+        assert volume.options[volume.index][0] == 70 and effects.options[effects.index][0] is True
+        for _ in range(len(rows) - 2):
+            key(app, pygame.K_DOWN)
+        key(app, pygame.K_LEFT)  # volume 70 -> 60
+        assert app.audio.volume == 60 and storage.load_settings()["volume"] == 60
+        key(app, pygame.K_DOWN)
+        key(app, pygame.K_RIGHT)  # effects on -> off
+        assert app.audio.effects is False and not app.audio.audible
+        assert storage.load_settings()["effects"] is False
+    finally:
+        app.close()
+
+
+_HEARD = """
+import os, sys, time
+os.environ["SDL_AUDIODRIVER"] = "disk"
+os.environ["SDL_DISKAUDIOFILE"] = sys.argv[1]
+from game.audio import Audio
+sound = Audio({"volume": 100})
+assert sound.available
+if sys.argv[2] != "-":
+    assert sound.play(sys.argv[2])
+time.sleep(0.4)
+import pygame
+pygame.mixer.quit()
+"""
+
+
+@pytest.mark.parametrize("cue", ["place", "-"])
+def test_a_played_cue_is_really_heard(tmp_path, cue):
+    """SDL's disk driver writes the mixed output to a file: a click is in it, silence without a play."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import numpy as np
+    out = tmp_path / "mixed.raw"
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    subprocess.run([sys.executable, "-c", _HEARD, str(out), cue], env=env, check=True, timeout=60,
+                   capture_output=True)
+    mixed = np.fromfile(out, dtype="<i2")
+    assert mixed.size > 0
+    loudest = int(np.abs(mixed).max())
+    assert (loudest > 8000) if cue != "-" else (loudest == 0)
