@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from . import i18n
-from .cues import Group, groups
+from .cues import Group, groups, last_groups
 
 Clause = tuple[int | None, str, dict[str, Any]]
 JOIN = "; "
@@ -167,15 +167,30 @@ def item(group: Group, game: str, first_play: bool = False) -> Item | None:
 
 def items(history: Sequence[tuple], game: str) -> list[Item | None]:
     """Every log entry's item, in log order (None: an entry the ticker does not show)."""
+    return _items(groups(history), game, played=False)
+
+
+def _items(seq: Sequence[Group], game: str, played: bool) -> list[Item | None]:
+    """``played``: a tile already lies in this hand before ``seq`` (line games' "led with")."""
     out: list[Item | None] = []
-    played = False  # a tile is on the line in this hand (line games' "led with")
-    for group in groups(history):
+    for group in seq:
         head = group[0][0]
         if head == "deal":
             played = False
         out.append(item(group, game, first_play=head == "play" and not played))
         played = played or head == "play"
     return out
+
+
+def _played_before(history: Sequence[tuple], end: int) -> bool:
+    """Whether a tile was played in the hand going on at ``history[end]`` (looking back to its deal)."""
+    for i in range(end - 1, 0, -1):
+        kind = history[i][0]
+        if kind == "play":
+            return True
+        if kind in ("deal", "match"):
+            return False
+    return False
 
 
 def fold(seq: Sequence[Item | None]) -> list[Item]:
@@ -229,6 +244,8 @@ def text(it: Item, names: Sequence[str]) -> str:
     """One item as a line in the current language."""
     parts = [_clause_text(c, names, it.drew and i == 0) for i, c in enumerate(it.clauses)]
     line = JOIN.join(parts)
+    if it.clauses[0][0] is not None:
+        return line  # it starts with a player's name, written as the player wrote it
     return line[:1].upper() + line[1:]
 
 
@@ -241,8 +258,17 @@ def line(session, index: int, names: Sequence[str]) -> str | None:
 
 
 def recent(history: Sequence[tuple], game: str, names: Sequence[str], count: int = 3) -> list[str]:
-    """The last ``count`` ticker lines of a view's history, folded, oldest first."""
-    return [text(it, names) for it in fold(items(history, game))[-count:]] if count > 0 else []
+    """The last ``count`` ticker lines of a view's history, folded, oldest first.
+
+    Reads only the history's tail: a fold joins at most two entries, so the last
+    ``2 * count + 1`` entries give ``count`` lines whatever was folded.
+    """
+    if count <= 0:
+        return []
+    tail = [g for _, g in last_groups(history, 2 * count + 1)]
+    start = len(history) - sum(len(g) for g in tail)
+    folded = fold(_items(tail, game, _played_before(history, start)))
+    return [text(it, names) for it in folded[-count:]]
 
 
 #: Every clause key, written out whole (tests/test_locales_used.py finds each in the source).

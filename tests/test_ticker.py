@@ -225,3 +225,16 @@ def test_line_and_recent_read_the_session():
 
 def test_tile_text():
     assert tile_text((4, 6)) == "[4|6]"
+
+
+def test_recent_reads_the_tail_and_says_what_the_whole_history_says(matches):
+    """The ticker's fast path (the history's tail) gives the lines of the whole fold, at any point."""
+    for session in matches:
+        history, names = session.view(1).history, NAMES[: session.config.players]
+        ends = [1]
+        for g in groups(history):
+            ends.append(ends[-1] + len(g))
+        for end in ends[:: max(1, len(ends) // 20)] + [ends[-1]]:
+            prefix = history[:end]
+            whole = [text(it, names) for it in fold(items(prefix, session.game))]
+            assert recent(prefix, session.game, names, count=3) == whole[-3:], end
