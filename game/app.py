@@ -32,6 +32,7 @@ import pygame_gui  # noqa: E402
 
 from . import i18n, navigation, storage  # noqa: E402
 from . import intents as I  # noqa: E402
+from .audio import Audio  # noqa: E402
 from .input import InputRecogniser  # noqa: E402
 from .intents import Intent  # noqa: E402
 from .safe_area import TV_SCALE, tv_on  # noqa: E402
@@ -218,6 +219,7 @@ class App:
                         else i18n.t("save.settings_not_moved"))
         if fullscreen is not None:
             self.settings["fullscreen"] = bool(fullscreen)
+        self.audio = Audio(self.settings)  # silent, never failing, without a sound device (issue 14)
 
         self.windowed_size = (max(1, size[0]), max(1, size[1]))
         self.screen: pygame.Surface = None  # type: ignore[assignment]
@@ -401,6 +403,8 @@ class App:
             self._broadcast_resize()
         if key == "computer_speed" and self.play_state is not None:
             self._apply_speed()
+        if key in ("volume", "effects", "muted"):
+            self.audio.configure(self.settings)
 
     def set_language(self, code: str) -> None:
         """Switch the language at run time; every scene re-translates (RESIZE rebuilds widgets)."""
@@ -649,6 +653,9 @@ class App:
             return
         if intent.kind == I.QUIT:
             self.request_quit()
+            return
+        if intent.kind == I.MUTE:
+            self.set_setting("muted", not self.audio.muted)
             return
         if intent.kind == I.HOVER and intent.pos is None:
             # A finger came down or the pointer left: every screen forgets the pointer, also

@@ -29,6 +29,7 @@ RULES = "rules"        # open the rules screen (computer players pause, UX-5)
 LOG = "log"            # open the log/details screen (computer players pause, UX-5)
 MENU = "menu"          # open the in-game menu
 FULLSCREEN = "fullscreen"
+MUTE = "mute"          # sound off or on again (issue 14), on every screen
 RESIZE = "resize"      # size: the window's new size
 QUIT = "quit"
 

@@ -151,6 +151,7 @@ COMPUTER_SPEEDS = ("slow", "normal", "fast", "instant")
 TILE_STYLES = ("pips", "numerals")
 PALETTES = ("standard", "colour_blind")
 UI_SCALE_RANGE = (0.5, 3.0)
+VOLUME_RANGE = (0, 100)
 
 #: ``language`` None means "not chosen yet": the program picks the OS language.
 DEFAULT_SETTINGS: dict[str, Any] = {
@@ -162,6 +163,10 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "palette": "standard",
     "reduced_motion": False,
     "tv": False,
+    # issue 14: the sounds (game.audio); the mute key toggles "muted"
+    "volume": 70,
+    "effects": True,
+    "muted": False,
 }
 
 
@@ -195,6 +200,9 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "palette": _one_of(PALETTES),
     "reduced_motion": _is_bool,
     "tv": _is_bool,
+    "volume": lambda v: isinstance(v, int) and not isinstance(v, bool) and VOLUME_RANGE[0] <= v <= VOLUME_RANGE[1],
+    "effects": _is_bool,
+    "muted": _is_bool,
 }
 
 

@@ -91,9 +91,9 @@ def _resources(bundle: Path) -> Path:
 @pytest.mark.slow
 def test_bundle_holds_our_resources_and_none_of_the_unused_fonts(bundle):
     res = _resources(bundle)
-    for folder in ("art", "fonts", "locales"):
-        shipped = sorted(p.name for p in (res / folder).iterdir())
-        assert shipped == sorted(p.name for p in (ROOT / folder).iterdir() if p.is_file()), folder
+    for folder in ("art", "fonts", "locales"):  # art/sounds/ too (issue 14)
+        shipped = sorted(str(p.relative_to(res / folder)) for p in (res / folder).rglob("*") if p.is_file())
+        assert shipped == sorted(str(p.relative_to(ROOT / folder)) for p in (ROOT / folder).rglob("*") if p.is_file()), folder
     gui_data = res / "pygame_gui" / "data"
     fonts = {p.name for p in gui_data.iterdir()}
     assert "NotoSans-Regular.ttf" in fonts  # pygame_gui's default font stays

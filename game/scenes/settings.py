@@ -1,4 +1,4 @@
-"""Settings: language, computer speed, fullscreen, interface size, tiles, colours.
+"""Settings: language, computer speed, fullscreen, interface size, tiles, colours, sound.
 
 Every change applies at once and is saved (game.storage); the language
 re-translates every screen, the interface size rebuilds the widgets.
@@ -15,6 +15,7 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 UI_SCALES = (0.75, 0.85, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0)
 TILE_STYLES = ("pips", "numerals")
 PALETTES = ("standard", "colour_blind")
+VOLUMES = tuple(range(0, 101, 10))
 
 
 class SettingsScene(WidgetScene):
@@ -43,6 +44,10 @@ class SettingsScene(WidgetScene):
              bool(st.get("tv", False)), "tv"),
             ("motion.reduced", [(False, i18n.t("ui.off")), (True, i18n.t("ui.on"))],
              bool(st.get("reduced_motion", False)), "reduced_motion"),
+            ("ui.volume", [(v, i18n.t("ui.percent", value=v)) for v in VOLUMES],
+             min(VOLUMES, key=lambda v: abs(v - int(st.get("volume", 70)))), "volume"),
+            ("ui.effects", [(False, i18n.t("ui.off")), (True, i18n.t("ui.on"))],
+             bool(st.get("effects", True)), "effects"),
         ]
         rh, gap = px(50), px(14)
         total = px(80) + len(rows) * (rh + gap) + px(30) + rh
@@ -60,7 +65,7 @@ class SettingsScene(WidgetScene):
             self.label(pygame.Rect(x, y, lw - px(16), rh), i18n.t(key), "#right")
             control = self.choice(pygame.Rect(x + lw, y, cw, rh), options, current,
                                   lambda v, k=setting: self.app.set_setting(k, v),
-                                  wrap=setting not in ("ui_scale", "computer_speed"))
+                                  wrap=setting not in ("ui_scale", "computer_speed", "volume"))
             self.focus.add_row(control)
             y += rh + gap
         y += px(30) - gap
