@@ -15,6 +15,8 @@ import pygame
 from .. import intents as I
 from .. import safe_area
 from ..i18n import language, t
+from .. import cues as C
+from .. import ticker
 from ..kits.base import Marks
 from ..motion import SCREEN, WORLD, Flight, Motion, anchor_mapper, draw_thinking
 from ..staging import SEAT_SCALE, HandShot, flight_seconds, stage
@@ -36,6 +38,8 @@ KEY_PAN_PX = 80
 SNAP_TILES = 1.2
 #: Seconds a dropped tile takes to spring back to its slot in the hand.
 SPRING_S = 0.25
+#: Lines of the ticker of the last moves at the table's top (issue 14).
+TICKER_LINES = 3
 #: The bottom panel (buttons and hand) behind the hand owner's name and the messages.
 BOTTOM_FILL = (14, 30, 23)
 #: Intents that skip the motion in progress to its end (any key or click); they then act as usual.
@@ -106,6 +110,10 @@ class TableScene(Scene):
         self._hand_shown: int | None = None  # whose hand the hand geometry is of
         self._preview_of = None
         self._preview_since = 0.0
+        #: Sounds waiting for their moment (a tile's click when it lands): (clock, cue).
+        self._due_sounds: list[tuple[float, str]] = []
+        self._ticker_key = None
+        self._ticker_lines: list[str] = []
 
     # ------------------------------------------------------------ geometry
 
@@ -480,6 +488,7 @@ class TableScene(Scene):
         self.camera.update(dt)
         self.motion.prune(self.clock)
         self._after_change()
+        self._play_due_sounds()
         self._reveal_wait = self._reveal_wait + dt if play.phase == DEAL_END else 0.0
         if play.pending != self._preview_of:
             self._preview_of, self._preview_since = play.pending, self.clock
@@ -500,6 +509,7 @@ class TableScene(Scene):
             self._history_state = state
             if not grew or self.play.phase in (DEAL_END, MATCH_END):
                 self.motion.clear()  # undo, redo, a restart, a deal's end: the state shows at once
+                self._due_sounds.clear()
             if self._size is None:
                 return
             lay = self._layout_now()
@@ -511,6 +521,8 @@ class TableScene(Scene):
                 self._last_bounds = lay.content
                 self._fit(lay, animate=True)
             landing = self._stage(new_events, lay) if grew else None
+            if grew:
+                self._sound(new_events, landing)
             if grew and any(e[0] == "play" for e in history[-3:]):  # a play (maybe + unmark, deal end)
                 self._arrived_at = landing if landing is not None else self.clock
             if grew and self.follow:
@@ -546,6 +558,53 @@ class TableScene(Scene):
         if play.phase == CURTAIN and not play.curtain_ready():
             return False
         return not (play.phase == PREVIEW and self.clock - self._preview_since < PULSE_S)
+
+    def _sound(self, events, landing: float | None) -> None:
+        """The sounds of the entries just applied (game.cues): a tile's click when it lands,
+        the rest at once; the soft turn cue when a human is to decide next."""
+        entries = sum(1 for e in events if e[0] in C.OPENING)
+        cues = C.cues_since(self.play.view().history, entries) if entries else []
+        cues += C.turn_cue(self.play.session, self.play.humans)
+        at = landing if landing is not None else self.clock
+        for cue in cues:
+            self._due_sounds.append((at if cue in (C.PLACE, C.DOUBLE) else self.clock, cue))
+
+    def _play_due_sounds(self) -> None:
+        audio = getattr(self.app, "audio", None)
+        due = [cue for when, cue in self._due_sounds if when <= self.clock]
+        self._due_sounds = [(when, cue) for when, cue in self._due_sounds if when > self.clock]
+        if audio is not None and due:
+            audio.play_all(due)
+
+    def ticker_lines(self) -> list[str]:
+        """The last moves at the table in words (game.ticker), oldest first; none in a demo's
+        deal end or at the curtain (the words need no hiding, but the curtain shows nothing)."""
+        play = self.play
+        if play.phase == CURTAIN:
+            return []
+        history = play.view().history
+        key = (len(history), id(play.session.state), language())
+        if key != self._ticker_key:
+            self._ticker_key = key
+            names = [play.name(s) for s in range(1, len(play.seats) + 1)]
+            self._ticker_lines = ticker.recent(history, play.session.game, names, TICKER_LINES)
+        return self._ticker_lines
+
+    def _draw_ticker(self, surface) -> None:
+        lines = self.ticker_lines()
+        if not lines:
+            return
+        vx, vy, vw, vh = self.camera.viewport
+        size = max(10, self.font_px - 2)
+        width = min(vw - round(2 * self.camera.safe[0]) - 40, round(900 * self.u))
+        y = vy + round(8 * self.u)
+        for i, line in enumerate(lines):
+            newest = i == len(lines) - 1
+            img = fit(line, size, width, colour=(247, 241, 227) if newest else (188, 196, 186))
+            box = img.get_rect(midtop=(vx + vw // 2, y)).inflate(round(16 * self.u), round(4 * self.u))
+            pygame.draw.rect(surface, (10, 20, 16), box, border_radius=box.height // 2)
+            surface.blit(img, img.get_rect(center=box.center))
+            y = box.bottom + round(2 * self.u)
 
     @property
     def showing_move(self) -> bool:
@@ -605,6 +664,7 @@ class TableScene(Scene):
         for b in self.camera_buttons:
             b.draw(surface, self.font_px)
         self._draw_message(surface)
+        self._draw_ticker(surface)
         if self.app.stack.top is self:  # under a score screen or a menu the table stands still
             self.motion.draw(surface, self.clock, self.camera, self.sprites)
             self._draw_thinking(surface, lay, view)

@@ -334,3 +334,44 @@ def test_the_deal_end_turns_every_hand_face_up_together(game):
     recorder.clear()
     frames(app, TURN_S)
     assert set(recorder.faces) & hands == hands  # every hand face up, together
+
+
+class Ears:
+    """Stands in for game.audio.Audio: what was played, when (on the scene's clock)."""
+
+    def __init__(self, scene) -> None:
+        self.scene = scene
+        self.heard: list[tuple[float, str]] = []
+
+    def play_all(self, cues) -> int:
+        self.heard += [(self.scene.clock, c) for c in cues]
+        return len(cues)
+
+
+def test_a_tile_clicks_when_it_lands_and_the_human_hears_their_turn():
+    app, play, scene = setup("hccc")
+    app.audio = ears = Ears(scene)
+    until_my_turn(app, play)
+    assert any(c == "turn" for _, c in ears.heard)
+    frames(app, 1.0)
+    ears.heard.clear()
+    action = first_play(play)
+    play_by_hand(app, play, scene, action)
+    f = next(f for f in scene.motion.flights if f.tile == tuple(sorted(action.tile)))
+    assert not [c for _, c in ears.heard if c in ("place", "double")]  # still in the air
+    frames(app, f.duration + 2 * STEP)
+    clicks = [(t, c) for t, c in ears.heard if c in ("place", "double")]
+    assert clicks and abs(clicks[0][0] - f.end) <= 2 * STEP
+
+
+def test_the_ticker_says_who_played_what_where():
+    app, play, scene = setup("cccc", delay=0.35)
+    for _ in range(round(20 / STEP)):
+        app.frame(STEP)
+        plays = [e for e in play.view().history if e[0] == "play"]
+        if plays:
+            break
+    frames(app, 0.05)
+    e = [e for e in play.view().history if e[0] == "play"][-1]
+    lines = scene.ticker_lines()
+    assert lines and play.name(e[1]) in lines[-1] and f"[{e[2][0]}|{e[2][1]}]" in " ".join(lines)
