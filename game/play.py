@@ -155,6 +155,11 @@ class PlayState:
             self._acked_deal_ends = reveals_seen
         else:
             self._acked_deal_ends = ends - (1 if self._deal_end_unacknowledged() else 0)
+        #: UX-1: the deal's start step the human at the device confirms first (the kit's
+        #: ``setup``: Mexican Train's engine placement), already carried out by the rules.
+        self.setup: Action | None = None
+        #: Deals whose start step was confirmed (a fresh match's first deal is not yet).
+        self._setups_seen = self._count("deal") - (1 if self._deal_untouched() else 0)
         self._view_cache: tuple[tuple, Any] | None = None
         self._undo_cache: tuple[tuple, int] | None = None
         self._final_view = None
@@ -205,6 +210,8 @@ class PlayState:
         if seat is None:
             return []
         tiles = list(self.view().hand)
+        if self.setup is not None and self.setup.tile is not None:
+            tiles.append(self.setup.tile)  # still in the holder's hand until they place it
         if self.sort_mode == "pips":
             tiles.sort(key=lambda t: (-(t[0] + t[1]), -t[1], -t[0]))
         else:
@@ -212,9 +219,13 @@ class PlayState:
         return tiles
 
     def legal(self) -> tuple[Action, ...]:
-        return self.view().legal if self.my_turn() else ()
+        if not self.my_turn():
+            return ()
+        return (self.setup,) if self.setup is not None else self.view().legal
 
     def playable_tiles(self) -> set[Tile]:
+        if self.setup is not None and self.my_turn():
+            return {self.setup.tile} if self.setup.tile is not None else set()
         return {a.tile for a in self.legal() if a.kind == "play"}
 
     def targets(self, t: Tile | None = None) -> list:
@@ -233,6 +244,8 @@ class PlayState:
 
     def decision_buttons(self) -> list[tuple[str, Action]]:
         """The kit's decision buttons of the moment (draw, pass, accept, lead ...)."""
+        if self.setup is not None:
+            return [(self.setup.kind, self.setup)]
         return self.kit.decision_buttons(self.view())
 
     def decision(self, button: str) -> Action | None:
@@ -354,6 +367,15 @@ class PlayState:
                 return False
         return False
 
+    def _deal_untouched(self) -> bool:
+        """No decision since the last deal was dealt (its start step may wait for a confirm)."""
+        for e in reversed(self.session.state.history):
+            if e[0] in DECISION_EVENTS:
+                return False
+            if e[0] == "deal":
+                return True
+        return False
+
     def _count(self, kind: str) -> int:
         return sum(1 for e in self.session.state.history if e[0] == kind)
 
@@ -368,6 +390,7 @@ class PlayState:
         self.pending = None
         self.pending_is_hint = False
         self.timer = 0.0
+        self.setup = None
         deal_ends = self._count("deal_end")
         if deal_ends < self._acked_deal_ends:
             self._acked_deal_ends = deal_ends  # an undo went back before a deal end
@@ -390,6 +413,11 @@ class PlayState:
                 self.viewer = None
         elif seat == self.viewer:
             self.phase = CHOOSING
+            self.setup = None
+            if self._setups_seen < self._count("deal"):
+                self.setup = self.kit.setup(self.view())
+                if self.setup is None:
+                    self._setups_seen = self._count("deal")
             if self.focus not in ("hand", "buttons", "table"):
                 self.focus = "hand"
             if not self.playable_tiles():
@@ -470,6 +498,13 @@ class PlayState:
     # ------------------------------------------------------------ decisions
 
     def _apply(self, action: Action) -> bool:
+        if self.setup is not None and action == self.setup:
+            # the rules did it with the deal: confirming it shows it done and play begins
+            self._setups_seen = self._count("deal")
+            self.setup = None
+            self._set_message(None)
+            self._advance()
+            return True
         try:
             self.session.apply(action)
         except RulesError as exc:  # a stale preview; the legal set is the authority
@@ -501,6 +536,9 @@ class PlayState:
             self.cancel()
             if self.selected == t:
                 self.selected = None
+            return
+        if self.setup is not None and t == self.setup.tile:
+            self._preview(self.setup)  # the engine: tapped, it is previewed on the station
             return
         if t not in self.playable_tiles():
             self.selected = None
@@ -609,6 +647,9 @@ class PlayState:
     def hint(self) -> None:
         """Preview the suggested move from the hinting bot on this seat's own view (UX-4)."""
         if not self.my_turn():
+            return
+        if self.setup is not None:
+            self._preview(self.setup, hint=True)
             return
         view = self.view()
         rng = stream(self.session.config.seed, "hint", self.session.cursor)

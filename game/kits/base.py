@@ -136,6 +136,12 @@ class TableKit:
         """The menu's "restart deal" (or hand) and its question (MT-20, CU-12, JA-9)."""
         return t("ui.restart_deal"), t("ui.restart_deal_confirm")
 
+    def setup(self, view):
+        """UX-1: the step of the deal's start that the view's seat confirms before its first
+        decision (Mexican Train: placing the engine it holds, MT-4), as a pseudo-action the
+        rules have already carried out; or None."""
+        return None
+
     def fresh_tile(self, view):
         """A tile just drawn by the view's seat (UX-2), shown apart in the hand; or None."""
         return None

@@ -24,7 +24,11 @@ from .base import TableKit
 from .scoreboard import GOLD, GREY, draw_log_header, draw_log_row
 
 DEALS = 13  # MT-3
-BUTTON_TEXT = {"draw": "table.draw", "pass": "table.pass", "end_chain": "table.end_chain"}
+BUTTON_TEXT = {"draw": "table.draw", "pass": "table.pass", "end_chain": "table.end_chain",
+               "place_engine": "play.place_engine"}
+#: The pseudo-action of placing the engine (MT-4): the rules place it with the deal; the
+#: holder at the device previews and confirms it before the first play (UX-1).
+PLACE_ENGINE = "place_engine"
 _DECISIONS = [("draw", DRAW), ("pass", PASS), ("end_chain", END_CHAIN)]
 
 
@@ -78,6 +82,9 @@ class MexicanTrainKit(TableKit):
         return lay.lanes[key].next_slot.rect
 
     def ghost(self, lay: L.TableLayout, view, action: Action):
+        if action.kind == PLACE_ENGINE:  # on the station, lying across like the engine
+            e = action.tile[0]
+            return (None, L.Placed(0, e, e, (-L.TILE_L / 2, -L.TILE_W / 2, L.TILE_L, L.TILE_W), False, e, e))
         lane = lay.lanes[action.train]
         train = view.train(action.train)
         near = train.open_end
@@ -160,13 +167,55 @@ class MexicanTrainKit(TableKit):
         return PlayersPanel(sprites).render(play, view, u)
 
     def prompt(self, play) -> str:
+        view = play.view()
+        drew = self.searched(view, view.seat)
+        if play.setup is not None:  # MT-4 (after MT-5's start search, perhaps)
+            tile = f"[{play.setup.tile[0]}|{play.setup.tile[1]}]"
+            if drew:
+                return t("play.prompt_place_engine_search", count=drew, tile=tile)
+            return t("play.prompt_place_engine", tile=tile)
+        if drew and not self._decided_this_deal(view):  # say why the hand grew (MT-5)
+            return t("play.searched", count=drew) + " " + P.prompt(play)
         return P.prompt(play)
 
+    @staticmethod
+    def _decided_this_deal(view) -> bool:
+        for e in reversed(view.history):
+            if e[0] == "deal":
+                return False
+            if e[0] in ("play", "draw", "pass", "end_chain") and e[1] == view.seat:
+                return True
+        return False
+
     def preview_text(self, play, action: Action) -> str:
+        if action.kind == PLACE_ENGINE:
+            return t("play.confirm_place_engine", tile=f"[{action.tile[0]}|{action.tile[1]}]")
         return P.preview_text(play, action)
 
     def fresh_tile(self, view):
         return P.fresh_tile(view)
+
+    def setup(self, view):
+        """MT-4, MT-5: the engine this seat holds (found in the start search, perhaps), to
+        place on the station; None once the deal has a decision."""
+        for e in reversed(view.history):
+            if e[0] in ("play", "draw", "pass", "end_chain"):
+                return None
+            if e[0] == "engine":
+                return Action(PLACE_ENGINE, tile=e[2]) if e[1] == view.seat else None
+            if e[0] == "deal":
+                return None
+        return None
+
+    @staticmethod
+    def searched(view, seat: int) -> int:
+        """MT-5: how many tiles ``seat`` drew in this deal's start search."""
+        count = 0
+        for e in reversed(view.history):
+            if e[0] == "deal":
+                break
+            count += e[0] == "search" and e[1] == seat
+        return count
 
     # ------------------------------------------------------------ ends and the log
 

@@ -112,6 +112,8 @@ class TableScene(Scene):
         self._preview_since = 0.0
         #: Sounds waiting for their moment (a tile's click when it lands): (clock, cue).
         self._due_sounds: list[tuple[float, str]] = []
+        self._setup_was = None  # the start step waiting for its confirm last frame (MT-4)
+        self._setup_cursor = -1
         self._ticker_key = None
         self._ticker_lines: list[str] = []
 
@@ -487,6 +489,7 @@ class TableScene(Scene):
         play = self.play  # its clock is the App's to tick (App.tick_match)
         self.camera.update(dt)
         self.motion.prune(self.clock)
+        self._after_setup()
         self._after_change()
         self._play_due_sounds()
         self._reveal_wait = self._reveal_wait + dt if play.phase == DEAL_END else 0.0
@@ -558,6 +561,22 @@ class TableScene(Scene):
         if play.phase == CURTAIN and not play.curtain_ready():
             return False
         return not (play.phase == PREVIEW and self.clock - self._preview_since < PULSE_S)
+
+    def _after_setup(self) -> None:
+        """The engine just placed by its holder at the device flies from the hand (MT-4)."""
+        setup = self.play.setup
+        was, self._setup_was = self._setup_was, setup
+        if was is None or setup is not None or was.tile is None or self.play.session.cursor != self._setup_cursor:
+            self._setup_cursor = self.play.session.cursor
+            return
+        slot = next((r.center for t_, r in zip(self.hand_tiles, self.hand_rect_list) if t_ == was.tile), None)
+        seconds = flight_seconds(self.play.delay)
+        if slot is None or seconds <= 0 or self.app.settings.get("reduced_motion", False):
+            return
+        e = was.tile[0]
+        self.motion.add(Flight((e, e), (e, e), (SCREEN, slot[0], slot[1], self.hand_short),
+                               (WORLD, *self.kit.pile_point(self._layout_now()), TILE_W), True, False,
+                               self.clock, seconds))
 
     def _sound(self, events, landing: float | None) -> None:
         """The sounds of the entries just applied (game.cues): a tile's click when it lands,
@@ -641,8 +660,11 @@ class TableScene(Scene):
             self._history_len = len(view.history)
         self._build_buttons()
         arrival = self.clock - self._arrived_at
+        hidden = self.motion.hidden(self.clock)
+        if play.setup is not None and play.setup.tile is not None:
+            hidden |= {tuple(sorted(play.setup.tile))}  # MT-4: the engine is still in its holder's hand
         marks = Marks(recent=self.recent_plays(), arrival=arrival if arrival >= 0 else None,
-                      hidden=self.motion.hidden(self.clock), active_seat=self._active_seat())
+                      hidden=hidden, active_seat=self._active_seat())
         if play.my_turn() and play.selected is not None:
             marks.targets = tuple(play.targets())
             if play.focus == "targets" and self.show_focus:
@@ -655,7 +677,8 @@ class TableScene(Scene):
             action = self.play.play_at(snapped) if snapped is not None else None
             if action is not None:  # the tile snaps onto the target it would go to
                 marks.focused_target, marks.ghost = snapped, self.kit.ghost(lay, view, action)
-        if play.phase == PREVIEW and play.pending is not None and play.pending.kind == "play":
+        if play.phase == PREVIEW and play.pending is not None and (play.pending.kind == "play"
+                                                                   or play.pending == play.setup):
             marks.ghost = self.kit.ghost(lay, view, play.pending)
             marks.focused_target = self.kit.target(play.pending)
         self.kit.draw_world(self.renderer, surface, self.camera, lay, view, play, marks, self.clock)
