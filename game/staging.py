@@ -25,7 +25,8 @@ from .motion import SCREEN, WORLD, Cue, Flight, Motion
 from .table.layout import TILE_W
 
 #: Public events whose second field is the seat that made them.
-SEAT_EVENTS = frozenset({"play", "draw", "search", "pass", "mark", "unmark", "end_chain", "accept", "redeal"})
+SEAT_EVENTS = frozenset({"play", "draw", "search", "pass", "mark", "unmark", "end_chain", "accept", "redeal",
+                         "engine"})
 #: Backs shown flying to each seat at a deal (a hint of the deal, not every tile).
 DEAL_BACKS = 3
 #: A seat's tiles are smaller than the table's (the line's backs, a train's label).
@@ -72,9 +73,16 @@ def stage(motion: Motion, events, clock: float, *, kit, lay, view, play, before:
                 landing = flight.end
                 start += seconds * 0.6  # several plays at once (a resume, instant speed) follow each other
         elif kind in ("draw", "search") and travel and seat is not None:
-            flight = _draw(seat, start, seconds, kit, lay, view, play, after)
+            flight = _draw(seat, start, seconds, kit, lay, view, play, after if kind == "draw" else HandShot(None))
             if flight is not None:
                 motion.add(flight)
+            if kind == "search":
+                start += seconds * 0.3  # MT-5: the start search's draws one after another
+        elif kind == "engine" and travel and seat is not None:
+            flight = _engine(event, start, seconds, kit, lay, view, play)
+            if flight is not None:
+                motion.add(flight)
+                landing = flight.end
         elif kind == "deal" and travel:
             _deal(motion, start, seconds, kit, lay, view, play)
         if seat is not None and seconds > 0 and (kind not in ("draw", "search") or not travel):
@@ -120,6 +128,17 @@ def _draw(seat, start, seconds, kit, lay, view, play, after: HandShot) -> Flight
     if dst is None:
         return None
     return Flight((-1, -seat), None, src, dst, False, True, start, seconds, lands_in="seat")
+
+
+def _engine(event, start, seconds, kit, lay, view, play) -> Flight | None:
+    """MT-4: the engine goes from its holder's place to the station."""
+    holder, double = event[1], tuple(event[2])
+    src = _seat_anchor(kit, lay, view, play, holder)
+    if src is None:
+        return None
+    station = kit.pile_point(lay)
+    return Flight((min(double), max(double)), (double[0], double[1]), src, (WORLD, station[0], station[1], TILE_W),
+                  True, False, start + seconds, seconds)
 
 
 def _deal(motion: Motion, start, seconds, kit, lay, view, play) -> None:

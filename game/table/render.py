@@ -87,8 +87,9 @@ class TableRenderer:
         st = self.sprites.station(max(4, round(4 * L.TILE_W * z)))
         sx, sy = w2s(0, 0)
         surface.blit(st, (round(sx - st.get_width() / 2), round(sy - st.get_height() / 2)))
-        eng = self.sprites.face(view.engine, view.engine, short, False)
-        surface.blit(eng, (round(sx - eng.get_width() / 2), round(sy - eng.get_height() / 2)))
+        if (view.engine, view.engine) not in marks.hidden:  # else it is on its way (MT-4)
+            eng = self.sprites.face(view.engine, view.engine, short, False)
+            surface.blit(eng, (round(sx - eng.get_width() / 2), round(sy - eng.get_height() / 2)))
 
         pulse = 0.5 + 0.5 * math.sin(clock * 5.0)
         # halos go under the tiles: the latest plays (white), open doubles owed (red, MT-14)
