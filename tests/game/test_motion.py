@@ -375,3 +375,41 @@ def test_the_ticker_says_who_played_what_where():
     e = [e for e in play.view().history if e[0] == "play"][-1]
     lines = scene.ticker_lines()
     assert lines and play.name(e[1]) in lines[-1] and f"[{e[2][0]}|{e[2][1]}]" in " ".join(lines)
+
+
+@pytest.mark.rule("MT-4")
+def test_the_engine_flies_from_its_holder_to_the_station_and_the_search_draws_in_turn():
+    from table_fixtures import play_until
+    app, play, scene = setup("cccc", seed=5, delay=0.8)
+    play_until(play, DEAL_END)
+    app.frame(STEP)  # the first deal's end, all at once
+    scene.motion.clear()
+    play.continue_after_deal()
+    while not isinstance(app.stack.top, TableScene):
+        app.stack.pop()
+    app.frame(STEP)
+    engine = play.view().engine
+    holder = next(e[1] for e in reversed(play.view().history) if e[0] == "engine")
+    flight = next(f for f in scene.motion.flights if f.tile == (engine, engine))
+    seat = scene.kit.seat_point(scene._layout_now(), play.view(), play, holder)
+    assert flight.src[1:3] == tuple(seat) and flight.dst[1:3] == (0.0, 0.0)
+    assert (engine, engine) in scene.motion.hidden(scene.clock)  # not on the station yet
+    assert scene.showing_move  # the first play waits for it
+
+
+@pytest.mark.rule("MT-5")
+def test_the_start_search_draws_fly_one_after_another_before_the_engine():
+    from game.motion import Motion
+    from game.staging import HandShot, stage
+    app, play, scene = setup("cccc", seed=5, delay=0.8)
+    events = [("deal", 1, 12), ("search", 3), ("search", 4), ("search", 1), ("search", 2), ("search", 3),
+              ("engine", 3, (12, 12))]
+    motion = Motion()
+    stage(motion, events, 10.0, kit=scene.kit, lay=scene._layout_now(), view=play.view(), play=play,
+          before=HandShot(None), after=HandShot(None), seconds=0.5)
+    searches = [f for f in motion.flights if f.tile[0] == -1]
+    assert [f.tile[1] for f in searches] == [-3, -4, -1, -2, -3]
+    starts = [f.start for f in searches]
+    assert starts == sorted(starts) and len(set(starts)) == 5
+    engine = next(f for f in motion.flights if f.tile == (12, 12))
+    assert engine.start > starts[-1]
