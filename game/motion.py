@@ -161,7 +161,14 @@ class Motion:
             if f.start > clock or f.end <= clock:
                 continue
             x, y, short, turn = f.pose(clock, to_screen)
-            sprite = _sprite(sprites, f, max(2, round(short)))
+            # the sprite of the landing size (cached per zoom step), scaled on the way: a size
+            # per frame would build a new sprite every frame
+            end_short = max(2, round(to_screen(f.dst)[2]))
+            sprite = _sprite(sprites, f, end_short)
+            if abs(short - end_short) >= 1:
+                k = max(2, round(short)) / end_short
+                sprite = pygame.transform.scale(sprite, (max(1, round(sprite.get_width() * k)),
+                                                         max(1, round(sprite.get_height() * k))))
             if turn:
                 sprite = pygame.transform.rotate(sprite, turn if f.dst_vertical else -turn)
             surface.blit(sprite, sprite.get_rect(center=(round(x), round(y))))

@@ -573,7 +573,7 @@ class PlayState:
         self.pending = action
         self.pending_is_hint = hint
         self.phase = PREVIEW
-        if action.kind == "play":
+        if action.kind == "play" or action == self.setup:
             self.selected = action.tile
             targets = self.targets()
             key = self.kit.target(action)

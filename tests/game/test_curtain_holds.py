@@ -121,6 +121,8 @@ def pad_press(app, button: int) -> None:
 def hands_over(play, action, to_human: bool) -> bool:
     """Whether carrying out ``action`` gives the next decision to another seat: to another
     human at once (``to_human``), or else to a computer."""
+    if action == play.setup:
+        return False  # placing the engine (MT-4) hands nothing over: its holder plays first
     trial = copy.deepcopy(play.session)
     trial.apply(action)
     nxt = trial.to_act()

@@ -277,6 +277,10 @@ def test_keyboard_alone_makes_every_kind_of_decision():
         action = legal[rng.randrange(len(legal))]
         cursor = play.session.cursor
         keyboard_decide(play, action)
+        if action.kind == "place_engine":  # MT-4: confirmed at the table; the rules placed it
+            assert play.session.cursor == cursor and play.setup is None
+            kinds.add(action.kind)
+            continue
         assert play.session.cursor == cursor + 1
         assert play.session.log[-1] == action or play.session.log[-2] == action
         kinds.add(action.kind)
@@ -334,7 +338,7 @@ def test_hint_previews_a_legal_move_and_plays_nothing(game):
     """UX-1, UX-4: the hint is a preview from the seat's own view; only a confirm plays it."""
     from table_fixtures import seats_of
     play = PlayState(Session(Config(game, 4, 15)), seats_of("hccc"), delay=0.0)
-    run_until(play, lambda p: p.my_turn(), stream(15, "h"))
+    run_until(play, lambda p: p.my_turn() and p.setup is None, stream(15, "h"))
     cursor = play.session.cursor
     play.hint()
     assert play.phase == PREVIEW and play.pending_is_hint
@@ -381,7 +385,9 @@ def test_random_sessions_with_undo_redo_and_restart_keep_the_invariants(seed):
             break
         assert (play.hand_seat() is None) == (play.phase in (CURTAIN, DEAL_END, MATCH_END) or play.viewer is None)
         if play.hand_seat() is not None:
-            assert sorted(play.hand()) == sorted(play.session.view(play.viewer).hand)
+            # the hand as the rules have it, and the engine until its holder places it (MT-4)
+            engine = [play.setup.tile] if play.setup is not None else []
+            assert sorted(play.hand()) == sorted(list(play.session.view(play.viewer).hand) + engine)
         if play.phase == CURTAIN:
             assert play.hand() == [] and not play.can_undo()
             play.reveal()

@@ -84,7 +84,7 @@ def human_decides_by_taps(app, scene, play, rng, device="mouse"):
         tap(app, scene, button_point(scene, action.kind), device)
         assert play.phase == PREVIEW and play.session.cursor == cursor
         tap(app, scene, button_point(scene, "confirm"), device)
-    assert play.session.cursor > cursor
+    assert play.session.cursor > cursor or action.kind == "place_engine"  # MT-4: the rules placed it
     return action
 
 
@@ -155,6 +155,9 @@ def at_a_human_turn(seed: int = 3, with_a_play: bool = True):
     to play, unless ``with_a_play`` is False)."""
     app, play, scene = setup("hccc", seed=seed)
     for _ in range(200):
+        if play.my_turn() and play.setup is not None:
+            play.press("place_engine")  # MT-4: the engine first, previewed and confirmed
+            play.confirm()
         if play.my_turn() and (play.playable_tiles() or not with_a_play):
             break
         if play.phase == DEAL_END:
@@ -500,7 +503,7 @@ def test_a_whole_deal_by_real_key_events_alone(recogniser_for):
             key(pygame.K_RETURN)
         assert play.phase == PREVIEW and play.pending == action and play.session.cursor == cursor
         key(pygame.K_RETURN)
-        assert play.session.cursor > cursor
+        assert play.session.cursor > cursor or action.kind == "place_engine"  # MT-4: the rules placed it
         decisions += 1
     assert isinstance(app.stack.top, DealEndScene) and decisions >= 5
     key(pygame.K_RETURN)
