@@ -150,7 +150,7 @@ def play_a_match(app, dev, scene, play, rng, on_reveal, on_match_end) -> tuple[i
         dev.decide(app, scene, play, action)
         # placing the engine (MT-4) is confirmed at the table; the rules placed it with the deal
         assert play.session.cursor > cursor or action.kind == "place_engine", "the confirm did nothing"
-        decisions += 1
+        decisions += action.kind != "place_engine"  # a rules decision (MT-4 is confirmed, not decided)
     raise AssertionError("the match never reached its end screen")
 
 
