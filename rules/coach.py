@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable
 
 from .actions import Action, placement
 from .bots import choose as bot_choose
@@ -116,7 +116,7 @@ class DealRecord:
     seed: int
     deal_index: int
     position: int  # the log index of the Deal entry
-    start: object  # the state right after the deal (a clone)
+    start: Any  # the state right after the deal (a clone)
     entries: tuple = ()
 
 
