@@ -4,6 +4,7 @@ API (everything the screens and the replay viewer need)::
 
     capture(session, deal_index) -> DealRecord        # cheap; call on the thread that owns the session
     grade(record, seats) -> DealReport                 # pure and slow-ish; any thread
+    grade_one(record, position) -> Grade | None        # one decision (the replay viewer's)
     grade_deal(session, deal_index, seats) -> DealReport   # the two together
     deals(session) -> list[int]                        # the deal indices of the session's log
     last_finished_deal(session) -> int | None          # the deal just over (the deal-end screen's)
@@ -226,6 +227,22 @@ def grade(record: DealRecord, seats: Iterable[int]) -> DealReport:
     else:
         grades = _grade_line_deal(record, todo)
     return _report(record, grades)
+
+
+def grade_one(record: DealRecord, position: int) -> Grade | None:
+    """The grade of the one decision at log ``position`` of the captured deal, or None if it
+    is not a decision (forced, or a setup choice).  Its exact search gets a whole hand's
+    budget, so it may solve a position ``grade`` left unsolved."""
+    state = record.start.clone()
+    for offset, entry in enumerate(record.entries):
+        if record.position + 1 + offset == position:
+            if not (isinstance(entry, Action) and _is_decision(state, entry)):
+                return None
+            if record.game == MEXICAN_TRAIN:
+                return _grade_mt(record, position, state, entry)
+            return _grade_line(record, position, state, entry, _full_values(state, Budget(HAND_FULL_NODES)))
+        _apply(state, entry)
+    raise CoachError(f"position {position} is not in deal {record.deal_index + 1}")
 
 
 def _distinct(state) -> dict[tuple, Action]:
@@ -455,4 +472,4 @@ def _mt_penalty(world, first: Action, seat: int, rng: random.Random) -> int:
 
 
 __all__ = ["CoachError", "DealRecord", "DealReport", "Grade", "LABELS", "SCALE", "THRESHOLDS",
-           "capture", "deals", "grade", "grade_deal", "label_for", "last_finished_deal"]
+           "capture", "deals", "grade", "grade_deal", "grade_one", "label_for", "last_finished_deal"]

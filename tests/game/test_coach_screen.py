@@ -1,0 +1,86 @@
+"""The coach screen through the real App (issue 15): a hand played by mouse to its reveal,
+Coach pressed, the human's decisions graded off the frame and listed, Back to the reveal.
+"""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import i18n
+from game import intents as I
+from game.i18n import t
+from game.play import COMPUTER
+from game.scenes.coach import CoachScene, summary_line
+from game.scenes.deal_end import DealEndScene
+from rules import coach
+from rules.rng import stream
+
+from devices import DEVICES
+from shell_driver import frames, running_app
+
+
+def _to_the_reveal(app, game: str, seed: int):
+    """New game from the title (one human, three computers), random legal moves by mouse."""
+    app.set_setting("computer_speed", "instant")
+    app.default_seed = seed
+    dev = DEVICES["mouse"]()
+    dev.start_game(app, game)
+    scene, play = app.stack.top, app.play_state
+    rng = stream(seed, "coach-screen")
+    for _ in range(20000):
+        frames(app)
+        top = app.stack.top
+        if isinstance(top, DealEndScene):
+            frames(app)  # the reveal is drawn, its buttons laid out
+            return dev, play, top
+        if play.phase == COMPUTER or not play.my_turn():
+            continue
+        legal = play.legal()
+        dev.decide(app, scene, play, legal[rng.randrange(len(legal))])
+    raise AssertionError("the hand never ended")
+
+
+def _wait(app, screen: CoachScene) -> None:
+    assert screen.worker is not None
+    screen.worker.join(timeout=120)
+    frames(app, 2)
+    assert screen.ready and screen.error is None, screen.error
+
+
+@pytest.mark.rule("UX-4")
+@pytest.mark.parametrize("game", ["jamaican", "mexican_train"])
+def test_coach_button_grades_the_hand_just_over(game):
+    """UX-4: the coach opens on the finished deal only, and grades the human seat alone."""
+    with running_app(size=(1024, 600)) as app:
+        dev, play, reveal = _to_the_reveal(app, game, 2026)
+        assert "coach" in [b.id for b in reveal.buttons]
+        dev.overlay_button(app, reveal, "coach")
+        screen = app.stack.top
+        assert isinstance(screen, CoachScene)
+        frames(app)  # a frame while grading: the screen draws "Grading..." and does not wait
+        _wait(app, screen)
+        report = screen.report
+        assert report is not None and report.grades
+        humans = {s for s in range(1, len(play.seats) + 1) if play.seats[s - 1].is_human}
+        assert {g.seat for g in report.grades} <= humans
+        index = coach.last_finished_deal(play.session)
+        assert report == coach.grade_deal(play.session, index, humans)  # the same as the rules say
+        assert summary_line(report, play.name)
+        dev.overlay_button(app, screen, "back")
+        assert app.stack.top is reveal
+
+
+def test_the_coach_screen_draws_in_russian_at_full_hd_and_esc_closes_it():
+    with running_app(size=(1920, 1080)) as app:
+        dev, play, reveal = _to_the_reveal(app, "cuban", 7)
+        i18n.set_language("ru")
+        frames(app)
+        dev.overlay_button(app, reveal, "coach")
+        screen = app.stack.top
+        _wait(app, screen)
+        assert t("coach.title") == "Тренер"
+        before = pygame.image.tobytes(app.screen, "RGB")
+        screen.handle(I.Intent(I.CANCEL, device="keyboard"))
+        frames(app)
+        assert app.stack.top is reveal
+        assert before != pygame.image.tobytes(app.screen, "RGB")
