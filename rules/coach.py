@@ -119,6 +119,8 @@ class DealRecord:
     position: int  # the log index of the Deal entry
     start: Any  # the state right after the deal (a clone)
     entries: tuple = ()
+    #: Cuban CU-4: the hands were thrown in before any play (nothing to grade)
+    redealt: bool = False
 
 
 @dataclass(frozen=True)
@@ -140,13 +142,14 @@ def deals(session: Session) -> list[int]:
 
 
 def last_finished_deal(session: Session) -> int | None:
-    """The index of the last deal that is over, or None."""
+    """The index of the last deal played to its end (not thrown in, CU-4), or None."""
     for index in range(len(deals(session)) - 1, -1, -1):
         try:
-            capture(session, index)
+            record = capture(session, index)
         except CoachError:
             continue
-        return index
+        if not record.redealt:  # CU-4: a redeal is no hand of its own
+            return index
     return None
 
 
@@ -185,9 +188,11 @@ def capture(session: Session, deal_index: int) -> DealRecord:
         if not isinstance(entry, Action):
             break
         _apply(end, entry)
-    if not any(e[0] in ("deal_end", "redeal") for e in end.history[mark:]):
+    kinds = {e[0] for e in end.history[mark:]}
+    if not kinds & {"deal_end", "redeal"}:
         raise CoachError(f"deal {deal_index + 1} is not over yet: the coach grades finished deals only")
-    return DealRecord(session.game, session.config.seed, deal_index, p, start, entries)
+    return DealRecord(session.game, session.config.seed, deal_index, p, start, entries,
+                      "deal_end" not in kinds)
 
 
 # ------------------------------------------------------------------ labels

@@ -15,7 +15,7 @@ from rules.rng import stream
 from rules.session import Config, Session
 
 from mt_position import P, mt_position
-from partnership_position import L, R, line_position
+from partnership_position import ACCEPT, REDEAL, L, R, line_position, rigged
 
 #: Jamaican, seat 1 to play with ends 2 and 6, every other tile on the line, so the
 #: three hidden tiles are exactly the other hands.  [2|6] on the 2 end leaves 6 and 6:
@@ -179,3 +179,29 @@ def test_labels_follow_the_documented_thresholds():
     assert coach.label_for("cuban", 0.1 * scale) == "fine"
     assert coach.label_for("cuban", 0.3 * scale) == "inaccuracy"
     assert coach.label_for("cuban", 0.5 * scale) == "blunder"
+
+
+def test_grade_one_is_the_decision_the_report_grades():
+    """The replay viewer grades one decision at a time: the same grade as the whole report's."""
+    s = _jamaican()
+    s.apply(L("1|2"))
+    _finish(s)
+    record = coach.capture(s, 0)
+    report = coach.grade(record, [1])
+    assert coach.grade_one(record, report.grades[0].position) == report.grades[0]
+    assert coach.grade_one(record, report.grades[0].position + 1) is None  # seat 2's forced pass
+    with pytest.raises(coach.CoachError):
+        coach.grade_one(record, 10_000)
+
+
+@pytest.mark.rule("CU-4")
+def test_cu4_a_redeal_is_over_but_no_hand_to_coach():
+    """CU-4: hands thrown in before any play are over, with nothing graded, and never the
+    deal the coach opens on."""
+    s = rigged("cuban", {3: "0|0 1|1 2|2 3|3 4|4 9|9 0|5 0|6 0|7 0|8"}, draws=(("0|1", "4|5"),))
+    s.apply(ACCEPT)
+    s.apply(ACCEPT)
+    s.apply(REDEAL)
+    record = coach.capture(s, 0)
+    assert record.redealt and coach.grade(record, [1, 2, 3, 4]).grades == ()
+    assert coach.last_finished_deal(s) is None

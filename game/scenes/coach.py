@@ -56,7 +56,8 @@ def cost_text(game: str, loss: float) -> str:
     if game == "cuban":
         return t("coach.cost_points", count=round(loss))
     if game == "jamaican":
-        return t("coach.cost_hands", count=round(loss / coach.SCALE["jamaican"], 1))
+        hands = loss / coach.SCALE["jamaican"]
+        return t("coach.cost_hands", count=round(hands, 1 if hands >= 0.1 else 2))
     return t("coach.cost_pips", count=round(loss))
 
 
@@ -96,7 +97,6 @@ class CoachScene(ScorePanelScene):
         session = play.session
         seats = [s for s in range(1, len(play.seats) + 1) if play.seats[s - 1].is_human]
         index = coach.last_finished_deal(session)
-        self.deal_no = play.last_deal_end().deal_no if play.last_deal_end() else 0
         if index is None:
             self.error = t("coach.failed")
             self.worker = None
@@ -191,7 +191,7 @@ class CoachScene(ScorePanelScene):
         y += round(small * 1.6)
         bottom = panel.bottom - round(92 * u)
         row_h = max(small + 8, round(fpx * 1.9))
-        self._visible = max(1, (bottom - y) // row_h)
+        self._visible = max(1, (bottom - y - small * 2) // row_h)  # room for the note below
         self._scroll(0)
         humans = {g.seat for g in report.grades}
         for g in report.grades[self.offset:self.offset + self._visible]:
@@ -209,12 +209,15 @@ class CoachScene(ScorePanelScene):
                 cells.append((shown, (200, 206, 198), False))
             cost = cost_text(report.game, g.loss) if g.loss > 0 else "\u2014"
             if g.loss > 0 and not g.exact and full:
-                cost = "\u2248 " + cost  # the fair grade is a playout estimate here
+                cost = "~ " + cost  # the fair grade is a playout estimate here
             cells.append((cost, (200, 206, 198), False))
             for x, wd, (s, colour, bold) in zip(xs, widths, cells):
                 surf = fit(s, fpx if bold else small + 2, wd, colour=colour, bold=bold)
                 surface.blit(surf, surf.get_rect(midleft=(x, cy)))
             y += row_h
+        if full and any(g.loss > 0 and not g.exact for g in report.grades):
+            note = fit(t("coach.estimated"), small, panel.width - 40, colour=(170, 176, 168))
+            surface.blit(note, note.get_rect(midbottom=(panel.centerx, bottom)))
         total = len(report.grades)
         if total > self._visible:
             more = text(t("coach.rows", first=self.offset + 1,
