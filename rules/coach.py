@@ -62,7 +62,7 @@ from .errors import RulesError
 from .line import PLAY
 from .policies import greedy_policy
 from .rng import stream
-from .session import Session
+from .session import Session, apply_entry
 from .variants import cuban, jamaican
 
 MEXICAN_TRAIN = "mexican_train"
@@ -153,25 +153,6 @@ def last_finished_deal(session: Session) -> int | None:
     return None
 
 
-def _state_at(session: Session, position: int):
-    """A copy of the state at ``position`` of the log, from the nearest snapshot (read only)."""
-    snaps = session._snapshots  # noqa: SLF001 - read only, as Session.view_at does
-    base = max(k for k in snaps if k <= position)
-    state = snaps[base].clone()
-    for entry in session.log[base:position]:
-        _apply(state, entry)
-    return state
-
-
-def _apply(state, entry) -> None:
-    if isinstance(entry, Action):
-        state.apply_action(entry)
-    elif isinstance(entry, NextMatch):
-        state.next_match()
-    else:
-        state.apply_chance(entry)
-
-
 def capture(session: Session, deal_index: int) -> DealRecord:
     """The finished deal ``deal_index`` of the session; ``CoachError`` if it is not over (UX-4)."""
     starts = deals(session)
@@ -180,14 +161,14 @@ def capture(session: Session, deal_index: int) -> DealRecord:
     p = starts[deal_index]
     log = session.log
     stop = next((i for i in range(p + 1, len(log)) if isinstance(log[i], (Deal, NextMatch))), len(log))
-    start = _state_at(session, p + 1)
+    start = session.state_at(p + 1)
     entries = tuple(log[p + 1:stop])
     end = start.clone()
     mark = len(end.history)
     for entry in entries:
         if not isinstance(entry, Action):
             break
-        _apply(end, entry)
+        apply_entry(end, entry)
     kinds = {e[0] for e in end.history[mark:]}
     if not kinds & {"deal_end", "redeal"}:
         raise CoachError(f"deal {deal_index + 1} is not over yet: the coach grades finished deals only")
@@ -246,7 +227,7 @@ def grade_one(record: DealRecord, position: int) -> Grade | None:
             if record.game == MEXICAN_TRAIN:
                 return _grade_mt(record, position, state, entry)
             return _grade_line(record, position, state, entry, _full_values(state, Budget(HAND_FULL_NODES)))
-        _apply(state, entry)
+        apply_entry(state, entry)
     raise CoachError(f"position {position} is not in deal {record.deal_index + 1}")
 
 
