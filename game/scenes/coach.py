@@ -25,6 +25,9 @@ from ..play import DEAL_END
 
 LABEL_COLOURS = {"best": (120, 210, 140), "fine": (190, 210, 170), "inaccuracy": (240, 196, 90),
                  "blunder": (240, 110, 100)}
+TEXT = (247, 241, 227)
+SOFT = (200, 206, 198)
+MUTED = (170, 176, 168)
 LABEL_KEYS = {"best": "coach.label_best", "fine": "coach.label_fine",
               "inaccuracy": "coach.label_inaccuracy", "blunder": "coach.label_blunder"}
 
@@ -53,12 +56,11 @@ def action_text(action: Action | None, name_of=lambda seat: str(seat)) -> str:
 
 def cost_text(game: str, loss: float) -> str:
     """A loss in the game's units: Cuban points, Jamaican hands, Mexican Train pips."""
-    if game == "cuban":
-        return t("coach.cost_points", count=round(loss))
     if game == "jamaican":
         hands = loss / coach.SCALE["jamaican"]
         return t("coach.cost_hands", count=round(hands, 1 if hands >= 0.1 else 2))
-    return t("coach.cost_pips", count=round(loss))
+    count = round(loss) if loss >= 1 else round(loss, 1)  # a fraction of a point, not "0 points"
+    return t("coach.cost_points" if game == "cuban" else "coach.cost_pips", count=count)
 
 
 def summary_line(report: coach.DealReport, name_of=lambda seat: str(seat)) -> str:
@@ -186,41 +188,51 @@ class CoachScene(ScorePanelScene):
             heads.append(t("coach.col_full"))
         heads.append(t("coach.col_cost"))
         for x, wd, head in zip(xs, widths, heads):
-            s = fit(head, small, wd, colour=(170, 176, 168), bold=True)
+            s = fit(head, small, wd, colour=MUTED, bold=True)
             surface.blit(s, (x, y))
         y += round(small * 1.6)
         bottom = panel.bottom - round(92 * u)
         row_h = max(small + 8, round(fpx * 1.9))
-        self._visible = max(1, (bottom - y - small * 2) // row_h)  # room for the note below
+        total = len(report.grades)
+        estimated = full and any(g.loss > 0 and not g.exact for g in report.grades)
+        foot = round(small * 1.5)  # one line under the rows: the estimate note, the row count
+        room = bottom - y - (foot if estimated else 0)
+        if total > room // row_h:
+            room -= foot
+        self._visible = max(1, room // row_h)
         self._scroll(0)
         humans = {g.seat for g in report.grades}
         for g in report.grades[self.offset:self.offset + self._visible]:
             cy = y + row_h // 2
-            cells = [(t(LABEL_KEYS[g.label]), LABEL_COLOURS[g.label], True)]
-            played = action_text(g.played, name_of)
-            if len(humans) > 1:
-                played = f"{name_of(g.seat)}: {played}"
-            cells.append((played, (247, 241, 227), False))
-            known = t("coach.same") if g.best_known == g.played else action_text(g.best_known, name_of)
-            cells.append((known, (247, 241, 227), False))
-            if full:
-                shown = (t("coach.same") if g.best_full == g.played
-                         else action_text(g.best_full, name_of))
-                cells.append((shown, (200, 206, 198), False))
-            cost = cost_text(report.game, g.loss) if g.loss > 0 else "\u2014"
-            if g.loss > 0 and not g.exact and full:
-                cost = "~ " + cost  # the fair grade is a playout estimate here
-            cells.append((cost, (200, 206, 198), False))
-            for x, wd, (s, colour, bold) in zip(xs, widths, cells):
+            for x, wd, (s, colour, bold) in zip(xs, widths, self._cells(report, g, len(humans) > 1)):
                 surf = fit(s, fpx if bold else small + 2, wd, colour=colour, bold=bold)
                 surface.blit(surf, surf.get_rect(midleft=(x, cy)))
             y += row_h
-        if full and any(g.loss > 0 and not g.exact for g in report.grades):
-            note = fit(t("coach.estimated"), small, panel.width - 40, colour=(170, 176, 168))
-            surface.blit(note, note.get_rect(midbottom=(panel.centerx, bottom)))
-        total = len(report.grades)
+        notes = []
+        if estimated:
+            notes.append(t("coach.estimated"))
         if total > self._visible:
-            more = text(t("coach.rows", first=self.offset + 1,
-                          last=min(total, self.offset + self._visible), count=total), small,
-                        (170, 176, 168))
-            surface.blit(more, more.get_rect(midtop=(panel.centerx, bottom + round(4 * u))))
+            notes.append(t("coach.rows", first=self.offset + 1,
+                           last=min(total, self.offset + self._visible), count=total))
+        for i, note in enumerate(reversed(notes)):
+            surf = fit(note, small, panel.width - 40, colour=MUTED)
+            surface.blit(surf, surf.get_rect(midbottom=(panel.centerx, bottom - i * foot)))
+
+    def _cells(self, report: coach.DealReport, g: coach.Grade, names: bool) -> list[tuple[str, tuple, bool]]:
+        """One row's cells: (text, colour, bold) for the label, played, best known, best full, cost."""
+        name_of = self.play.name
+        played = action_text(g.played, name_of)
+        if names:  # hot seat: several humans graded, say whose decision it was
+            played = f"{name_of(g.seat)}: {played}"
+        known = t("coach.same") if g.best_known == g.played else action_text(g.best_known, name_of)
+        cells = [(t(LABEL_KEYS[g.label]), LABEL_COLOURS[g.label], True), (played, TEXT, False),
+                 (known, TEXT, False)]
+        full = report.game != coach.MEXICAN_TRAIN
+        if full:
+            shown = t("coach.same") if g.best_full == g.played else action_text(g.best_full, name_of)
+            cells.append((shown, SOFT, False))
+        cost = cost_text(report.game, g.loss) if g.loss > 0 else "\u2014"
+        if g.loss > 0 and not g.exact and full:
+            cost = "~ " + cost  # the fair grade is a playout estimate here
+        cells.append((cost, SOFT, False))
+        return cells

@@ -84,3 +84,29 @@ def test_the_coach_screen_draws_in_russian_at_full_hd_and_esc_closes_it():
         frames(app)
         assert app.stack.top is reveal
         assert before != pygame.image.tobytes(app.screen, "RGB")
+
+
+def _report(inaccuracies: int, blunders: int, turned: bool) -> coach.DealReport:
+    from rules.actions import Action
+    from rules.tiles import tile
+    bad = coach.Grade(5, 1, Action("play", tile(5, 3), None, "R"), Action("play", tile(6, 6), None, "L"),
+                      None, "blunder" if blunders else "inaccuracy", 12.4)
+    counts = {"best": 0, "fine": 0, "inaccuracy": inaccuracies, "blunder": blunders}
+    return coach.DealReport("cuban", 0, (bad,), counts, bad, turned)
+
+
+@pytest.mark.parametrize("code,n,word", [("ru", 1, "1 неточность"), ("ru", 3, "3 неточности"),
+                                         ("ru", 5, "5 неточностей"), ("uk", 21, "21 неточність"),
+                                         ("uk", 12, "12 неточностей"), ("en", 2, "2 inaccuracies"),
+                                         ("it", 1, "1 imprecisione")])
+def test_the_summary_counts_with_the_right_plural(code, n, word):
+    i18n.set_language(code)
+    line = summary_line(_report(n, 0, False))
+    assert line.startswith(word + ":"), line
+    assert "[3|5]" in line and "[6|6]" in line
+
+
+def test_the_summary_says_when_the_decision_cost_the_hand():
+    assert summary_line(_report(0, 1, True)) == "1 blunder: [3|5] right instead of [6|6] left cost the hand"
+    assert summary_line(_report(2, 1, False)).startswith("2 inaccuracies, 1 blunder: ")
+    assert summary_line(_report(0, 1, False)).endswith("cost about 12 points")
