@@ -77,10 +77,12 @@ THRESHOLDS: tuple[tuple[str, float], ...] = (("best", 0.02), ("fine", 0.15), ("i
 #: exact search with all hands shown: nodes per decision, and per hand (latest decisions first)
 FULL_NODES = 100_000
 HAND_FULL_NODES = 200_000
-#: the fair grade: deals sampled per decision, nodes for solving them all, and the
-#: playouts per candidate when the deals are too big to solve in their share
+#: the fair grade: deals sampled per decision (at least, for an exact grade), nodes for
+#: solving them all, and the playouts per candidate when the deals are too big to solve
 FAIR_DEALS = 16
 FAIR_NODES = 160_000
+#: cheap positions (late in a hand) get more deals, as long as the nodes last
+FAIR_DEALS_MAX = 32
 PLAYOUTS = 48
 #: Mexican Train: sampled deals per graded decision (each played out twice, greedy seats)
 MT_DEALS = 16
@@ -327,23 +329,27 @@ def _fair_values(view, state, rng: random.Random) -> tuple[dict[Action, float], 
     pose = state.line.ends() is None and getattr(state, "pose_required", False)
     pose_tile = jamaican.DOUBLE_SIX if pose else None
     budget = Budget(FAIR_NODES)
-    cap = FAIR_NODES // FAIR_DEALS
+    cap = FAIR_NODES // FAIR_DEALS  # the first FAIR_DEALS deals always get this much each
     totals = {key: 0.0 for key in distinct}
     deals = 0
-    for _ in range(FAIR_DEALS):
+    solved: dict[tuple, dict[Action, int]] = {}
+    while deals < FAIR_DEALS_MAX and budget.left > 0:
         hands = sample_hands(k, rng)
         if hands is None:
             break
-        pos = Position(k.game, tuple(tuple(sorted(h)) for h in hands), k.ends, k.seat,
-                       view.passes, pose_tile)
-        part = Budget(min(cap, budget.left))
-        try:
-            values = action_values(pos, part)
-        except SolverBudgetExceeded:
-            deals = 0
-            break
-        finally:
-            budget.left -= min(cap, budget.left) - part.left
+        deal = tuple(tuple(sorted(h)) for h in hands)
+        values = solved.get(deal)
+        if values is None:  # late in a hand few deals are possible: each is solved once
+            part = Budget(min(cap, budget.left))
+            try:
+                values = solved[deal] = action_values(
+                    Position(k.game, deal, k.ends, k.seat, view.passes, pose_tile), part)
+            except SolverBudgetExceeded:
+                if deals < FAIR_DEALS:
+                    deals = 0  # too big to solve enough deals: the playouts estimate instead
+                break
+            finally:
+                budget.left -= min(cap, budget.left) - part.left
         for key, a in distinct.items():
             totals[key] += values[a]
         deals += 1
