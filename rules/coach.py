@@ -97,6 +97,8 @@ class CoachError(RulesError):
 
 @dataclass(frozen=True)
 class Grade:
+    """One graded decision (the fields are described in the module docstring)."""
+
     position: int
     seat: int
     played: Action
@@ -127,6 +129,8 @@ class DealRecord:
 
 @dataclass(frozen=True)
 class DealReport:
+    """The grades of one deal, the count of each label and the costliest decision."""
+
     game: str
     deal_index: int
     grades: tuple[Grade, ...]
@@ -436,7 +440,8 @@ def _mt_world(state, seat: int, rng: random.Random):
     """
     world = state.clone()
     others = [s for s in range(1, world.n + 1) if s != seat]
-    pool = [t for s in others for t in world.hands[s]] + world.stock[world.pos:]
+    # sorted first: where the hidden tiles really are must not steer the shuffle (UX-4)
+    pool = sorted([t for s in others for t in world.hands[s]] + world.stock[world.pos:])
     rng.shuffle(pool)
     i = 0
     for s in others:

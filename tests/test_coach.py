@@ -149,6 +149,24 @@ def test_mexican_train_shedding_the_light_tile_before_the_end_is_a_blunder():
     assert (h.label, h.loss, h.samples) == ("best", 0.0, 0)
 
 
+@pytest.mark.rule("UX-4")
+def test_ux4_mexican_train_samples_do_not_depend_on_where_the_hidden_tiles_are():
+    """UX-4: seat 2's tile and the boneyard swapped: seat 1 sees the same, so grades the same."""
+    grades = []
+    for hand2, stock in (("3|7", "1|2 1|3 1|4 2|3 2|4 0|1 0|2"), ("1|2", "3|7 2|4 1|4 0|2 2|3 1|3 0|1")):
+        s = mt_position(2, hands={1: "0|5 5|11", 2: hand2}, stock=stock,
+                        trains={1: "12|5", 2: "12|7"}, turn=1)
+        s.apply(P("0|5", 1))
+        grades.append(_only(coach.grade_deal(s, 0, [1])) if _finish_mt(s) else None)
+    assert grades[0] == grades[1] and grades[0].loss > 0
+
+
+def _finish_mt(session: Session) -> bool:
+    """Play the Mexican Train deal out greedily; True once it is over."""
+    _finish(session)
+    return any(e[0] == "deal_end" for e in session.state.history)
+
+
 def test_only_the_seats_asked_for_are_graded_and_forced_moves_are_not():
     s = _jamaican()
     s.apply(L("1|2"))
