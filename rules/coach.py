@@ -237,23 +237,26 @@ def grade_one(record: DealRecord, position: int) -> Grade | None:
     raise CoachError(f"position {position} is not in deal {record.deal_index + 1}")
 
 
-def _distinct(state) -> dict[tuple, Action]:
+def _key(action: Action, ends: tuple[int, int] | None) -> tuple:
+    """What an action leads to: on the line the tile and the unordered ends after it."""
+    if action.kind == "play" and action.end is not None:
+        return action.tile, tuple(sorted(after(ends, *placement(action))))
+    return action.kind, action.tile, action.train
+
+
+def _distinct(legal, ends: tuple[int, int] | None) -> dict[tuple, Action]:
     """The legal actions that lead to different positions, first of each kept."""
     out: dict[tuple, Action] = {}
-    for a in state.legal_actions():
-        if a.kind == "play" and a.end is not None:
-            ends = state.line.ends()
-            key: tuple = (a.tile, tuple(sorted(after(ends, *placement(a)))))
-        else:
-            key = (a.kind, a.tile, a.train)
-        out.setdefault(key, a)
+    for a in legal:
+        out.setdefault(_key(a, ends), a)
     return out
 
 
 def _is_decision(state, action: Action) -> bool:
     if state.game != MEXICAN_TRAIN and state.phase != PLAY:
         return False  # CU-4, CU-5, JA-3: the setup choices are not graded
-    return len(_distinct(state)) > 1
+    ends = state.line.ends() if state.game != MEXICAN_TRAIN else None
+    return len(_distinct(state.legal_actions(), ends)) > 1
 
 
 def _report(record: DealRecord, grades: list[Grade]) -> DealReport:
@@ -309,7 +312,7 @@ def _grade_line(record: DealRecord, position: int, state, played: Action,
                 full: dict[Action, int] | None) -> Grade:
     view = state.view(state.to_act())
     rng = stream(record.seed, "coach", position)
-    fair, exact, samples = _fair_values(view, state, rng)
+    fair, exact, samples = _fair_values(view, rng)  # the view alone (UX-4)
     best_known = _pick(fair, played)
     loss = max(0.0, fair[best_known] - fair[played])
     best_full = loss_full = value_full = best_value_full = None
@@ -321,7 +324,7 @@ def _grade_line(record: DealRecord, position: int, state, played: Action,
                  loss, loss_full, value_full, best_value_full, exact, samples)
 
 
-def _fair_values(view, state, rng: random.Random) -> tuple[dict[Action, float], bool, int]:
+def _fair_values(view, rng: random.Random) -> tuple[dict[Action, float], bool, int]:
     """The expected value of every legal action over deals the seat could not tell apart (UX-4).
 
     Only the view is read: the sampled hands respect the hand sizes and the voids its
@@ -329,9 +332,8 @@ def _fair_values(view, state, rng: random.Random) -> tuple[dict[Action, float], 
     otherwise each candidate is played out with the bots' light policy.
     """
     k = Knowledge(view)
-    distinct = _distinct(state)
-    pose = state.line.ends() is None and getattr(state, "pose_required", False)
-    pose_tile = jamaican.DOUBLE_SIX if pose else None
+    distinct = _distinct(view.legal, k.ends)
+    pose_tile = jamaican.DOUBLE_SIX if k.ends is None and view.pose_required else None
     budget = Budget(FAIR_NODES)
     cap = FAIR_NODES // FAIR_DEALS  # the first FAIR_DEALS deals always get this much each
     totals = {key: 0.0 for key in distinct}
@@ -358,8 +360,8 @@ def _fair_values(view, state, rng: random.Random) -> tuple[dict[Action, float], 
             totals[key] += values[a]
         deals += 1
     if deals:
-        return _spread(state, distinct, {key: v / deals for key, v in totals.items()}), True, deals
-    return _spread(state, distinct, _playout_means(k, distinct, rng)), False, PLAYOUTS
+        return _spread(view.legal, k.ends, {key: v / deals for key, v in totals.items()}), True, deals
+    return _spread(view.legal, k.ends, _playout_means(k, distinct, rng)), False, PLAYOUTS
 
 
 def _playout_means(k: Knowledge, distinct: dict[tuple, Action], rng: random.Random) -> dict[tuple, float]:
@@ -389,24 +391,9 @@ def _in_solver_units(game: str, v: float) -> float:
     return sign * obj.value(round(points))
 
 
-def _spread(state, distinct: dict[tuple, Action], means: dict[tuple, float]) -> dict[Action, float]:
+def _spread(legal, ends: tuple[int, int] | None, means: dict[tuple, float]) -> dict[Action, float]:
     """Every legal action gets the mean of the distinct move it is the same as."""
-    out: dict[Action, float] = {}
-    for a in state.legal_actions():
-        for key, b in distinct.items():
-            if _same(state, a, b):
-                out[a] = means[key]
-                break
-    return out
-
-
-def _same(state, a: Action, b: Action) -> bool:
-    if a == b:
-        return True
-    if a.kind != "play" or b.kind != "play" or a.tile != b.tile:
-        return False
-    ends = state.line.ends()
-    return sorted(after(ends, *placement(a))) == sorted(after(ends, *placement(b)))
+    return {a: means[_key(a, ends)] for a in legal}
 
 
 # ------------------------------------------------------------ Mexican Train
