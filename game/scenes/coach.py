@@ -83,6 +83,39 @@ def summary_line(report: coach.DealReport, name_of=lambda seat: str(seat)) -> st
     return t("coach.summary", counts=", ".join(counts), cost=cost)
 
 
+class Grading:
+    """One deal graded on a worker thread: ``report`` or ``error`` once ``done``."""
+
+    def __init__(self, record: coach.DealRecord, seats: list[int]) -> None:
+        self.report: coach.DealReport | None = None
+        self.error: str | None = None
+        self.thread = threading.Thread(target=self._run, args=(record, seats), daemon=True, name="coach")
+        self.thread.start()
+
+    def _run(self, record: coach.DealRecord, seats: list[int]) -> None:
+        try:
+            self.report = coach.grade(record, seats)
+        except Exception as exc:  # noqa: BLE001 - the screen says so instead of a traceback
+            self.error = f"{t('coach.failed')} ({exc})"
+
+
+#: the last deal graded, so that reopening the coach on it neither waits nor grades again
+_last: tuple[tuple, Grading] | None = None
+
+
+def grading_for(session, seats: list[int]) -> Grading | None:
+    """The grading of the session's last finished deal, started now or reused; None if none."""
+    global _last
+    index = coach.last_finished_deal(session)
+    if index is None:
+        return None
+    record = coach.capture(session, index)  # here, on the thread that owns the session
+    key = (id(session), record.position, record.entries, tuple(seats))
+    if _last is None or _last[0] != key:
+        _last = (key, Grading(record, seats))
+    return _last[1]
+
+
 class CoachScene(ScorePanelScene):
     """The graded decisions of the deal just over (see the module docstring)."""
 
@@ -92,27 +125,19 @@ class CoachScene(ScorePanelScene):
 
     def __init__(self, app, play, table) -> None:
         super().__init__(app, play, table)
-        self.report: coach.DealReport | None = None
-        self.error: str | None = None
         self.offset = 0
         self._visible = 1
-        session = play.session
         seats = [s for s in range(1, len(play.seats) + 1) if play.seats[s - 1].is_human]
-        index = coach.last_finished_deal(session)
-        if index is None:
-            self.error = t("coach.failed")
-            self.worker = None
-            return
-        record = coach.capture(session, index)  # here, on the thread that owns the session
-        self.worker = threading.Thread(target=self._grade, args=(record, seats), daemon=True,
-                                       name="coach")
-        self.worker.start()
+        self.job = grading_for(play.session, seats)
+        self.worker = self.job.thread if self.job else None
 
-    def _grade(self, record: coach.DealRecord, seats: list[int]) -> None:
-        try:
-            self.report = coach.grade(record, seats)
-        except Exception as exc:  # noqa: BLE001 - the screen says so instead of a traceback
-            self.error = f"{t('coach.failed')} ({exc})"
+    @property
+    def report(self) -> coach.DealReport | None:
+        return self.job.report if self.job else None
+
+    @property
+    def error(self) -> str | None:
+        return self.job.error if self.job else t("coach.failed")
 
     @property
     def ready(self) -> bool:

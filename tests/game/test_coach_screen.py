@@ -110,3 +110,16 @@ def test_the_summary_says_when_the_decision_cost_the_hand():
     assert summary_line(_report(0, 1, True)) == "1 blunder: [3|5] right instead of [6|6] left cost the hand"
     assert summary_line(_report(2, 1, False)).startswith("2 inaccuracies, 1 blunder: ")
     assert summary_line(_report(0, 1, False)).endswith("cost about 12 points")
+
+
+def test_reopening_the_coach_on_the_same_deal_reuses_its_grading():
+    with running_app(size=(1024, 600)) as app:
+        dev, play, reveal = _to_the_reveal(app, "jamaican", 11)
+        dev.overlay_button(app, reveal, "coach")
+        first = app.stack.top
+        _wait(app, first)
+        dev.overlay_button(app, first, "back")
+        frames(app)
+        dev.overlay_button(app, reveal, "coach")
+        second = app.stack.top
+        assert second is not first and second.job is first.job and second.ready
