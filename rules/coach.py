@@ -223,8 +223,9 @@ def grade(record: DealRecord, seats: Iterable[int]) -> DealReport:
 
 def grade_one(record: DealRecord, position: int) -> Grade | None:
     """The grade of the one decision at log ``position`` of the captured deal, or None if it
-    is not a decision (forced, or a setup choice).  Its exact search gets a whole hand's
-    budget, so it may solve a position ``grade`` left unsolved."""
+    is not a decision (forced, or a setup choice).  Its exact search always gets a
+    decision's full budget, so it may solve a position that ``grade``, once the hand's
+    budget was spent, left unsolved."""
     state = record.start.clone()
     for offset, entry in enumerate(record.entries):
         if record.position + 1 + offset == position:
