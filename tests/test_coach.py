@@ -223,3 +223,28 @@ def test_cu4_a_redeal_is_over_but_no_hand_to_coach():
     record = coach.capture(s, 0)
     assert record.redealt and coach.grade(record, [1, 2, 3, 4]).grades == ()
     assert coach.last_finished_deal(s) is None
+
+
+def _forbidden(*_args, **_kwargs):
+    raise AssertionError("the coach used the global random state or the clock")
+
+
+@pytest.mark.parametrize("game,players", [("jamaican", 4), ("cuban", 4), ("mexican_train", 2)])
+def test_the_coach_never_calls_the_global_random_functions_or_the_clock(game, players, monkeypatch):
+    """Nothing random escapes the match seed: budgets are nodes, samples come from rules.rng."""
+    import random
+    import time
+
+    s = Session(Config(game, players, 31))
+    rng = stream(31, "test")
+    while len(coach.deals(s)) < 2:
+        s.apply(POLICIES["greedy"](s.view(s.to_act()), rng))
+    expected = coach.grade_deal(s, 0, [1])
+    for name in ("random", "randrange", "randint", "shuffle", "choice", "choices", "sample",
+                 "seed", "getrandbits", "uniform"):
+        monkeypatch.setattr(random, name, _forbidden)
+    for name in ("time", "time_ns", "monotonic", "perf_counter", "process_time"):
+        monkeypatch.setattr(time, name, _forbidden)
+    got = coach.grade_deal(s, 0, [1])
+    monkeypatch.undo()
+    assert got == expected and got.grades
