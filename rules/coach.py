@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 from .actions import Action, placement
 from .bots import choose as bot_choose
@@ -427,6 +427,8 @@ def _mt_world(state, seat: int, rng: random.Random):
     and every tile on the table stay as they are.
     """
     world = state.clone()
+    # the play-outs read neither the past deals nor the transcript: copies of them cost
+    world.history, world.records = world.history[-1:], world.records[-1:]
     others = [s for s in range(1, world.n + 1) if s != seat]
     # sorted first: where the hidden tiles really are must not steer the shuffle (UX-4)
     pool = sorted([t for s in others for t in world.hands[s]] + world.stock[world.pos:])
@@ -441,19 +443,23 @@ def _mt_world(state, seat: int, rng: random.Random):
     return world
 
 
+class _Legal(NamedTuple):
+    """The one field of a view the greedy player reads."""
+
+    legal: tuple[Action, ...]
+
+
 def _mt_penalty(world, first: Action, seat: int, rng: random.Random) -> int:
     """``seat``'s penalty (MT-17) when the deal is played out after ``first``, every seat greedy."""
     st = world.clone()
     st.apply_action(first)
-    mark = len(st.history)
     for _ in range(MT_PLIES):
-        if st.history[-1][0] in ("deal_end", "match_end") or st.to_act() is None:
+        if st.to_act() is None:  # the deal is over (MT-16)
             break
-        st.apply_action(greedy_policy(st.view(st.to_act()), rng))
-    for e in st.history[mark - 1:]:
-        if e[0] == "deal_end":
-            return e[2][seat]
-    return sum(a + b for a, b in st.hands[seat])  # past the cap: the hand as it stands
+        # the greedy player reads only the legal set: no view (and no copy of the history) built
+        st.apply_action(greedy_policy(_Legal(tuple(st.legal_actions())), rng))
+    # the hands stay as they ended until the next deal is dealt; past the cap, as they stand
+    return sum(a + b for a, b in st.hands[seat])
 
 
 __all__ = ["CoachError", "DealRecord", "DealReport", "Grade", "LABELS", "SCALE", "THRESHOLDS",
