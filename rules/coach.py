@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Iterable
 
 from .actions import Action, placement
 from .bots import choose as bot_choose
@@ -60,7 +60,6 @@ from .bots.solver import OBJECTIVES, Position, SolverBudgetExceeded, action_valu
 from .chance import Deal, NextMatch
 from .errors import RulesError
 from .line import PLAY
-from .policies import greedy_policy
 from .rng import stream
 from .session import Session, apply_entry
 from .variants import cuban, jamaican
@@ -408,12 +407,8 @@ def _grade_mt(record: DealRecord, position: int, state, played: Action) -> Grade
     suggested = bot_choose(view, MT_LEVEL, rng)
     if suggested == played:
         return Grade(position, seat, played, played, None, "best", 0.0, samples=0)
-    diff = 0.0
-    for d in range(MT_DEALS):
-        world = _mt_world(state, seat, rng)
-        diff += _mt_penalty(world, played, seat, stream(record.seed, "coach", position, d)) \
-            - _mt_penalty(world, suggested, seat, stream(record.seed, "coach", position, d))
-    loss = diff / MT_DEALS
+    worlds = [_mt_world(state, seat, rng) for _ in range(MT_DEALS)]
+    loss = sum(_mt_penalty(w, played, seat) - _mt_penalty(w, suggested, seat) for w in worlds) / MT_DEALS
     best = suggested if loss > 0 else played
     loss = max(0.0, loss)
     return Grade(position, seat, played, best, None, label_for(MEXICAN_TRAIN, loss), loss,
@@ -443,21 +438,27 @@ def _mt_world(state, seat: int, rng: random.Random):
     return world
 
 
-class _Legal(NamedTuple):
-    """The one field of a view the greedy player reads."""
+def _heaviest(legal: list[Action]) -> Action:
+    """The play-outs' player: the heaviest tile that fits, the first such in the engine's
+    order (``policies.greedy_policy`` without its canonical-JSON tie-break, which costs a
+    third of a play-out); without a play, the one other action left."""
+    best = legal[0]
+    weight = -1
+    for a in legal:
+        if a.kind == "play" and a.tile is not None and a.tile[0] + a.tile[1] > weight:
+            best, weight = a, a.tile[0] + a.tile[1]
+    return best
 
-    legal: tuple[Action, ...]
 
-
-def _mt_penalty(world, first: Action, seat: int, rng: random.Random) -> int:
-    """``seat``'s penalty (MT-17) when the deal is played out after ``first``, every seat greedy."""
+def _mt_penalty(world, first: Action, seat: int) -> int:
+    """``seat``'s penalty (MT-17) when the deal is played out after ``first``, every seat
+    playing its heaviest tile (deterministic: no random choice is left)."""
     st = world.clone()
     st.apply_action(first)
     for _ in range(MT_PLIES):
         if st.to_act() is None:  # the deal is over (MT-16)
             break
-        # the greedy player reads only the legal set: no view (and no copy of the history) built
-        st.apply_action(greedy_policy(_Legal(tuple(st.legal_actions())), rng))
+        st.apply_action(_heaviest(st.legal_actions()))  # the legal set alone: no view built
     # the hands stay as they ended until the next deal is dealt; past the cap, as they stand
     return sum(a + b for a, b in st.hands[seat])
 
