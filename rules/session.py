@@ -23,6 +23,16 @@ Entry = Union[Action, Deal, LeadDraw, NextMatch]
 SETUP_KINDS = ("accept", "lead")
 
 
+def apply_entry(state: GameState, entry: Entry) -> None:
+    """Carry one log entry out on ``state``: a decision, a chance outcome or a next match."""
+    if isinstance(entry, Action):
+        state.apply_action(entry)
+    elif isinstance(entry, NextMatch):
+        state.next_match()
+    else:
+        state.apply_chance(entry)
+
+
 @dataclass(frozen=True)
 class Config:
     """What a match is: the game, the number of seats and the seed."""
@@ -216,20 +226,23 @@ class Session:
         A pure read for the screens that show the past (a deal's end while the next deal is
         already dealt, a replay): the state is rebuilt from the nearest snapshot on a copy.
         """
-        if not 0 <= position <= len(self._log):
-            raise ValueError(f"position {position} is outside the log")
         if position == self._cursor:
             return self.state.view(seat)
+        return self.state_at(position).view(seat)
+
+    def state_at(self, position: int) -> GameState:
+        """A copy of the whole state at ``position`` in the log, leaving the session as it is.
+
+        Hidden hands included: for the referee's own readers only, such as the coach once
+        a deal is over (issue 15); a player is shown views (``view_at``), never this.
+        """
+        if not 0 <= position <= len(self._log):
+            raise ValueError(f"position {position} is outside the log")
         base = max(k for k in self._snapshots if k <= position)
         state = self._snapshots[base].clone()
         for entry in self._log[base:position]:
-            if isinstance(entry, Action):
-                state.apply_action(entry)
-            elif isinstance(entry, NextMatch):
-                state.next_match()
-            else:
-                state.apply_chance(entry)
-        return state.view(seat)
+            apply_entry(state, entry)
+        return state
 
     def seek(self, position: int) -> None:
         """Move the cursor to ``position`` in the log (0 .. len(full log))."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from .. import intents as I
+from ..i18n import t
 from ..play import DEAL_END
 from .score_panel import ScorePanelScene
 
@@ -36,6 +37,15 @@ class DealEndScene(ScorePanelScene):
             self._continue()
         elif bid == "undo":
             self._undo()
+        elif bid == "coach":
+            from .coach import CoachScene  # issue 15: the deal's decisions, graded
+            self.app.stack.push(CoachScene(self.app, self.play, self.table))
+
+    def draw_buttons(self, surface, panel, labels, u, fpx, primary) -> None:
+        """The kit's buttons, and Coach when a human played this deal (issue 15)."""
+        if any(s.is_human for s in self.play.seats):
+            labels = [*labels, ("coach", t("coach.button"))]
+        super().draw_buttons(surface, panel, labels, u, fpx, primary)
 
     def info(self):
         return self.play.last_deal_end()

@@ -1,0 +1,263 @@
+"""The coach screen: the human decisions of the deal just finished, graded (issue 15; UX-4).
+
+Opened by the Coach button of the deal-end screen.  The deal is captured on
+this thread (``rules.coach.capture``, which refuses a deal still in play) and
+graded on a worker thread, so the screen never freezes: it shows "Grading..."
+until the report is in.  Each row: the label, what was played, the best with
+what the player knew and, in Cuban and Jamaican, the best with all hands
+shown, and the expected cost; the summary line on top.  Up/down, the wheel or
+a drag scroll a long list; Back, Esc or Enter close the screen.
+"""
+from __future__ import annotations
+
+import threading
+
+import pygame
+
+from rules import coach
+from rules.actions import Action
+
+from .. import intents as I
+from ..i18n import t
+from ..table.text import fit, text
+from .score_panel import ScorePanelScene, ui_scale
+from ..play import DEAL_END
+
+LABEL_COLOURS = {"best": (120, 210, 140), "fine": (190, 210, 170), "inaccuracy": (240, 196, 90),
+                 "blunder": (240, 110, 100)}
+TEXT = (247, 241, 227)
+SOFT = (200, 206, 198)
+MUTED = (170, 176, 168)
+LABEL_KEYS = {"best": "coach.label_best", "fine": "coach.label_fine",
+              "inaccuracy": "coach.label_inaccuracy", "blunder": "coach.label_blunder"}
+
+
+def action_text(action: Action | None, name_of=lambda seat: str(seat)) -> str:
+    """An action in words: "[6|4] left", "[5|5] on the Mexican train", "end the chain"."""
+    if action is None:
+        return t("coach.unsolved")
+    if action.kind == "play" and action.tile is not None:
+        tile = f"[{action.tile[0]}|{action.tile[1]}]"
+        if action.end == "L":
+            return t("coach.tile_left", tile=tile)
+        if action.end == "R":
+            return t("coach.tile_right", tile=tile)
+        if action.train == "mexican":
+            return t("coach.tile_on_mexican", tile=tile)
+        if isinstance(action.train, int):
+            return t("coach.tile_on_train", tile=tile, name=name_of(action.train))
+        return tile
+    if action.kind == "end_chain":
+        return t("coach.end_chain")
+    if action.kind == "draw":
+        return t("coach.draw")
+    return t("coach.pass")
+
+
+def cost_text(game: str, loss: float) -> str:
+    """A loss in the game's units: Cuban points, Jamaican hands, Mexican Train pips."""
+    if game == "jamaican":
+        hands = loss / coach.SCALE["jamaican"]
+        return t("coach.cost_hands", count=round(hands, 1 if hands >= 0.1 else 2))
+    count = round(loss) if loss >= 1 else round(loss, 1)  # a fraction of a point, not "0 points"
+    return t("coach.cost_points" if game == "cuban" else "coach.cost_pips", count=count)
+
+
+def summary_line(report: coach.DealReport, name_of=lambda seat: str(seat)) -> str:
+    """The one-line summary: "2 inaccuracies, 1 blunder: [5|3] instead of [6|6] cost the hand"."""
+    if not report.grades:
+        return t("coach.nothing")
+    worst = report.worst
+    if worst is None:
+        return t("coach.summary_clean")
+    counts = []
+    if report.counts.get("inaccuracy"):
+        counts.append(t("coach.n_inaccuracies", count=report.counts["inaccuracy"]))
+    if report.counts.get("blunder"):
+        counts.append(t("coach.n_blunders", count=report.counts["blunder"]))
+    played, best = action_text(worst.played, name_of), action_text(worst.best_known, name_of)
+    if report.cost_the_hand:
+        cost = t("coach.cost_hand", played=played, best=best)
+    else:
+        cost = t("coach.cost_about", played=played, best=best, cost=cost_text(report.game, worst.loss))
+    return t("coach.summary", counts=", ".join(counts), cost=cost)
+
+
+class Grading:
+    """One deal graded on a worker thread: ``report`` or ``error`` once ``done``."""
+
+    def __init__(self, record: coach.DealRecord, seats: list[int]) -> None:
+        self.report: coach.DealReport | None = None
+        self.error: str | None = None
+        self.thread = threading.Thread(target=self._run, args=(record, seats), daemon=True, name="coach")
+        self.thread.start()
+
+    def _run(self, record: coach.DealRecord, seats: list[int]) -> None:
+        try:
+            self.report = coach.grade(record, seats)
+        except Exception as exc:  # noqa: BLE001 - the screen says so instead of a traceback
+            self.error = f"{t('coach.failed')} ({exc})"
+
+
+#: the last deal graded, so that reopening the coach on it neither waits nor grades again
+_last: tuple[tuple, Grading] | None = None
+
+
+def grading_for(session, seats: list[int]) -> Grading | None:
+    """The grading of the session's last finished deal, started now or reused; None if none."""
+    global _last
+    index = coach.last_finished_deal(session)
+    if index is None:
+        return None
+    record = coach.capture(session, index)  # here, on the thread that owns the session
+    key = (id(session), record.position, record.entries, tuple(seats))
+    if _last is None or _last[0] != key:
+        _last = (key, Grading(record, seats))
+    return _last[1]
+
+
+class CoachScene(ScorePanelScene):
+    """The graded decisions of the deal just over (see the module docstring)."""
+
+    phase = DEAL_END
+    runs_match = False  # a demo's clock waits while the player reads
+    veil_alpha = 190
+
+    def __init__(self, app, play, table) -> None:
+        super().__init__(app, play, table)
+        self.offset = 0
+        self._visible = 1
+        seats = [s for s in range(1, len(play.seats) + 1) if play.seats[s - 1].is_human]
+        self.job = grading_for(play.session, seats)
+        self.worker = self.job.thread if self.job else None
+
+    @property
+    def report(self) -> coach.DealReport | None:
+        return self.job.report if self.job else None
+
+    @property
+    def error(self) -> str | None:
+        return self.job.error if self.job else t("coach.failed")
+
+    @property
+    def ready(self) -> bool:
+        return self.report is not None or self.error is not None
+
+    # ------------------------------------------------------------ behaviour
+
+    def _press(self, bid: str) -> None:
+        if bid == "back":
+            self._close()
+
+    def _scroll(self, rows: int) -> None:
+        total = len(self.report.grades) if self.report else 0
+        self.offset = max(0, min(self.offset + rows, max(0, total - self._visible)))
+
+    def handle(self, intent: I.Intent) -> None:
+        k = intent.kind
+        if k == I.CANCEL:
+            self._close()
+        elif k == I.MOVE and intent.direction in ("up", "down"):
+            self._scroll(-1 if intent.direction == "up" else 1)
+        elif k == I.ZOOM:
+            self._scroll(-1 if intent.factor > 1 else 1)
+        elif k in (I.DRAG, I.PAN) and abs(intent.delta[1]) >= 12:
+            self._scroll(-1 if intent.delta[1] > 0 else 1)
+        elif k not in (I.UNDO, I.REDO):
+            super().handle(intent)
+
+    # ------------------------------------------------------------ drawing
+
+    def info(self):
+        return self.report
+
+    def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        w, h = surface.get_size()
+        u = ui_scale(self.app, (w, h))
+        panel, u = self.draw_panel(surface, round(1500 * u), round(980 * u))
+        fpx = max(13, round(26 * u))
+        small = max(12, round(22 * u))
+        y = panel.top + round(18 * u)
+        title = fit(t("coach.title"), fpx + 8, panel.width - 40, bold=True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, y)))
+        y += title.get_height() + round(10 * u)
+        if not self.ready:
+            msg = text(t("coach.grading"), fpx)
+            surface.blit(msg, msg.get_rect(center=panel.center))
+        elif self.error is not None or self.report is None:
+            msg = fit(self.error or "", fpx, panel.width - 40)
+            surface.blit(msg, msg.get_rect(center=panel.center))
+        else:
+            self._draw_report(surface, panel, y, u, fpx, small)
+        self.draw_buttons(surface, panel, [("back", t("coach.back"))], u, fpx, primary="back")
+
+    def _draw_report(self, surface, panel: pygame.Rect, y: int, u: float, fpx: int, small: int) -> None:
+        report = self.report
+        assert report is not None
+        name_of = self.play.name
+        line = fit(summary_line(report, name_of), fpx, panel.width - 40, colour=(240, 220, 160))
+        surface.blit(line, line.get_rect(midtop=(panel.centerx, y)))
+        y += line.get_height() + round(16 * u)
+        if not report.grades:
+            return
+        full = report.game != coach.MEXICAN_TRAIN
+        x0 = panel.left + round(24 * u)
+        inner = panel.width - round(48 * u)
+        shares = (0.16, 0.24, 0.24, 0.24, 0.12) if full else (0.18, 0.32, 0.32, 0.18)
+        xs = [x0]
+        for s in shares[:-1]:
+            xs.append(xs[-1] + round(inner * s))
+        widths = [round(inner * s) - round(10 * u) for s in shares]
+        heads = [t("coach.col_label"), t("coach.col_played"), t("coach.col_known")]
+        if full:
+            heads.append(t("coach.col_full"))
+        heads.append(t("coach.col_cost"))
+        for x, wd, head in zip(xs, widths, heads):
+            s = fit(head, small, wd, colour=MUTED, bold=True)
+            surface.blit(s, (x, y))
+        y += round(small * 1.6)
+        bottom = panel.bottom - round(92 * u)
+        row_h = max(small + 8, round(fpx * 1.9))
+        total = len(report.grades)
+        estimated = full and any(g.loss > 0 and not g.exact for g in report.grades)
+        foot = round(small * 1.5)  # one line under the rows: the estimate note, the row count
+        room = bottom - y - (foot if estimated else 0)
+        if total > room // row_h:
+            room -= foot
+        self._visible = max(1, room // row_h)
+        self._scroll(0)
+        humans = {g.seat for g in report.grades}
+        for g in report.grades[self.offset:self.offset + self._visible]:
+            cy = y + row_h // 2
+            for x, wd, (s, colour, bold) in zip(xs, widths, self._cells(report, g, len(humans) > 1)):
+                surf = fit(s, fpx if bold else small + 2, wd, colour=colour, bold=bold)
+                surface.blit(surf, surf.get_rect(midleft=(x, cy)))
+            y += row_h
+        notes = []
+        if estimated:
+            notes.append(t("coach.estimated"))
+        if total > self._visible:
+            notes.append(t("coach.rows", first=self.offset + 1,
+                           last=min(total, self.offset + self._visible), count=total))
+        for i, note in enumerate(reversed(notes)):
+            surf = fit(note, small, panel.width - 40, colour=MUTED)
+            surface.blit(surf, surf.get_rect(midbottom=(panel.centerx, bottom - i * foot)))
+
+    def _cells(self, report: coach.DealReport, g: coach.Grade, names: bool) -> list[tuple[str, tuple, bool]]:
+        """One row's cells: (text, colour, bold) for the label, played, best known, best full, cost."""
+        name_of = self.play.name
+        played = action_text(g.played, name_of)
+        if names:  # hot seat: several humans graded, say whose decision it was
+            played = f"{name_of(g.seat)}: {played}"
+        known = t("coach.same") if g.best_known == g.played else action_text(g.best_known, name_of)
+        cells = [(t(LABEL_KEYS[g.label]), LABEL_COLOURS[g.label], True), (played, TEXT, False),
+                 (known, TEXT, False)]
+        full = report.game != coach.MEXICAN_TRAIN
+        if full:
+            shown = t("coach.same") if g.best_full == g.played else action_text(g.best_full, name_of)
+            cells.append((shown, SOFT, False))
+        cost = cost_text(report.game, g.loss) if g.loss > 0 else "\u2014"
+        if g.loss > 0 and not g.exact and full:
+            cost = "~ " + cost  # the fair grade is a playout estimate here
+        cells.append((cost, SOFT, False))
+        return cells
