@@ -14,8 +14,8 @@ Flags:
                          after those decisions)
   --replay FILE          watch a finished match again: a save file, a finished match from the
                          history or a transcript (python -m rules selfplay); with --screenshot,
-                         save the viewer's first frame and exit (a file that is no match: one
-                         line on stderr and a non-zero exit)
+                         save the viewer's first frame (--after N: at move N) and exit (a file
+                         that is no match: one line on stderr and a non-zero exit)
   --smoke-test N         run a computer-only demo for N frames with real rendering; exit 0,
                          or non-zero on any error
 """
@@ -82,8 +82,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         p.error(f"{args.game} is played by exactly 4 players")
     if args.after and args.screenshot is None:
         p.error("--after needs --screenshot")
-    if args.replay is not None and (args.scene or args.after or args.demo is not None or args.smoke is not None):
-        p.error("--replay goes with --screenshot, --size, --lang and --fullscreen only")
+    if args.replay is not None and (args.scene or args.demo is not None or args.smoke is not None):
+        p.error("--replay goes with --screenshot, --after, --size, --lang and --fullscreen only")
     if args.scene and args.screenshot is None:
         p.error("--scene needs --screenshot")
     if args.screenshot is not None and not args.screenshot.lower().endswith((".png", ".bmp", ".tga", ".jpg")):
@@ -243,7 +243,7 @@ def replay_screenshot(args) -> int:
     app = App(size=args.size, fullscreen=False, language=args.lang, strict=True, persist=False,
               settings=_fresh_settings())
     app.start(resume=False)
-    open_replay(app, record)
+    open_replay(app, record).replay.seek(args.after)
     for _ in range(3):
         app.frame(dt=STEP)
     pygame.image.save(app.screen, args.screenshot)

@@ -357,7 +357,7 @@ class ReplayScene(Scene):
         bottom_h = pad + self.line_h + pad + rows * self.row_h + pad + self.btn_h + pad
         self.bottom = pygame.Rect(0, h - bottom_h, w, bottom_h)
         self.camera.set_viewport((0, self.top_h, w, max(1, self.bottom.y - self.top_h)))
-        label_w = round(190 * u)
+        label_w = min(text(self._longest_label(), self._label_px()).get_width() + pad, w * 45 // 100)
         self.timeline = pygame.Rect(label_w + 2 * pad, self.bottom.y + pad, w - label_w - 4 * pad, self.line_h)
         self.hands_area = pygame.Rect(pad, self.timeline.bottom + pad, w - 2 * pad, rows * self.row_h)
         self._camera_buttons()
@@ -623,12 +623,22 @@ class ReplayScene(Scene):
         for b in self.buttons:
             b.draw(surface, self.font_px)
 
+    def _label_px(self) -> int:
+        return max(10, self.font_px - 3)
+
+    def _position_label(self, index: int, deal: DealMark) -> str:
+        last = max(1, len(self.replay.positions) - 1)
+        return t("replay.position", move=index, moves=last) + "  \u00b7  " + self.deal_words(deal)
+
+    def _longest_label(self) -> str:
+        """The timeline's label at its widest (the last move of the last deal), for the layout."""
+        return self._position_label(len(self.replay.positions) - 1, self.replay.deals[-1])
+
     def _draw_timeline(self, surface: pygame.Surface) -> None:
         r, replay = self.timeline, self.replay
         last = max(1, len(replay.positions) - 1)
-        deal = replay.deals[replay.deal_index()]
-        label = t("replay.position", move=replay.index, moves=last) + "  \u00b7  " + self.deal_words(deal)
-        img = fit(label, max(10, self.font_px - 3), r.x - 2 * self.pad, colour=(214, 226, 218))
+        label = self._position_label(replay.index, replay.deals[replay.deal_index()])
+        img = fit(label, self._label_px(), r.x - 2 * self.pad, colour=(214, 226, 218))
         surface.blit(img, img.get_rect(midleft=(self.pad, r.centery)))
         bar = pygame.Rect(r.x, r.centery - max(2, r.height // 6), r.width, max(4, r.height // 3))
         pygame.draw.rect(surface, (40, 64, 54), bar, border_radius=bar.height // 2)
