@@ -571,12 +571,17 @@ class ReplayScene(Scene):
         if words:
             return words
         if action is not None and action.kind != "play":
-            return t("replay.suggested", action=t(f"table.{action.kind}") if action.kind in ("draw", "pass")
-                     else action.kind)
+            return t("replay.suggested", action=self.decision_words(action))
         phase = self.replay.phase()
         if phase in (DEAL_END, MATCH_END):
             return self.result_words()
         return self.last_decision_words()
+
+    def decision_words(self, action: Action) -> str:
+        """A decision other than a play, in the words of its button at the table (Draw, Pass ...)."""
+        view = self.play.view()
+        bid = next((b for b, a in self.kit.decision_buttons(view) if a == action), None)
+        return self.kit.button_label(bid, self.play) if bid is not None else action.kind
 
     def result_words(self) -> str:
         info = self.play.last_deal_end()

@@ -53,7 +53,7 @@ def test_the_match_end_keeps_the_match_and_replays_it():
 
 
 def test_finished_matches_lists_the_history_and_opens_the_viewer():
-    for k, (game, seed) in enumerate((("mexican_train", 7), ("jamaican", 5))):
+    for game, seed in (("mexican_train", 7), ("jamaican", 5)):
         history.record(finished(game, seed), SEATS)
     (history.history_dir() / "garbage.json").write_text("{not json")
     with running_app() as app:
