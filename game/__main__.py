@@ -160,9 +160,8 @@ def advance_to(app, phase: str) -> bool:
 
 
 def screenshot(args) -> int:
-    import pygame
 
-    from .app import STEP, App
+    from .app import App
     app = App(size=args.size, fullscreen=False, language=args.lang, strict=True, persist=False,
               settings=_fresh_settings())
     app.default_seed = args.seed
@@ -192,11 +191,19 @@ def screenshot(args) -> int:
         app.open_log()
     elif scene == "menu":
         app.open_menu()
+    return capture(app, args.screenshot)
+
+
+def capture(app, path: str) -> int:
+    """Three frames, then the screen into ``path``; the app closes."""
+    import pygame
+
+    from .app import STEP
     for _ in range(3):
         app.frame(dt=STEP)
-    pygame.image.save(app.screen, args.screenshot)
+    pygame.image.save(app.screen, path)
     app.close()
-    print(args.screenshot)
+    print(path)
     return 0
 
 
@@ -230,10 +237,8 @@ def read_replay(path: str):
 
 def replay_screenshot(args) -> int:
     """``--replay FILE --screenshot OUT.png``: the viewer's first frame, headless."""
-    import pygame
-
     from . import i18n
-    from .app import STEP, App
+    from .app import App
     from .scenes.replay import open_replay
     if args.lang:
         i18n.set_language(args.lang)
@@ -244,12 +249,7 @@ def replay_screenshot(args) -> int:
               settings=_fresh_settings())
     app.start(resume=False)
     open_replay(app, record).replay.seek(args.after)
-    for _ in range(3):
-        app.frame(dt=STEP)
-    pygame.image.save(app.screen, args.screenshot)
-    app.close()
-    print(args.screenshot)
-    return 0
+    return capture(app, args.screenshot)
 
 
 def _fresh_settings() -> dict:
