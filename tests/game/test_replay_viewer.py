@@ -317,3 +317,23 @@ def test_the_viewer_draws_in_both_sizes_and_languages(matches, size, lang, tmp_p
         assert isinstance(scene, ReplayScene)
     finally:
         app.close()
+
+
+def test_a_suggested_draw_or_pass_is_named_by_its_button(viewer):
+    app, scene = viewer
+    r = scene.replay
+    for k in range(len(r.positions)):
+        r.seek(k)
+        if r.decision_due() is not None and r.decision_due().kind == "draw":
+            break
+    scene.suggest(r.position, r.decision_due())
+    assert scene.message() == "Suggested: Draw"
+    scene.clear_suggestions()
+    assert scene.message() != "Suggested: Draw"
+
+
+def test_the_command_line_viewer_refuses_a_bad_file_before_any_window(tmp_path):
+    bad = _write(tmp_path, "notes.json", b'{"format": "domino-table-save", "version": 99}')
+    failed = _run_game("--replay", str(bad))
+    assert failed.returncode == 1
+    assert failed.stderr.count("\n") == 1 and "newer version" in failed.stderr
