@@ -176,9 +176,16 @@ def _from_transcript(text: str) -> MatchRecord:
 def _from_history(obj: dict) -> MatchRecord:
     head = check_header(obj)
     try:
-        text = zlib.decompress(base64.b64decode(obj["save"], validate=True), bufsize=64 * 1024)
+        packed = base64.b64decode(obj["save"], validate=True)
+        unpack = zlib.decompressobj()
+        # bounded: a few KB that inflate to gigabytes are not a match
+        text = unpack.decompress(packed, rules_save.MAX_BYTES + 1)
     except (binascii.Error, zlib.error, TypeError, ValueError) as e:
-        raise MatchFileError("not_a_match", f"the history file's match is damaged: {e}") from None
+        raise MatchFileError("damaged", f"the history file's match is damaged: {e}") from None
+    if len(text) > rules_save.MAX_BYTES or unpack.unconsumed_tail:
+        raise MatchFileError("too_big", "the history file's match is far larger than any match")
+    if not unpack.eof:
+        raise MatchFileError("damaged", "the history file's match is cut short")
     return _from_save(text, head["seats"], head["match"])
 
 

@@ -187,3 +187,32 @@ def test_a_history_file_with_a_damaged_match_is_refused():
     with pytest.raises(history.MatchFileError) as err:
         history.read_match(path)
     assert err.value.problem in ("not_a_match", "damaged")
+
+
+def test_a_history_file_that_inflates_past_any_match_is_refused(monkeypatch):
+    import base64
+    import zlib
+    path = history.record(finished("cuban", 7), seated(["Ann", "Bob", "Cleo", "Dan"]))
+    data = json.loads(path.read_text())
+    data["save"] = base64.b64encode(zlib.compress(b" " * (1 << 20))).decode()
+    path.write_text(json.dumps(data))
+    monkeypatch.setattr(history.rules_save, "MAX_BYTES", 1 << 16)
+    with pytest.raises(history.MatchFileError) as err:
+        history.read_match(path)
+    assert err.value.problem == "too_big"
+
+
+@pytest.mark.parametrize("code,forms", [
+    ("ru", {1: "1 игра", 2: "2 игры", 5: "5 игр", 11: "11 игр", 21: "21 игра", 22: "22 игры"}),
+    ("uk", {1: "1 гра", 3: "3 гри", 5: "5 ігор", 12: "12 ігор", 31: "31 гра", 24: "24 гри"}),
+    ("en", {1: "1 match", 2: "2 matches", 21: "21 matches"}),
+])
+def test_the_match_counts_take_the_cldr_plural_forms(code, forms):
+    from game import i18n
+    i18n.set_language(code)
+    try:
+        for n, words in forms.items():
+            assert i18n.t("history.matches", count=n, won=0).startswith(words + ","), (n, words)
+            assert i18n.t("history.set_aside", count=n, files="x").startswith(f"{n} ")
+    finally:
+        i18n.set_language("en")
