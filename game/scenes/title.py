@@ -1,4 +1,4 @@
-"""The title screen: continue, new game, finished matches, settings, rules, quit, and the language."""
+"""The title screen: continue, new game, settings, rules, finished matches, quit, and the language."""
 from __future__ import annotations
 
 import pygame
@@ -61,14 +61,14 @@ class TitleScene(WidgetScene):
         self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), i18n.t("ui.new_game"),
                                        self.new_game, class_id=None if ps else "@primary"))
         y += bh + gap
-        self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), i18n.t("history.title"),
-                                       self.finished_matches))
-        y += bh + gap
         self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), i18n.t("ui.settings"),
                                        self.app.open_settings))
         y += bh + gap
         self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), i18n.t("ui.rules"),
                                        self.app.open_rules))
+        y += bh + gap
+        self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), i18n.t("history.title"),
+                                       self.finished_matches))
         y += bh + gap
         self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), i18n.t("ui.quit"),
                                        self.app.request_quit))
