@@ -90,6 +90,9 @@ class MatchRecord:
     #: The match of the session to show (history files); None: every match in the file.
     match_no: int | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    #: True when nothing else holds the session (read from a file): the viewer may step it
+    #: without a copy.  A match still on the table is not private.
+    private: bool = False
 
 
 def default_seats(n: int) -> list[SeatConfig]:
@@ -147,7 +150,8 @@ def _from_save(text: str | bytes, seats: object = None, match_no: int | None = N
                    "damaged": "damaged", "corrupt": "damaged"}.get(e.problem, "not_a_match")
         raise MatchFileError(problem, str(e)) from None
     n = session.config.players
-    record = MatchRecord(session, seats_from(meta.get("seats") if seats is None else seats, n), match_no, meta)
+    record = MatchRecord(session, seats_from(meta.get("seats") if seats is None else seats, n), match_no, meta,
+                         private=True)
     _require_decisions(record)
     return record
 
@@ -168,7 +172,7 @@ def _from_transcript(text: str) -> MatchRecord:
         raise MatchFileError(problem, f"the transcript fails at {e}") from None
     except RulesError as e:
         raise MatchFileError("not_a_match", str(e)) from None
-    record = MatchRecord(session, default_seats(session.config.players))
+    record = MatchRecord(session, default_seats(session.config.players), private=True)
     _require_decisions(record)
     return record
 

@@ -98,12 +98,15 @@ class DealMark:
 class Replay:
     """A finished match's positions, stepped through on a session of its own (see the module).
 
-    The session is copied (rebuilt from its log, as a save is): stepping never moves the
-    match it came from, which may be the one still on the table.
+    The session is copied (rebuilt from its log, as a save is) unless ``private`` says
+    nothing else holds it: stepping never moves the match it came from, which may be the
+    one still on the table.
     """
 
-    def __init__(self, session: Session, seats: list[SeatConfig], match_no: int | None = None) -> None:
-        session = rules_save.build(rules_save.session_to_json(session))[0]
+    def __init__(self, session: Session, seats: list[SeatConfig], match_no: int | None = None,
+                 private: bool = False) -> None:
+        if not private:
+            session = rules_save.build(rules_save.session_to_json(session))[0]
         self.session = session
         self.seats = list(seats)
         self.players = session.config.players
@@ -689,6 +692,6 @@ class ReplayScene(Scene):
 
 def open_replay(app, record, on_close: Callable[[], None] | None = None) -> ReplayScene:
     """Push the viewer of ``record`` (``game.history.MatchRecord``) on the app's stack."""
-    scene = ReplayScene(app, Replay(record.session, record.seats, record.match_no), on_close)
+    scene = ReplayScene(app, Replay(record.session, record.seats, record.match_no, record.private), on_close)
     app.stack.push(scene)
     return scene
