@@ -12,6 +12,10 @@ Flags:
                          of the demo, or --scene title|new_game|settings|rules|log|menu;
                          --scene deal_end|match_end: the next deal's reveal or the match's end
                          after those decisions)
+  --replay FILE          watch a finished match again: a save file, a finished match from the
+                         history or a transcript (python -m rules selfplay); with --screenshot,
+                         save the viewer's first frame (--after N: at move N) and exit (a file
+                         that is no match: one line on stderr and a non-zero exit)
   --smoke-test N         run a computer-only demo for N frames with real rendering; exit 0,
                          or non-zero on any error
 """
@@ -70,6 +74,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--after", type=_positive, default=0, metavar="N",
                    help="decisions of the demo before the screenshot")
     p.add_argument("--scene", choices=SCENES, help="the screen to capture with --screenshot")
+    p.add_argument("--replay", metavar="FILE", help="watch a finished match (a save, history or transcript file)")
     p.add_argument("--smoke-test", type=_positive, metavar="N", dest="smoke",
                    help="computer-only demo for N frames, then exit")
     args = p.parse_args(argv)
@@ -77,6 +82,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         p.error(f"{args.game} is played by exactly 4 players")
     if args.after and args.screenshot is None:
         p.error("--after needs --screenshot")
+    if args.replay is not None and (args.scene or args.demo is not None or args.smoke is not None):
+        p.error("--replay goes with --screenshot, --after, --size, --lang and --fullscreen only")
     if args.scene and args.screenshot is None:
         p.error("--scene needs --screenshot")
     if args.screenshot is not None and not args.screenshot.lower().endswith((".png", ".bmp", ".tga", ".jpg")):
@@ -153,9 +160,8 @@ def advance_to(app, phase: str) -> bool:
 
 
 def screenshot(args) -> int:
-    import pygame
 
-    from .app import STEP, App
+    from .app import App
     app = App(size=args.size, fullscreen=False, language=args.lang, strict=True, persist=False,
               settings=_fresh_settings())
     app.default_seed = args.seed
@@ -185,11 +191,19 @@ def screenshot(args) -> int:
         app.open_log()
     elif scene == "menu":
         app.open_menu()
+    return capture(app, args.screenshot)
+
+
+def capture(app, path: str) -> int:
+    """Three frames, then the screen into ``path``; the app closes."""
+    import pygame
+
+    from .app import STEP
     for _ in range(3):
         app.frame(dt=STEP)
-    pygame.image.save(app.screen, args.screenshot)
+    pygame.image.save(app.screen, path)
     app.close()
-    print(args.screenshot)
+    print(path)
     return 0
 
 
@@ -210,6 +224,34 @@ def smoke_test(args) -> int:
     return 0
 
 
+def read_replay(path: str):
+    """The match in ``path`` for the viewer; one line on stderr and None when it is no match."""
+    from . import history, i18n
+    try:
+        return history.read_match(path)
+    except history.MatchFileError as e:
+        reason = i18n.t(history.PROBLEM_TEXT[e.problem])
+        print(f"domino-table: {path}: {reason} ({e.detail})", file=sys.stderr)
+        return None
+
+
+def replay_screenshot(args) -> int:
+    """``--replay FILE --screenshot OUT.png``: the viewer's first frame, headless."""
+    from . import i18n
+    from .app import App
+    from .scenes.replay import open_replay
+    if args.lang:
+        i18n.set_language(args.lang)
+    record = read_replay(args.replay)
+    if record is None:
+        return 1
+    app = App(size=args.size, fullscreen=False, language=args.lang, strict=True, persist=False,
+              settings=_fresh_settings())
+    app.start(resume=False)
+    open_replay(app, record).replay.seek(args.after)
+    return capture(app, args.screenshot)
+
+
 def _fresh_settings() -> dict:
     from . import storage
     return dict(storage.DEFAULT_SETTINGS)
@@ -218,15 +260,29 @@ def _fresh_settings() -> dict:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     try:
+        if args.replay is not None and args.screenshot:
+            return replay_screenshot(args)
         if args.screenshot:
             return screenshot(args)
         if args.smoke is not None:
             return smoke_test(args)
+        record = None
+        if args.replay is not None:
+            if args.lang:
+                from . import i18n
+                i18n.set_language(args.lang)
+            record = read_replay(args.replay)  # a file that is no match: one line, no window
+            if record is None:
+                return 1
         from .app import App
         app = App(size=args.size, fullscreen=True if args.fullscreen else None, language=args.lang,
                   persist=args.demo is None)
         app.default_seed = args.seed
-        if args.demo is not None:
+        if record is not None:
+            from .scenes.replay import open_replay
+            app.start(resume=False)
+            open_replay(app, record)
+        elif args.demo is not None:
             app.start(resume=False)
             start_demo(app, args.demo, args.players, args.game)
         else:

@@ -1,18 +1,40 @@
 """The end of a match: totals, the lowest total wins and equal lowest share the win (MT-18).
 
-Then the next match (MT-20: 12-12 again, every total at zero) or a new game.
+Then the next match (MT-20: 12-12 again, every total at zero), a new game, or the
+replay viewer of the match just finished.  The finished match is kept in the
+history as soon as this screen comes up (``game.history.record``, once per match).
 """
 from __future__ import annotations
 
+import logging
+
 import pygame
 
+from .. import history
+from ..i18n import t
 from ..play import MATCH_END
 from .score_panel import ScorePanelScene
+
+log = logging.getLogger(__name__)
 
 
 class MatchEndScene(ScorePanelScene):
     phase = MATCH_END
     veil_alpha = 160
+
+    def __init__(self, app, play, table) -> None:
+        super().__init__(app, play, table)
+        self.recorded = self._record()
+
+    def _record(self):
+        """Keep the finished match (not for a demo or a screenshot: the app does not persist)."""
+        if not getattr(self.app, "persist", False):
+            return None
+        try:
+            return history.record(self.play.session, self.play.seats)
+        except Exception as e:  # the history must never spoil the match's end
+            log.error("the match could not be recorded: %r", e)
+            return None
 
     def _press(self, bid: str) -> None:
         if bid == "next_match":
@@ -20,9 +42,22 @@ class MatchEndScene(ScorePanelScene):
                 self._close()
         elif bid == "new_game":
             self.app.new_game()
+        elif bid == "replay":
+            self.replay()
+
+    def replay(self) -> None:
+        """The viewer of the match just finished, over this screen (closing it comes back here)."""
+        from .replay import open_replay
+        play = self.play
+        open_replay(self.app, history.MatchRecord(play.session, play.seats, play.view().match_no))
 
     def info(self):
         return self.play.match_end()
 
     def draw_info(self, surface: pygame.Surface, info, u: float) -> None:
         self.play.kit.draw_match_end(self, surface, info, u)
+
+    def draw_buttons(self, surface: pygame.Surface, panel: pygame.Rect, labels: list[tuple[str, str]],
+                     u: float, fpx: int, primary: str) -> None:
+        """The kit's buttons and, last in the row, the replay of this match."""
+        super().draw_buttons(surface, panel, [*labels, ("replay", t("replay.replay"))], u, fpx, primary)

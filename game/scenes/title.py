@@ -1,4 +1,4 @@
-"""The title screen: continue, new game, settings, rules, quit, and the language."""
+"""The title screen: continue, new game, settings, rules, finished matches, quit, and the language."""
 from __future__ import annotations
 
 import pygame
@@ -42,7 +42,7 @@ class TitleScene(WidgetScene):
         px = self.px
         bw, bh, gap = min(px(400), w - px(40)), px(52), px(12)
         x = (w - bw) // 2
-        y = max(px(20), h // 2 - px(250))
+        y = max(px(20), h // 2 - px(280))
         self.label(pygame.Rect(0, y, w, px(90)), i18n.t("ui.app_title"), "#title", "@title")
         y += px(90)
         self.label(pygame.Rect(0, y, w, px(36)), i18n.t("ui.tagline"), "#tagline")
@@ -67,6 +67,9 @@ class TitleScene(WidgetScene):
         self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), i18n.t("ui.rules"),
                                        self.app.open_rules))
         y += bh + gap
+        self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), i18n.t("history.title"),
+                                       self.finished_matches))
+        y += bh + gap
         self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), i18n.t("ui.quit"),
                                        self.app.request_quit))
         y += bh + px(28)
@@ -87,6 +90,11 @@ class TitleScene(WidgetScene):
     def new_game(self) -> None:
         from .new_game import NewGameScene
         self.app.stack.push(NewGameScene(self.app))
+
+    def finished_matches(self) -> None:
+        """The history of finished matches, their statistics and the replay viewer (issue 15)."""
+        from .history import open_history
+        open_history(self.app)
 
     def back(self) -> None:
         """Esc on the title does nothing: quitting is a button, never an accident."""

@@ -1,0 +1,151 @@
+"""Finished matches (issue 15): the history's list, the statistics, and the viewer one press away.
+
+Each finished match is a button (date, game, players, result) that opens the
+replay viewer; a page of them at a time, with ‹ › to turn pages.  Below, the
+statistics per player name and game (``game.history.statistics``).  A file in
+the history that could not be used was set aside when the list was read; the
+screen says so in one line (how many, and which).
+"""
+from __future__ import annotations
+
+import html
+import pygame
+
+from .. import history
+from ..i18n import t
+from .menu import WidgetScene
+from .title import draw_felt
+
+#: Each game's words for its deals won in the statistics (a Cuban «кон», a Jamaican «сдача»).
+HANDS_WON = {"mexican_train": "history.deals_won", "cuban": "history.cuban_hands_won",
+             "jamaican": "history.jamaican_hands_won"}
+MAX_PLAYERS_CHARS = 60
+
+
+def entry_label(entry: history.Entry) -> str:
+    """One match in the list: when, which game, who played, who won and the score."""
+    when = entry.finished.astimezone().strftime("%Y-%m-%d %H:%M")
+    players = ", ".join(entry.names)
+    if len(players) > MAX_PLAYERS_CHARS:
+        players = players[: MAX_PLAYERS_CHARS - 1].rstrip(", ") + "\u2026"
+    return f"{when}  \u00b7  {t(f'ui.game_{entry.game}')}  \u00b7  {players}  \u2014  {result_words(entry)}"
+
+
+def result_words(entry: history.Entry) -> str:
+    summary = entry.summary
+    totals = summary["totals"]
+    if entry.game in history.LINE_GAMES:
+        score = " : ".join(str(v) for v in totals)
+    else:
+        score = str(min(totals))
+    return t("history.result", names=", ".join(entry.winners), score=score)
+
+
+def stats_lines(stats: list[history.PlayerStats]) -> list[str]:
+    """The statistics as HTML lines: a heading per game, then one line per player name."""
+    lines: list[str] = []
+    game = None
+    for s in stats:
+        if s.game != game:
+            game = s.game
+            lines.append(f"<b>{html.escape(t(f'ui.game_{game}'))}</b>")
+        parts = [t("history.matches", count=s.matches, won=s.matches_won),
+                 t(HANDS_WON[s.game], count=s.hands_won, hands=s.hands)]
+        if s.game == "mexican_train" and s.mean_penalty is not None:
+            parts.append(t("history.mean_penalty", value=f"{s.mean_penalty:.1f}"))
+        elif s.game == "cuban":
+            parts.append(t("history.points", won=s.points_for, lost=s.points_against))
+        elif s.game == "jamaican":
+            parts.append(t("history.six_love", given=s.six_love_given, taken=s.six_love_taken))
+        lines.append(f"    {html.escape(s.name)}: " + html.escape(" \u00b7 ".join(parts)))
+    return lines
+
+
+class HistoryScene(WidgetScene):
+    """The finished matches (see the module docstring)."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.listing = history.load_all()
+        self.page = 0
+
+    def per_page(self) -> int:
+        w, h = self.app.size
+        return max(2, min(8, (h - self.px(330)) // self.px(50)))
+
+    def build(self) -> None:
+        w, h = self.app.size
+        px = self.px
+        m, bh, gap = px(20), px(44), px(8)
+        width = min(px(1200), w - 2 * m)
+        x = (w - width) // 2
+        y = m
+        self.label(pygame.Rect(0, y, w, px(72)), t("history.title"), "#heading", "@title")
+        y += px(76)
+        if self.listing.problems:
+            names = ", ".join(p.name for p in self.listing.problems[:3])
+            self.label(pygame.Rect(x, y, width, px(28)),
+                       t("history.set_aside", count=len(self.listing.problems), files=names), "#error", "@small")
+            y += px(32)
+        entries = self.listing.entries
+        if not entries:
+            self.label(pygame.Rect(x, y + px(20), width, px(40)), t("history.empty"), "#hint")
+            y += px(80)
+        per = self.per_page()
+        pages = max(1, -(-len(entries) // per))
+        self.page = max(0, min(self.page, pages - 1))
+        for entry in entries[self.page * per:(self.page + 1) * per]:
+            self.focus.add_row(self.button(pygame.Rect(x, y, width, bh), entry_label(entry),
+                                           lambda e=entry: self.open(e), class_id="@small"))
+            y += bh + gap
+        if pages > 1:
+            pw = px(60)
+            prev = self.button(pygame.Rect(x, y, pw, bh), "\u2039", lambda: self.turn(-1), enabled=self.page > 0)
+            nxt = self.button(pygame.Rect(x + width - pw, y, pw, bh), "\u203a", lambda: self.turn(1),
+                              enabled=self.page < pages - 1)
+            self.label(pygame.Rect(x + pw, y, width - 2 * pw, bh), t("history.page", page=self.page + 1,
+                                                                      pages=pages), "#hint")
+            self.focus.add_row(prev, nxt)
+            y += bh + gap
+        back_h = px(50)
+        box_h = h - y - back_h - 3 * m
+        if entries and box_h > px(60):
+            lines = stats_lines(history.statistics(entries))
+            self.text_box(pygame.Rect(x, y + gap, width, box_h),
+                          f"<b>{html.escape(t('history.statistics'))}</b><br>" + "<br>".join(lines))
+        bw = min(px(300), width)
+        self.focus.add_row(self.button(pygame.Rect((w - bw) // 2, h - back_h - m, bw, back_h), t("ui.back"),
+                                       self.back, class_id="@primary"))
+
+    def initial_focus(self) -> tuple[int, int]:
+        return 0, 0
+
+    def turn(self, delta: int) -> None:
+        self.page += delta
+        self.rebuild()
+
+    def open(self, entry: history.Entry) -> None:
+        """The viewer of ``entry``; a file whose moves fail is set aside with a message."""
+        try:
+            record = history.read_match(entry.path)
+        except history.MatchFileError as e:
+            problem = history.set_aside(entry.path, e.detail)
+            self.listing.entries = [x for x in self.listing.entries if x is not entry]
+            self.listing.problems.append(problem)
+            self.rebuild()
+            self.app.show_message(t("replay.title"), t(history.PROBLEM_TEXT[e.problem]))
+            return
+        from .replay import open_replay
+        open_replay(self.app, record)
+
+    def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        draw_felt(surface)
+
+
+def open_history(app) -> HistoryScene:
+    scene = HistoryScene(app)
+    app.stack.push(scene)
+    return scene
+
+
+__all__ = ["HistoryScene", "entry_label", "open_history", "stats_lines"]
