@@ -24,6 +24,7 @@ REDO = "redo"
 HINT = "hint"
 FIT = "fit"            # fit the whole table in view
 FOLLOW = "follow"      # follow the last play
+MAGNIFY = "magnify"    # magnify the last play (or the seat to act), and back (issue 11)
 SORT = "sort"          # cycle the hand's sort order
 RULES = "rules"        # open the rules screen (computer players pause, UX-5)
 LOG = "log"            # open the log/details screen (computer players pause, UX-5)

@@ -51,7 +51,10 @@ PULSE_S = 3.0
 #: The automatic view keeps a table tile's short side at least this many pixels times the
 #: interface scale (1080p at 100%: 16 px, less than fit-all gives a full ten-seat table).
 READABLE_SHORT_PX = 16
-CAMERA_BUTTONS = ("zoom_in", "zoom_out", "fit", "follow")
+CAMERA_BUTTONS = ("zoom_in", "zoom_out", "magnify", "fit", "follow")
+#: How much closer Magnify brings the last play than the view it starts from, at least.
+MAGNIFY_FACTOR = 2.0
+MAGNIFY_MIN_ZOOM = 1.6
 BUTTON_TEXT = {
     "confirm": "table.confirm", "cancel": "table.cancel", "hint": "table.hint",
     "undo": "table.undo", "redo": "table.redo", "menu": "table.menu",
@@ -75,6 +78,7 @@ class TableScene(Scene):
         self.follow = False
         self.auto_fit = True  # refit when the table grows, until the player moves the view
         self.whole = False  # Fit all was pressed: the whole table, even with small tiles
+        self.magnified = False  # Magnify shows the last play close up (issue 11)
         self._size: tuple[int, int] | None = None
         self._layout_key = None
         self._layout = None
@@ -160,7 +164,8 @@ class TableScene(Scene):
         cam_size = round(44 * u)
         vx, vy, vw, vh = self.camera.viewport
         gap = round(8 * u)
-        labels = {"zoom_in": "+", "zoom_out": "\u2212", "fit": t("table.fit"), "follow": t("table.follow")}
+        labels = {"zoom_in": "+", "zoom_out": "\u2212", "fit": t("table.fit"), "follow": t("table.follow"),
+                  "magnify": t("tv.magnify")}
         x = w - gap
         self.camera_buttons = []
         for bid in reversed(CAMERA_BUTTONS):
@@ -220,7 +225,7 @@ class TableScene(Scene):
             self.curtain_button = Button("show_hand", r, label, primary=True, focused=True,
                                          enabled=play.curtain_ready())
         for b in self.camera_buttons:
-            b.lit = b.id == "follow" and self.follow
+            b.lit = b.id == "follow" and self.follow or b.id == "magnify" and self.magnified
         self.hovered = self.hover_at(self.hover_pos)
         for b in self.buttons + self.camera_buttons + ([self.curtain_button] if self.curtain_button else []):
             b.hover = self.hovered == ("button", b.id)
@@ -314,6 +319,8 @@ class TableScene(Scene):
             self.follow = not self.follow
             if self.follow:
                 self._follow_last()
+        elif kind == I.MAGNIFY:
+            self.magnify()
         elif kind == I.MENU:
             self._request("menu")
         elif kind == I.RULES:
@@ -330,6 +337,7 @@ class TableScene(Scene):
     def _user_moved(self) -> None:
         self.auto_fit = False
         self.whole = False
+        self.magnified = False
 
     def _key_pan(self, direction: str) -> None:
         dx, dy = {"left": (1, 0), "right": (-1, 0), "up": (0, 1), "down": (0, -1)}[direction]
@@ -341,6 +349,26 @@ class TableScene(Scene):
         self.auto_fit = True
         self.whole = True
         self._fit(self._layout_now(), animate=True)
+
+    def magnify(self) -> None:
+        """Issue 11: the last play (or, before any, the seat to act) close up, to count its
+        pips from the couch; pressed again, the automatic view comes back."""
+        if self.magnified:
+            self.magnified = False
+            self.auto_fit, self.whole = True, False
+            self._fit(self._layout_now(), animate=True)
+            return
+        lay, view = self._layout_now(), self.play.view()
+        point = self.kit.follow_point(lay, view, None)
+        seat = self.play.session.to_act()
+        if point is None and seat is not None:
+            point = self.kit.seat_point(lay, view, self.play, seat)
+        if point is None:
+            return
+        self._user_moved()
+        self.magnified = True
+        zoom = max(self.camera.draw_zoom * MAGNIFY_FACTOR, MAGNIFY_MIN_ZOOM)
+        self.camera.follow(point, min_zoom=zoom)
 
     def _fit(self, lay, animate: bool) -> None:
         """The automatic view: the whole table, but at a large interface size or on a TV never
@@ -462,6 +490,8 @@ class TableScene(Scene):
             self.camera.zoom_at(2 ** -0.25)
         elif bid == "fit":
             self.fit()
+        elif bid == "magnify":
+            self.magnify()
         elif bid == "follow":
             self.follow = not self.follow
             if self.follow:
@@ -520,6 +550,7 @@ class TableScene(Scene):
             if deal != self._deal_seen:
                 self._deal_seen = deal
                 self.auto_fit = True  # a fresh deal starts with the whole (empty) table in view
+                self.magnified = False
             if self.auto_fit and lay.content != self._last_bounds:
                 self._last_bounds = lay.content
                 self._fit(lay, animate=True)

@@ -116,3 +116,28 @@ def test_the_deal_end_steps_aside_and_comes_back():
     assert not end.aside and play.phase == DEAL_END
     app.stack.handle(Intent(I.FIT, device="keyboard"))  # F moves them aside again
     assert end.aside
+
+
+def test_magnify_brings_the_last_play_close_and_back():
+    """Issue 11: the last play magnified on request (Z, or the Magnify button), and back."""
+    app, play, scene = table(kinds="hccc", seed=7)
+    while not play.my_turn():
+        play.step_computer()
+    while sum(len(t.tiles) for t in play.view().trains) < 6:
+        if play.my_turn():
+            play._apply(play.legal()[0])
+        else:
+            play.step_computer()
+    app.frame()
+    scene.camera.update(10.0)
+    zoom = scene.camera.draw_zoom
+    app.stack.handle(Intent(I.MAGNIFY, device="keyboard"))
+    scene.camera.update(10.0)
+    assert scene.magnified and scene.camera.draw_zoom >= max(1.6, 1.9 * zoom)
+    point = scene.kit.follow_point(scene._layout_now(), play.view(), None)
+    assert abs(scene.camera.cx - point[0]) < 1 and abs(scene.camera.cy - point[1]) < 1
+    app.frame()
+    assert next(b for b in scene.camera_buttons if b.id == "magnify").lit
+    app.stack.handle(Intent(I.TAP, pos=next(b for b in scene.camera_buttons if b.id == "magnify").rect.center))
+    scene.camera.update(10.0)
+    assert not scene.magnified and abs(scene.camera.draw_zoom - zoom) < 1e-6
