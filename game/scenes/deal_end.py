@@ -40,11 +40,22 @@ class DealEndScene(ScorePanelScene):
         elif bid == "coach":
             from .coach import CoachScene  # issue 15: the deal's decisions, graded
             self.app.stack.push(CoachScene(self.app, self.play, self.table))
+        elif bid == "replay":
+            self.replay()
+
+    def replay(self) -> None:
+        """Issue 15: the match so far in the viewer, every hand face up.  Its positions end
+        with this deal's last decision, before the next deal (already dealt behind this
+        screen) is shown: every hand up to there was revealed at its deal's end."""
+        from .. import history
+        from .replay import open_replay
+        play = self.play
+        open_replay(self.app, history.MatchRecord(play.session, play.seats, play.view().match_no))
 
     def draw_buttons(self, surface, panel, labels, u, fpx, primary) -> None:
-        """The kit's buttons, and Coach when a human played this deal (issue 15)."""
+        """The kit's buttons, and Coach and Replay when a human played this deal (issue 15)."""
         if any(s.is_human for s in self.play.seats):
-            labels = [*labels, ("coach", t("coach.button"))]
+            labels = [*labels, ("coach", t("coach.button")), ("replay", t("replay.replay"))]
         super().draw_buttons(surface, panel, labels, u, fpx, primary)
 
     def info(self):

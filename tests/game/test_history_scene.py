@@ -116,3 +116,31 @@ def test_the_list_fits_the_window(size, lang):
             assert a.bottom <= b.top or a.y == b.y
     finally:
         app.close()
+
+
+def test_the_deal_end_replays_the_match_so_far_and_never_the_next_deal():
+    """Issue 15: Replay at a deal's end; the viewer stops at that deal's last decision, so the
+    next deal, already dealt behind the screen, is never shown face up."""
+    from game.play import DEAL_END
+    from game.scenes.deal_end import DealEndScene
+    session = Session(Config("mexican_train", 4, 5))
+    while sum(1 for e in session.state.history if e[0] == "deal_end") < 2:
+        view = session.view(session.to_act())
+        session.apply(greedy_policy(view, decision_stream(5, session.cursor)))
+    with running_app() as app:
+        app.start_match(session, SEATS, reveals_seen=1)
+        frames(app, 150)  # the last play lands, then the reveal comes up
+        end = app.stack.top
+        assert isinstance(end, DealEndScene) and app.play_state.phase == DEAL_END
+        assert session.state.deal_no == 3  # the next deal is dealt behind the reveal
+        click(app, next(b for b in end.buttons if b.id == "replay").rect.center)
+        viewer = app.stack.top
+        assert isinstance(viewer, ReplayScene)
+        replay = viewer.replay
+        replay.seek(len(replay.positions) - 1)
+        last = replay.views()[1]
+        assert last.deal_no == 2
+        revealed = [e for e in last.history if e[0] == "deal_end"][-1][4]
+        assert [sorted(h) for h in replay.hands()[1:]] == [sorted(h) for h in revealed[1:]]
+        key(app, pygame.K_ESCAPE)
+        assert app.stack.top is end
