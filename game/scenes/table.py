@@ -85,7 +85,7 @@ class TableScene(Scene):
     def _art_settings(settings) -> tuple[str, str]:
         """Tile style (pips or numerals) and palette (standard or colour-blind safe)."""
         palette = settings.get("palette") or ("colour_blind" if settings.get("colour_blind") else "standard")
-        return settings.get("tile_style", "pips"), palette
+        return settings.get("tile_style", "auto"), palette
 
     def _sync_settings(self) -> None:
         """Settings can change while the table is open: art, UI scale and language."""
@@ -518,8 +518,7 @@ class TableScene(Scene):
 
     def _draw_bottom(self, surface, view) -> None:
         play = self.play
-        surface.fill((14, 30, 23), self.bottom)
-        pygame.draw.line(surface, (196, 160, 72), self.bottom.topleft, (self.bottom.right, self.bottom.top), 2)
+        self.sprites.panel(surface, self.bottom)
         self._hand_geometry()
         if play.phase == CURTAIN:
             self._draw_curtain(surface)
