@@ -30,7 +30,8 @@ API::
     felt_surface((w, h)) -> Surface        # textured felt with a vignette (opaque, cached per size)
     rail_surfaces((w, h)) -> list[(Surface, (x, y))]  # the wooden rail round a felt of that size
     panel_surface((w, h)) -> Surface       # dark leather for the panels (opaque)
-    auto_style(size_px) -> "pips" | "numerals"   # the "auto" tile style (issue 11)
+    button_surface((w, h), colour, radius) -> Surface   # a button face lit from above
+    auto_style(size_px, top=12) -> "pips" | "numerals"   # the "auto" tile style (issue 11)
     number_colour(n, palette="standard") -> pygame.Color
     table_colour(name) -> pygame.Color     # "felt", "text", "accent", "mexican_train" ...
     snap_size(px) -> int                   # nearest step of SIZE_STEPS, to reuse caches
@@ -65,12 +66,14 @@ DIM_FACTOR = 0.55             # tiles with no legal play are darkened to this
 #: Pixel memory of every scaled sprite together (tiles of every zoom step and
 #: style, backs, halos, felts); the least recently used go first past it.
 CACHE_BUDGET_BYTES = 96 * 1024 * 1024
-#: "auto" tile style: below this short side (px) pips are replaced by numerals.
-#: Measured by tools/make_art.py --measure-pips (see art/README.md): the
-#: smallest size at which the pips of every number 0..12, in both palettes,
-#: still come out as separate blobs after a blur standing for the eye at couch
-#: distance (a 1 px Gaussian), plus nothing: the first size where all count.
+#: "auto" tile style: below this short side (px) pips are replaced by numerals,
+#: for a double-twelve set (Mexican Train) and for sets of at most nine pips
+#: (the double-nine of Cuban dominoes, the double-six of Jamaican).  Measured
+#: (art/README.md, tests/game/test_sprites.py): the smallest size from which
+#: the pips of every number, in both palettes, still come out as separate blobs
+#: after a 1.4 px blur standing for the eye at couch distance.
 NUMERALS_BELOW_PX = 36
+NUMERALS_BELOW_PX_TO_NINE = 26
 
 #: Tile short-side sizes the renderer can snap its zoom to, so that zooming
 #: reuses cached sprites (every px up to 24, then 7.5% apart, up to 538 px).
@@ -611,10 +614,31 @@ def panel_surface(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-def auto_style(size_px: float) -> str:
-    """The "auto" tile style at a short side of ``size_px``: numerals below
-    ``NUMERALS_BELOW_PX`` (pips there cannot be counted from a couch), pips from it."""
-    return "numerals" if size_px < NUMERALS_BELOW_PX else "pips"
+def button_surface(size: tuple[int, int], colour, radius: int) -> pygame.Surface:
+    """A rounded button face of ``colour`` lit from above like the tiles (a vertical
+    gradient), cached per size, colour and radius; draw its border over it."""
+    size = (max(1, int(size[0])), max(1, int(size[1])))
+    rgb = tuple(pygame.Color(colour))[:3]
+    key = ("button", size, rgb, int(radius))
+    surf = _cache.get(key)
+    if surf is None:
+        w, h = size
+        shade = np.linspace(1.18, 0.82, h, dtype=np.float32)
+        col = np.clip(np.array(rgb, np.float32)[None, :] * shade[:, None], 0, 255).astype(np.uint8)
+        face = pygame.Surface(size, pygame.SRCALPHA, 32)
+        pygame.surfarray.blit_array(face, np.broadcast_to(col[None, :, :], (w, h, 3)).copy())
+        mask = pygame.Surface(size, pygame.SRCALPHA, 32)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=int(radius))
+        face.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        surf = _cache.put(key, _prepare(face))
+    return surf
+
+
+def auto_style(size_px: float, top: int = TOP) -> str:
+    """The "auto" tile style at a short side of ``size_px`` in a set whose highest number
+    is ``top``: numerals below the size where its pips stop being countable from a couch
+    (``NUMERALS_BELOW_PX``, or ``NUMERALS_BELOW_PX_TO_NINE`` for a set up to nine), pips from it."""
+    return "numerals" if size_px < (NUMERALS_BELOW_PX if top > 9 else NUMERALS_BELOW_PX_TO_NINE) else "pips"
 
 
 def prewarm(size_px: int, style: str = "pips", palette: str = "standard",

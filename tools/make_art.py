@@ -435,7 +435,7 @@ def tile_lift(vertical: bool) -> np.ndarray:
     img = _canvas(H, W)
     xx, yy = _grid(H, W)
     sd = _sd_round_rect(xx, yy, LIFT + INSET, LIFT + INSET, LIFT + w - INSET, LIFT + h - INSET, CORNER)
-    _over(img, (0, 0, 0), _soft(sd + LIFT * 0.25, LIFT * 0.7) * 0.5)
+    _over(img, (0, 0, 0), _soft(sd + LIFT * 0.2, LIFT * 0.7) * 0.65)
     return img
 
 

@@ -19,7 +19,7 @@ from ..seats import seat_colour
 from ..table.camera import Camera
 from ..table.hand import SELECT_RAISE, draw_hand, hand_rects
 from ..table.render import DARK
-from ..table.sprites import Sprites
+from ..table.sprites import Sprites, top_of
 from ..table.prompts import message_lines
 from ..table.status import PlayersPanel, draw_status_bar
 from ..table.text import fit, text
@@ -44,7 +44,7 @@ class TableScene(Scene):
         self.play = play_state
         self.kit = play_state.kit
         settings = app.settings
-        self.sprites = Sprites(*self._art_settings(settings))
+        self.sprites = Sprites(*self._art_settings(settings), top=top_of(play_state.session.config.game))
         #: The kit's drawer of the table's world (trains and station, or the line).
         self.renderer = self.kit.renderer(self.sprites)
         self.camera = Camera()

@@ -47,9 +47,19 @@ def _cached(key: tuple) -> bool:
 STYLES = ("auto",) + tuple(assets.STYLES)
 
 
+def top_of(game: str) -> int:
+    """The highest number of ``game``'s set (12 for Mexican Train, 9 Cuban, 6 Jamaican)."""
+    import importlib
+    try:
+        return int(getattr(importlib.import_module(f"rules.variants.{game}"), "TOP", assets.TOP))
+    except ImportError:
+        return assets.TOP
+
+
 class Sprites:
-    def __init__(self, style: str = "auto", palette: str = "standard") -> None:
+    def __init__(self, style: str = "auto", palette: str = "standard", top: int = assets.TOP) -> None:
         self.style = style if style in STYLES else "auto"
+        self.top = top  # the set's highest number: "auto" keeps pips smaller on a double-nine
         self.palette = palette if palette in assets.PALETTES else "standard"
         self.budget_s = BUILD_BUDGET_S
         self._spent = 0.0
@@ -73,6 +83,7 @@ class Sprites:
         style = self.style_at(short)
         surf = assets.cached(("face", first, second, short, style, o, self.palette, look))
         if surf is not None:
+            self._sizes.add(short)  # built here or by another table: a stand-in source either way
             return surf
         if not self._affords("face"):
             stand_in = self._stand_in(first, second, short, o, look)
@@ -85,8 +96,9 @@ class Sprites:
         return surf
 
     def _affords(self, kind: str) -> bool:
-        """Whether this frame's budget still has room for one build of ``kind``."""
-        return self._spent + self._cost.get(kind, FIRST_GUESS_S) <= self.budget_s
+        """Whether this frame's budget still has room for one build of ``kind`` (the first
+        build of a frame always has: a step is filled in however slow the machine)."""
+        return self._spent == 0.0 or self._spent + self._cost.get(kind, FIRST_GUESS_S) <= self.budget_s
 
     def _timed(self, kind: str, build):
         t0 = time.perf_counter()
@@ -98,7 +110,7 @@ class Sprites:
 
     def style_at(self, short: int) -> str:
         """The style a tile of short side ``short`` px is drawn in ("auto" resolved)."""
-        return assets.auto_style(short) if self.style == "auto" else self.style
+        return assets.auto_style(short, self.top) if self.style == "auto" else self.style
 
     def _stand_in(self, first: int, second: int, short: int, o: str, look: str) -> pygame.Surface | None:
         # the nearest size already built, in the style this size will have once built;

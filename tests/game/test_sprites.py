@@ -74,12 +74,12 @@ def _blobs(mask: np.ndarray) -> int:
     return count
 
 
-def uncountable(size: int, palette: str) -> list[int]:
-    """The numbers whose pips, on a tile of short side ``size`` px seen from the couch,
-    do not come out as that many separate blobs (half the peak contrast)."""
+def uncountable(size: int, palette: str, top: int = 12) -> list[int]:
+    """The numbers up to ``top`` whose pips, on a tile of short side ``size`` px seen from
+    the couch, do not come out as that many separate blobs (half the peak contrast)."""
     blank = _rgb(assets.tile_surface(0, 0, size, "pips", "v", palette))
     bad = []
-    for n in range(1, 13):
+    for n in range(1, top + 1):
         face = _rgb(assets.tile_surface(n, n, size, "pips", "v", palette))
         seen = _blur(np.abs(face - blank).sum(axis=2), EYE_SIGMA_PX)[:size]
         if _blobs(seen > 0.5 * seen.max()) != n:
@@ -97,6 +97,19 @@ def test_the_numerals_threshold_is_where_pips_stop_being_countable(palette):
     for size in (t, t + 4, t + 12):
         assert uncountable(size, palette) == [], size
     assert any(uncountable(size, p) for size in (t - 2, t - 4) for p in assets.PALETTES)
+
+
+@pytest.mark.parametrize("palette", assets.PALETTES)
+def test_a_set_up_to_nine_keeps_countable_pips_on_smaller_tiles(palette):
+    """Cuban (double-nine) and Jamaican (double-six) tiles have at most 9 pips a half."""
+    t = assets.NUMERALS_BELOW_PX_TO_NINE
+    assert t < assets.NUMERALS_BELOW_PX
+    for size in (t, t + 6):
+        assert uncountable(size, palette, top=9) == [], size
+    assert any(uncountable(size, p, top=9) for size in (t - 2, t - 4) for p in assets.PALETTES)
+    line = Sprites("auto", top=9)
+    assert line.style_at(t) == "pips" and line.style_at(t - 1) == "numerals"
+    assert Sprites("auto", top=12).style_at(t) == "numerals"
 
 
 def test_auto_style_uses_numerals_below_the_threshold_and_pips_from_it():
@@ -233,6 +246,14 @@ def test_tiles_have_a_bevel_and_a_shadow_inside_their_rectangle():
     assert 0 < alpha[128, 127] < 255                   # soft shadow just below the body
     top_edge, middle, low_edge = px[60, inset + 3].sum(), px[60, 40].sum(), px[60, 128 - inset - 8].sum()
     assert top_edge > low_edge and middle > low_edge   # lit from above, its thickness below
+
+
+def test_table_buttons_are_lit_from_above_with_round_corners():
+    face = assets.button_surface((80, 30), (40, 80, 60), 8)
+    px = pygame.surfarray.array3d(face).astype(int)
+    alpha = pygame.surfarray.array_alpha(face)
+    assert px[40, 3].sum() > px[40, 26].sum()           # brighter at the top
+    assert alpha[0, 0] == 0 and alpha[40, 15] == 255    # corners cut, body opaque
 
 
 def test_theme_buttons_are_lit_like_the_table():
