@@ -113,11 +113,11 @@ class Sprites:
         return assets.auto_style(short, self.top) if self.style == "auto" else self.style
 
     def _stand_in(self, first: int, second: int, short: int, o: str, look: str) -> pygame.Surface | None:
-        # the nearest size already built, in the style this size will have once built;
-        # a lifted tile (one at a time, in the hand) is simply built
+        # the nearest size already built, in the style this size will have once built (or,
+        # when "auto" has just crossed to a style not built yet, in the other style); a
+        # lifted tile (one at a time, in the hand) is simply built
         if look == "lifted":
             return None
-        # (or, when "auto" has just crossed to a style not built yet, in the other style)
         target = self.style_at(short)
         sizes = self._nearest.get(short)
         if sizes is None:   # sorted once per size and frame, not once per tile
