@@ -154,15 +154,19 @@ def sweep(n: int):
     return out
 
 
+def crowded_scene(screen: pygame.Surface):
+    """The crowded table drawn once on ``screen``: (scene, its layout)."""
+    app = BenchApp(screen)
+    scene = TableScene(app, crowded_table())
+    app.stack.push(scene)
+    scene.draw(screen)
+    return scene, scene._layout_now()
+
+
 def measure(size: tuple[int, int], frames: int) -> dict:
     screen = pygame.display.set_mode(size)
     assets.clear_caches()
-    play = crowded_table()
-    app = BenchApp(screen)
-    scene = TableScene(app, play)
-    app.stack.push(scene)
-    scene.draw(screen)
-    lay = scene._layout_now()
+    scene, lay = crowded_scene(screen)
     tiles = sum(len(lane.tiles) for lane in lay.lanes.values())
     fit_cx, fit_cy, fit_zoom = scene.camera.fit_zoom(lay.bounds)
     path = sweep(frames)
@@ -223,12 +227,7 @@ def rss_mb() -> float | None:
 def long_sweep(frames: int) -> float | None:
     """A long zoom-and-pan sweep at 1080p over every zoom from fit to the closest; the RSS after it."""
     screen = pygame.display.set_mode((1920, 1080))
-    play = crowded_table()
-    app = BenchApp(screen)
-    scene = TableScene(app, play)
-    app.stack.push(scene)
-    scene.draw(screen)
-    lay = scene._layout_now()
+    scene, lay = crowded_scene(screen)
     fit_cx, fit_cy, fit_zoom = scene.camera.fit_zoom(lay.bounds)
     rng = random.Random(14)
     cam = scene.camera

@@ -415,13 +415,19 @@ def tile_back(vertical: bool) -> np.ndarray:
     return img
 
 
+def _around_tile(vertical: bool, margin: int):
+    """A canvas ``margin`` px larger than the tile on every side, its grid and the
+    distance to the tile's silhouette inside it."""
+    w, h = (HALF, 2 * HALF) if vertical else (2 * HALF, HALF)
+    img = _canvas(h + 2 * margin, w + 2 * margin)
+    xx, yy = _grid(h + 2 * margin, w + 2 * margin)
+    m = margin + INSET
+    return img, _sd_round_rect(xx, yy, m, m, w + 2 * margin - m, h + 2 * margin - m, CORNER)
+
+
 def tile_glow(vertical: bool) -> np.ndarray:
     """A white halo around the tile silhouette (alpha falls off over GLOW px)."""
-    w, h = (HALF, 2 * HALF) if vertical else (2 * HALF, HALF)
-    W, H = w + 2 * GLOW, h + 2 * GLOW
-    img = _canvas(H, W)
-    xx, yy = _grid(H, W)
-    sd = _sd_round_rect(xx, yy, GLOW + INSET, GLOW + INSET, GLOW + w - INSET, GLOW + h - INSET, CORNER)
+    img, sd = _around_tile(vertical, GLOW)
     ring = np.clip(1.0 - np.maximum(sd, 0) / (GLOW + INSET), 0, 1) ** 1.6
     ring *= np.clip(sd + 1.0, 0, 1)   # hollow: the tile itself shows through
     _over(img, (255, 255, 255), ring)
@@ -430,11 +436,7 @@ def tile_glow(vertical: bool) -> np.ndarray:
 
 def tile_lift(vertical: bool) -> np.ndarray:
     """The shadow a lifted tile casts: wide and soft (the tile itself is drawn over it)."""
-    w, h = (HALF, 2 * HALF) if vertical else (2 * HALF, HALF)
-    W, H = w + 2 * LIFT, h + 2 * LIFT
-    img = _canvas(H, W)
-    xx, yy = _grid(H, W)
-    sd = _sd_round_rect(xx, yy, LIFT + INSET, LIFT + INSET, LIFT + w - INSET, LIFT + h - INSET, CORNER)
+    img, sd = _around_tile(vertical, LIFT)
     _over(img, (0, 0, 0), _soft(sd + LIFT * 0.2, LIFT * 0.7) * 0.65)
     return img
 
@@ -456,17 +458,23 @@ def _periodic_noise(n: int, m: int, low: float, high: float, seed: int) -> np.nd
     return out / (out.std() or 1.0)
 
 
-def felt() -> np.ndarray:
-    """The table's felt: fine fibres over a gentle mottle, seamless, opaque."""
+def _cloth(base: str, fine: tuple[float, float], coarse: tuple[float, float],
+           amounts: tuple[float, float], seed: int) -> np.ndarray:
+    """A seamless opaque FELT_PX square of ``base`` with fine grain and coarse patches
+    (band-pass noise, ``amounts`` of brightness each)."""
     n = FELT_PX
-    base = _hex("#1B5E43")
-    grain = _periodic_noise(n, n, 40, 128, seed=11)
-    mottle = _periodic_noise(n, n, 2, 6, seed=12)
+    grain = _periodic_noise(n, n, *fine, seed=seed)
+    patches = np.tanh(_periodic_noise(n, n, *coarse, seed=seed + 1) * 1.5)
     img = _canvas(n, n)
-    light = 1.0 + grain * 0.035 + mottle * 0.03
-    img[..., :3] = np.clip(base[None, None, :] * light[..., None], 0, 255)
+    light = 1.0 + grain * amounts[0] + patches * amounts[1]
+    img[..., :3] = np.clip(_hex(base)[None, None, :] * light[..., None], 0, 255)
     img[..., 3] = 1.0
     return img
+
+
+def felt() -> np.ndarray:
+    """The table's felt: fine fibres over a gentle mottle, seamless, opaque."""
+    return _cloth("#1B5E43", (40, 128), (2, 6), (0.035, 0.035), seed=11)
 
 
 def rail() -> np.ndarray:
@@ -496,15 +504,7 @@ def rail() -> np.ndarray:
 
 def panel() -> np.ndarray:
     """Dark green leather for the panels round the table: seamless, opaque."""
-    n = FELT_PX
-    base = _hex("#10261D")
-    grain = _periodic_noise(n, n, 24, 90, seed=31)
-    cells = _periodic_noise(n, n, 8, 16, seed=32)
-    img = _canvas(n, n)
-    light = 1.0 + grain * 0.04 + np.tanh(cells * 1.5) * 0.04
-    img[..., :3] = np.clip(base[None, None, :] * light[..., None], 0, 255)
-    img[..., 3] = 1.0
-    return img
+    return _cloth("#10261D", (24, 90), (8, 16), (0.04, 0.04), seed=31)
 
 
 # ---------------------------------------------------------- marker, station

@@ -1,8 +1,8 @@
 """game.table.sprites and the look (issue 14 item 5, issue 11 "tiles you can count").
 
-- the "auto" tile style switches to numerals below a pip-readability size
-  measured here (pips counted after a blur standing for the eye at couch
-  distance), and not above it, and never when the setting says pips;
+- the "auto" tile style switches to numerals below the pip-readability size
+  (measured in tests/test_assets.py), not above it, and never when the setting
+  says pips;
 - the sprite caches stay within their byte budgets over a long zoom sweep of
   a crowded table, and a zoom step change never builds a whole step in one frame;
 - the felt, rail, lifted tile and panel art behave as the renderers expect.
@@ -17,7 +17,6 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import numpy as np
 import pygame
 import pytest
 
@@ -26,91 +25,18 @@ from game.table import sprites as sprites_mod
 from game.table.sprites import Sprites
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The eye at couch distance: a Gaussian of this many px.  A 55" 1080p TV seen
-#: from 3 m has 0.63 mm pixels; one arcminute there (the acuity of normal
-#: vision) is 0.87 mm, about 1.4 px.
-EYE_SIGMA_PX = 1.4
-
-
 @pytest.fixture(autouse=True)
-def display():
+def fresh_caches():
+    """Every test starts from empty sprite caches, on a display (sprites are converted)."""
     pygame.init()
-    pygame.display.set_mode((64, 64))
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((64, 64))
     assets.clear_caches()
     yield
     assets.clear_caches()
 
 
-def _rgb(surface: pygame.Surface) -> np.ndarray:
-    return pygame.surfarray.array3d(surface).transpose(1, 0, 2).astype(float)
-
-
-def _blur(a: np.ndarray, sigma: float) -> np.ndarray:
-    r = int(3 * sigma + 1)
-    x = np.arange(-r, r + 1)
-    k = np.exp(-x * x / (2 * sigma * sigma))
-    k /= k.sum()
-    pad = np.pad(a, r, mode="edge")
-    rows = sum(k[i] * pad[:, i:i + a.shape[1]] for i in range(2 * r + 1))
-    return sum(k[i] * rows[i:i + a.shape[0], :] for i in range(2 * r + 1))[:, :]
-
-
-def _blobs(mask: np.ndarray) -> int:
-    seen = np.zeros_like(mask, dtype=bool)
-    h, w = mask.shape
-    count = 0
-    for y0, x0 in zip(*np.nonzero(mask)):
-        if seen[y0, x0]:
-            continue
-        count += 1
-        stack = [(y0, x0)]
-        seen[y0, x0] = True
-        while stack:
-            y, x = stack.pop()
-            for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
-                if 0 <= ny < h and 0 <= nx < w and mask[ny, nx] and not seen[ny, nx]:
-                    seen[ny, nx] = True
-                    stack.append((ny, nx))
-    return count
-
-
-def uncountable(size: int, palette: str, top: int = 12) -> list[int]:
-    """The numbers up to ``top`` whose pips, on a tile of short side ``size`` px seen from
-    the couch, do not come out as that many separate blobs (half the peak contrast)."""
-    blank = _rgb(assets.tile_surface(0, 0, size, "pips", "v", palette))
-    bad = []
-    for n in range(1, top + 1):
-        face = _rgb(assets.tile_surface(n, n, size, "pips", "v", palette))
-        seen = _blur(np.abs(face - blank).sum(axis=2), EYE_SIGMA_PX)[:size]
-        if _blobs(seen > 0.5 * seen.max()) != n:
-            bad.append(n)
-    return bad
-
-
 # ------------------------------------------------------- tiles you can count
-
-@pytest.mark.parametrize("palette", assets.PALETTES)
-def test_the_numerals_threshold_is_where_pips_stop_being_countable(palette):
-    """Issue 11: NUMERALS_BELOW_PX is measured, not guessed: from it up every number's
-    pips can be counted from the couch, and a little below it some cannot."""
-    t = assets.NUMERALS_BELOW_PX
-    for size in (t, t + 4, t + 12):
-        assert uncountable(size, palette) == [], size
-    assert any(uncountable(size, p) for size in (t - 2, t - 4) for p in assets.PALETTES)
-
-
-@pytest.mark.parametrize("palette", assets.PALETTES)
-def test_a_set_up_to_nine_keeps_countable_pips_on_smaller_tiles(palette):
-    """Cuban (double-nine) and Jamaican (double-six) tiles have at most 9 pips a half."""
-    t = assets.NUMERALS_BELOW_PX_TO_NINE
-    assert t < assets.NUMERALS_BELOW_PX
-    for size in (t, t + 6):
-        assert uncountable(size, palette, top=9) == [], size
-    assert any(uncountable(size, p, top=9) for size in (t - 2, t - 4) for p in assets.PALETTES)
-    line = Sprites("auto", top=9)
-    assert line.style_at(t) == "pips" and line.style_at(t - 1) == "numerals"
-    assert Sprites("auto", top=12).style_at(t) == "numerals"
-
 
 def test_auto_style_uses_numerals_below_the_threshold_and_pips_from_it():
     t = assets.NUMERALS_BELOW_PX
@@ -152,17 +78,11 @@ def _bench():
 def test_the_caches_never_exceed_their_budgets_over_a_long_zoom_sweep(monkeypatch):
     """Issue 14: memory stays bounded however long one zooms (per zoom step, per style)."""
     bench = _bench()
-    from game.scenes.table import TableScene
     screen = pygame.display.set_mode((960, 540))
     budget = 6 * 1024 * 1024
     monkeypatch.setattr(assets._cache, "budget", budget)
     monkeypatch.setattr(sprites_mod, "SCALED_BUDGET_BYTES", 1024 * 1024)
-    play = bench.crowded_table()
-    app = bench.BenchApp(screen)
-    scene = TableScene(app, play)
-    app.stack.push(scene)
-    scene.draw(screen)
-    lay = scene._layout_now()
+    scene, lay = bench.crowded_scene(screen)
     cx, cy, fit = scene.camera.fit_zoom(lay.bounds)
     from game.table.camera import MAX_ZOOM
     top = MAX_ZOOM / fit
