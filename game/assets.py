@@ -20,12 +20,18 @@ API::
     half_face(n, style="pips", palette="standard") -> Surface     (base size)
     tile_surface(first, second, size_px, style="pips", orientation="h",
                  palette="standard", look="face") -> Surface      (cached)
-        # first is drawn left ("h") or on top ("v"); looks: "face", "ghost", "dim"
+        # first is drawn left ("h") or on top ("v"); looks: "face", "ghost", "dim",
+        # "lifted" (the only one larger than the tile: its shadow falls right and below)
     tile_back(size_px, orientation="v") -> Surface                (cached)
     highlight_surface(size_px, orientation="h", colour=...) -> Surface
     highlight_margin(size_px) -> int      # blit the halo at tile_rect.topleft - margin
     marker_surface(size_px, colour=None) -> Surface   # token tinted with a seat colour
     station_surface(size_px) -> Surface
+    felt_surface((w, h)) -> Surface        # textured felt with a vignette (opaque, cached per size)
+    rail_surfaces((w, h)) -> list[(Surface, (x, y))]  # the wooden rail round a felt of that size
+    panel_surface((w, h)) -> Surface       # dark leather for the panels (opaque)
+    button_surface((w, h), colour, radius) -> Surface   # a button face lit from above
+    auto_style(size_px, top=12) -> "pips" | "numerals"   # the "auto" tile style (issue 11)
     number_colour(n, palette="standard") -> pygame.Color
     table_colour(name) -> pygame.Color     # "felt", "text", "accent", "mexican_train" ...
     snap_size(px) -> int                   # nearest step of SIZE_STEPS, to reuse caches
@@ -52,12 +58,22 @@ import pygame
 STYLES = ("pips", "numerals")
 PALETTES = ("standard", "colour_blind")
 ORIENTATIONS = ("h", "v")
-LOOKS = ("face", "ghost", "dim")
+LOOKS = ("face", "ghost", "dim", "lifted")
 TOP = 12                      # double-twelve: numbers 0..12
 
 GHOST_ALPHA = 150             # a ghost preview (UX-1) is the tile, see-through
 DIM_FACTOR = 0.55             # tiles with no legal play are darkened to this
-CACHE_BUDGET_BYTES = 192 * 1024 * 1024
+#: Pixel memory of every scaled sprite together (tiles of every zoom step and
+#: style, backs, halos, felts); the least recently used go first past it.
+CACHE_BUDGET_BYTES = 96 * 1024 * 1024
+#: "auto" tile style: below this short side (px) pips are replaced by numerals,
+#: for a double-twelve set (Mexican Train) and for sets of at most nine pips
+#: (the double-nine of Cuban dominoes, the double-six of Jamaican).  Measured
+#: (art/README.md, tests/game/test_sprites.py): the smallest size from which
+#: the pips of every number, in both palettes, still come out as separate blobs
+#: after a 1.4 px blur standing for the eye at couch distance.
+NUMERALS_BELOW_PX = 36
+NUMERALS_BELOW_PX_TO_NINE = 26
 
 #: Tile short-side sizes the renderer can snap its zoom to, so that zooming
 #: reuses cached sprites (every px up to 24, then 7.5% apart, up to 538 px).
@@ -220,9 +236,16 @@ class _SpriteCache:
 _cache = _SpriteCache(CACHE_BUDGET_BYTES)
 
 
+def cached(key: tuple) -> pygame.Surface | None:
+    """The sprite cached under ``key`` (see ``sprite_info`` for the keys) or None; the
+    renderer's fast path, without building anything."""
+    return _cache.get(key)
+
+
 def cache_stats() -> dict[str, int]:
     """Entries, bytes and how many sprites were built so far (for tests and benchmarks)."""
-    return {"entries": len(_cache.items), "bytes": _cache.bytes, "builds": _cache.builds}
+    return {"entries": len(_cache.items), "bytes": _cache.bytes, "builds": _cache.builds,
+            "budget": _cache.budget}
 
 
 def clear_caches() -> None:
@@ -333,7 +356,9 @@ def _scaled(base: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return _to_surface(_resampled(_premultiplied(base), size))
 
 
-@lru_cache(maxsize=64)
+#: every end of one palette in both styles and orientations (13 x 2 x 2 x 2), 256 KB each:
+#: the "auto" style uses both styles at once, and a smaller cache would thrash
+@lru_cache(maxsize=112)
 def _half_base(n: int, slot: int, style: str, palette: str, orientation: str) -> np.ndarray:
     """One end of a tile at base size: its half of the body with face n on it
     (slot 0 = left/top, 1 = right/bottom), premultiplied."""
@@ -393,7 +418,26 @@ def tile_surface(first: int, second: int, size_px: int, style: str = "pips",
         surf.fill((f, f, f, 255), special_flags=pygame.BLEND_RGBA_MULT)
     elif look == "ghost":
         surf.fill((255, 255, 255, GHOST_ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
+    elif look == "lifted":
+        surf = _lifted(surf, size_px, orientation)
     return _cache.put(key, _prepare(surf))
+
+
+def lift_offset(size_px: int) -> tuple[int, int]:
+    """How far right and down a lifted tile's shadow falls, px (the extra size of its sprite)."""
+    return max(1, round(size_px * 0.08)), max(2, round(size_px * 0.16))
+
+
+def _lifted(tile: pygame.Surface, size_px: int, orientation: str) -> pygame.Surface:
+    # the tile at (0, 0) over a wide soft shadow moved right and down: the tile looks raised
+    dx, dy = lift_offset(size_px)
+    w, h = tile.get_size()
+    m = max(1, round(manifest()["lift_margin"] * size_px / manifest()["half_px"]))
+    shadow = _scaled(image(f"lift_{orientation}.png"), (w + 2 * m, h + 2 * m))
+    out = pygame.Surface((w + dx + m, h + dy + m), pygame.SRCALPHA, 32)
+    out.blit(shadow, (dx - m, dy - m))
+    out.blit(tile, (0, 0))
+    return out
 
 
 def tile_back(size_px: int, orientation: str = "v") -> pygame.Surface:
@@ -425,8 +469,10 @@ def highlight_surface(size_px: int, orientation: str = "h",
     if surf is None:
         m = highlight_margin(size_px)
         w, h = _dims(size_px, orientation)
-        surf = _scaled(image(f"glow_{orientation}.png"), (w + 2 * m, h + 2 * m))
-        surf.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        # a halo has no detail: smoothscale's alpha is good enough, and 20x faster than the
+        # premultiplied resampling at a new zoom step; its colour is then set exactly
+        surf = pygame.transform.smoothscale(image(f"glow_{orientation}.png"), (w + 2 * m, h + 2 * m))
+        pygame.surfarray.pixels3d(surf)[...] = colour
         surf = _cache.put(key, _prepare(surf))
     return surf
 
@@ -458,6 +504,141 @@ def station_surface(size_px: int) -> pygame.Surface:
     if surf is None:
         surf = _cache.put(key, _prepare(_scaled(image("station.png"), (size_px, size_px))))
     return surf
+
+
+# ---------------------------------------------------------- felt, rail, panel
+
+def _tiled(name: str, size: tuple[int, int]) -> pygame.Surface:
+    """An opaque surface of ``size`` covered with the seamless art/ texture ``name``."""
+    tex = image(name)
+    out = pygame.Surface(size).convert() if _has_display() else pygame.Surface(size)
+    tw, th = tex.get_size()
+    out.fblits([(tex, (x, y)) for y in range(0, size[1], th) for x in range(0, size[0], tw)])
+    return out
+
+
+def _has_display() -> bool:
+    return pygame.display.get_init() and pygame.display.get_surface() is not None
+
+
+def rail_px(size: tuple[int, int]) -> int:
+    """The rail's width round a felt of ``size``: thin on a small window, never cramped."""
+    return max(6, min(28, round(min(size) * 0.022)))
+
+
+def _vignette(size: tuple[int, int], rail: int) -> pygame.Surface:
+    """A multiply mask: 255 in the middle, darker towards the corners and in the rail's shadow.
+
+    Computed at an eighth of the size and smoothed up: the mask has no detail,
+    and a 4K window then costs a few milliseconds once, not a frame per size.
+    """
+    w, h = max(2, size[0] // 8), max(2, size[1] // 8)
+    xx, yy = np.mgrid[0:w, 0:h].astype(np.float32)
+    u = (xx + 0.5) / w * 2 - 1
+    v = (yy + 0.5) / h * 2 - 1
+    r = np.sqrt(u * u * 0.85 + v * v)
+    t = np.clip((r - 0.55) / 0.75, 0, 1)
+    light = 1.0 - 0.38 * t * t * (3 - 2 * t)
+    edge = np.minimum.reduce([xx + 0.5, w - xx - 0.5, yy + 0.5, h - yy - 0.5]) * 8 - rail
+    light *= 1.0 - 0.35 * np.exp(-np.maximum(edge, 0) / max(2.0, rail * 0.6))
+    small = pygame.Surface((w, h))
+    grey = np.clip(light * 255, 0, 255).astype(np.uint8)
+    pygame.surfarray.blit_array(small, np.repeat(grey[..., None], 3, axis=2))
+    return pygame.transform.smoothscale(small, size)
+
+
+def felt_surface(size: tuple[int, int]) -> pygame.Surface:
+    """The table's felt for a viewport of ``size``: texture, vignette and the rail's shadow
+    (opaque, cached per size; blit it in place of a fill)."""
+    size = (max(1, int(size[0])), max(1, int(size[1])))
+    key = ("felt", size)
+    surf = _cache.get(key)
+    if surf is None:
+        surf = _tiled("felt.png", size)
+        surf.blit(_vignette(size, rail_px(size)), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+        surf = _cache.put(key, surf)
+    return surf
+
+
+def rail_surfaces(size: tuple[int, int]) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    """The wooden rail round a felt of ``size``: four opaque strips and where they go
+    (offsets from the felt's top-left).  Draw them after the tiles, which pass under it."""
+    size = (max(1, int(size[0])), max(1, int(size[1])))
+    key = ("rail", size)
+    strips = _cache.get(key)
+    if strips is None:
+        rw = rail_px(size)
+        src = image("rail.png")
+        k = rw / src.get_height()
+        piece = pygame.transform.smoothscale(src, (max(1, round(src.get_width() * k)), rw))
+        top = pygame.Surface((size[0], rw))
+        top.fblits([(piece, (x, 0)) for x in range(0, size[0], piece.get_width())])
+        side = pygame.Surface((size[1], rw))
+        side.fblits([(piece, (x, 0)) for x in range(0, size[1], piece.get_width())])
+        left = pygame.transform.rotate(side, 90)          # outer edge towards the left
+        parts = [top, pygame.transform.flip(top, False, True), left, pygame.transform.flip(left, True, False)]
+        # one surface holding the four strips, so one cache entry (and its bytes) covers them
+        strips = pygame.Surface((size[0] + 2 * rw, 2 * rw + size[1]))
+        strips.blit(parts[0], (0, 0))
+        strips.blit(parts[1], (0, rw))
+        strips.blit(parts[2], (size[0], 0))
+        strips.blit(parts[3], (size[0] + rw, 0))
+        strips = _cache.put(key, _prepare_opaque(strips))
+    rw = rail_px(size)
+    w, h = size
+    return [(strips.subsurface((0, 0, w, rw)), (0, 0)),
+            (strips.subsurface((0, rw, w, rw)), (0, h - rw)),
+            (strips.subsurface((w, 0, rw, h)), (0, 0)),
+            (strips.subsurface((w + rw, 0, rw, h)), (w - rw, 0))]
+
+
+def _prepare_opaque(surface: pygame.Surface) -> pygame.Surface:
+    return surface.convert() if _has_display() else surface
+
+
+def panel_surface(size: tuple[int, int]) -> pygame.Surface:
+    """Dark leather for a panel of ``size`` with a lit top edge and a brass line (opaque, cached)."""
+    size = (max(1, int(size[0])), max(1, int(size[1])))
+    key = ("panel", size)
+    surf = _cache.get(key)
+    if surf is None:
+        surf = _tiled("panel.png", size)
+        w, h = size
+        for i in range(min(6, h)):   # shade just under the top edge: the panel sits below the rail
+            shade = pygame.Surface((w, 1))
+            f = 150 + i * 17
+            shade.fill((f, f, f))
+            surf.blit(shade, (0, i), special_flags=pygame.BLEND_RGB_MULT)
+        pygame.draw.line(surf, (196, 160, 72), (0, 0), (w, 0), 2)
+        surf = _cache.put(key, surf)
+    return surf
+
+
+def button_surface(size: tuple[int, int], colour, radius: int) -> pygame.Surface:
+    """A rounded button face of ``colour`` lit from above like the tiles (a vertical
+    gradient), cached per size, colour and radius; draw its border over it."""
+    size = (max(1, int(size[0])), max(1, int(size[1])))
+    rgb = tuple(pygame.Color(colour))[:3]
+    key = ("button", size, rgb, int(radius))
+    surf = _cache.get(key)
+    if surf is None:
+        w, h = size
+        shade = np.linspace(1.18, 0.82, h, dtype=np.float32)
+        col = np.clip(np.array(rgb, np.float32)[None, :] * shade[:, None], 0, 255).astype(np.uint8)
+        face = pygame.Surface(size, pygame.SRCALPHA, 32)
+        pygame.surfarray.blit_array(face, np.broadcast_to(col[None, :, :], (w, h, 3)).copy())
+        mask = pygame.Surface(size, pygame.SRCALPHA, 32)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=int(radius))
+        face.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        surf = _cache.put(key, _prepare(face))
+    return surf
+
+
+def auto_style(size_px: float, top: int = TOP) -> str:
+    """The "auto" tile style at a short side of ``size_px`` in a set whose highest number
+    is ``top``: numerals below the size where its pips stop being countable from a couch
+    (``NUMERALS_BELOW_PX``, or ``NUMERALS_BELOW_PX_TO_NINE`` for a set up to nine), pips from it."""
+    return "numerals" if size_px < (NUMERALS_BELOW_PX if top > 9 else NUMERALS_BELOW_PX_TO_NINE) else "pips"
 
 
 def prewarm(size_px: int, style: str = "pips", palette: str = "standard",

@@ -148,7 +148,7 @@ def move_aside(path: str | os.PathLike, *companions: str | os.PathLike) -> Path:
 
 LANGUAGES = ("en", "ru", "uk", "it")
 COMPUTER_SPEEDS = ("slow", "normal", "fast", "instant")
-TILE_STYLES = ("pips", "numerals")
+TILE_STYLES = ("auto", "pips", "numerals")
 PALETTES = ("standard", "colour_blind")
 UI_SCALE_RANGE = (0.5, 3.0)
 VOLUME_RANGE = (0, 100)
@@ -159,7 +159,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "computer_speed": "normal",
     "fullscreen": False,
     "ui_scale": 1.0,
-    "tile_style": "pips",
+    "tile_style": "auto",
     "palette": "standard",
     "reduced_motion": False,
     "tv": False,

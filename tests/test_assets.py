@@ -263,6 +263,63 @@ def test_numerals_are_all_different_and_six_turned_over_is_not_nine():
     assert overlap < 0.8
 
 
+# ------------------------------------------------ tiles you can count (issue 11)
+
+#: The eye at couch distance: a Gaussian of this many px.  A 55" 1080p TV seen
+#: from 3 m has 0.63 mm pixels; one arcminute there (the acuity of normal
+#: vision) is 0.87 mm, about 1.4 px.
+EYE_SIGMA_PX = 1.4
+
+
+def _rgb(surface: pygame.Surface) -> np.ndarray:
+    return pygame.surfarray.array3d(surface).transpose(1, 0, 2).astype(float)
+
+
+def _blur(a: np.ndarray, sigma: float) -> np.ndarray:
+    r = int(3 * sigma + 1)
+    x = np.arange(-r, r + 1)
+    k = np.exp(-x * x / (2 * sigma * sigma))
+    k /= k.sum()
+    pad = np.pad(a, r, mode="edge")
+    rows = sum(k[i] * pad[:, i:i + a.shape[1]] for i in range(2 * r + 1))
+    return sum(k[i] * rows[i:i + a.shape[0], :] for i in range(2 * r + 1))[:, :]
+
+
+def uncountable(size: int, palette: str, top: int = 12) -> list[int]:
+    """The numbers up to ``top`` whose pips, on a tile of short side ``size`` px seen from
+    the couch, do not come out as that many separate blobs (half the peak contrast)."""
+    blank = _rgb(assets.tile_surface(0, 0, size, "pips", "v", palette))
+    bad = []
+    for n in range(1, top + 1):
+        face = _rgb(assets.tile_surface(n, n, size, "pips", "v", palette))
+        seen = _blur(np.abs(face - blank).sum(axis=2), EYE_SIGMA_PX)[:size]
+        if components(seen > 0.5 * seen.max()) != n:
+            bad.append(n)
+    return bad
+
+
+@pytest.mark.parametrize("palette", assets.PALETTES)
+def test_the_numerals_threshold_is_where_pips_stop_being_countable(palette):
+    """Issue 11: NUMERALS_BELOW_PX is measured, not guessed: from it up every number's
+    pips can be counted from the couch, and a little below it some cannot."""
+    t = assets.NUMERALS_BELOW_PX
+    for size in (t, t + 4, t + 12):
+        assert uncountable(size, palette) == [], size
+    assert any(uncountable(size, p) for size in (t - 2, t - 4) for p in assets.PALETTES)
+
+
+@pytest.mark.parametrize("palette", assets.PALETTES)
+def test_a_set_up_to_nine_keeps_countable_pips_on_smaller_tiles(palette):
+    """Cuban (double-nine) and Jamaican (double-six) tiles have at most 9 pips a half."""
+    t = assets.NUMERALS_BELOW_PX_TO_NINE
+    assert t < assets.NUMERALS_BELOW_PX
+    for size in (t, t + 6):
+        assert uncountable(size, palette, top=9) == [], size
+    assert any(uncountable(size, p, top=9) for size in (t - 2, t - 4) for p in assets.PALETTES)
+    assert assets.auto_style(t, top=9) == "pips" and assets.auto_style(t - 1, top=9) == "numerals"
+    assert assets.auto_style(t, top=12) == "numerals"
+
+
 # ------------------------------------------------------------- composed tiles
 
 @pytest.mark.parametrize("orientation,size", [("h", (96, 48)), ("v", (48, 96))])
@@ -283,8 +340,13 @@ def test_first_end_is_left_or_top(orientation):
     def marks(px):
         return np.abs(px.astype(int) - blank)[..., :3].sum(axis=2) > 60
 
-    assert np.array_equal(marks(ab)[first], marks(ba)[second])
-    assert np.array_equal(marks(ab)[second], marks(ba)[first])
+    # the two halves of the body differ a little (the tile's thickness and shadow show
+    # below it, the light comes from the top left): the marks match but for a few edge pixels
+    def same(a, b):
+        return (a != b).mean() < 0.005
+
+    assert same(marks(ab)[first], marks(ba)[second])
+    assert same(marks(ab)[second], marks(ba)[first])
     assert components(marks(ab)[first]) == 2 and components(marks(ab)[second]) == 9
 
 

@@ -17,9 +17,25 @@ real TableScene at 1920x1080 and 3840x2160 under the SDL dummy video driver
 
 ``startup_s`` is the wall time of ``python -m game --smoke-test 1`` in a fresh
 interpreter (start-up, first frame, shut-down): an upper bound on the time to
-the first frame.  The last line printed is one JSON object.
+the first frame.
 
-    python tools/bench_render.py [--frames N] [--no-startup]
+Memory (issue 14: at most 400 MB), as the resident set from /proc:
+
+- ``rss_sweep_mb``: this process after both sizes and a long zoom-and-pan sweep
+  at 1080p (``--long-frames``, every zoom from fit to the closest, in both
+  tile styles the "auto" setting switches between);
+- ``rss_match_mb``: a fresh interpreter that runs the App (1920x1080, default
+  settings) through a whole 10-seat computer match, drawing a frame after
+  every decision;
+- ``rss_mb``: the larger of the two.
+
+The last line printed is one JSON object.
+
+``--cpu-time`` times frames with the thread's CPU time instead of the wall
+clock: on a shared, loaded machine the wall clock mostly measures the other
+processes (a frame preempted for 50 ms), the CPU time what drawing costs.
+
+    python tools/bench_render.py [--frames N] [--long-frames N] [--cpu-time] [--no-startup] [--no-match]
 """
 from __future__ import annotations
 
@@ -47,6 +63,7 @@ from game import assets  # noqa: E402
 from game.play import PlayState  # noqa: E402
 from game.scene import SceneStack  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
+from game.table.camera import MAX_ZOOM  # noqa: E402
 from game.seats import COMPUTER as COMPUTER_KIND, HUMAN, SeatConfig  # noqa: E402
 from rules import Config, Session  # noqa: E402
 
@@ -54,6 +71,8 @@ PLAYERS = 10
 MIN_TILES = 80
 #: Measured passes over the sweep; p99_ms is the best pass's (the machine is shared), p99_all_ms all.
 PASSES = 3
+#: The frame timer: the wall clock, or the thread's CPU time (``--cpu-time``).
+clock = time.perf_counter
 
 
 class BenchApp:
@@ -62,7 +81,7 @@ class BenchApp:
     def __init__(self, screen: pygame.Surface) -> None:
         self.screen = screen
         self.stack = SceneStack()
-        self.settings = {"computer_speed": "normal", "tile_style": "pips"}
+        self.settings = {"computer_speed": "normal", "tile_style": "auto"}  # the default
         self.ui_scale = 1.0
 
 
@@ -135,15 +154,19 @@ def sweep(n: int):
     return out
 
 
+def crowded_scene(screen: pygame.Surface):
+    """The crowded table drawn once on ``screen``: (scene, its layout)."""
+    app = BenchApp(screen)
+    scene = TableScene(app, crowded_table())
+    app.stack.push(scene)
+    scene.draw(screen)
+    return scene, scene._layout_now()
+
+
 def measure(size: tuple[int, int], frames: int) -> dict:
     screen = pygame.display.set_mode(size)
     assets.clear_caches()
-    play = crowded_table()
-    app = BenchApp(screen)
-    scene = TableScene(app, play)
-    app.stack.push(scene)
-    scene.draw(screen)
-    lay = scene._layout_now()
+    scene, lay = crowded_scene(screen)
     tiles = sum(len(lane.tiles) for lane in lay.lanes.values())
     fit_cx, fit_cy, fit_zoom = scene.camera.fit_zoom(lay.bounds)
     path = sweep(frames)
@@ -156,9 +179,9 @@ def measure(size: tuple[int, int], frames: int) -> dict:
             cam.zoom = fit_zoom * zoom
             cam.cx = fit_cx + px * lay.bounds[2] * 0.35 * (1 - 1 / zoom)
             cam.cy = fit_cy + py * lay.bounds[3] * 0.35 * (1 - 1 / zoom)
-            t0 = time.perf_counter()
+            t0 = clock()
             scene.draw(screen)
-            times.append((time.perf_counter() - t0) * 1000)
+            times.append((clock() - t0) * 1000)
         return times
 
     def p99(times: list[float]) -> float:
@@ -173,9 +196,9 @@ def measure(size: tuple[int, int], frames: int) -> dict:
     full.fill((30, 90, 60))
     blits = []
     for _ in range(60):
-        t0 = time.perf_counter()
+        t0 = clock()
         screen.blit(full, (0, 0))
-        blits.append((time.perf_counter() - t0) * 1000)
+        blits.append((clock() - t0) * 1000)
     blit = statistics.median(blits)
     median = statistics.median(warm)
     return {
@@ -188,6 +211,70 @@ def measure(size: tuple[int, int], frames: int) -> dict:
         "frames": len(warm),
         "tiles": tiles,
     }
+
+
+def rss_mb() -> float | None:
+    """This process's resident set, MB (Linux /proc; None elsewhere)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return None
+
+
+def long_sweep(frames: int) -> float | None:
+    """A long zoom-and-pan sweep at 1080p over every zoom from fit to the closest; the RSS after it."""
+    screen = pygame.display.set_mode((1920, 1080))
+    scene, lay = crowded_scene(screen)
+    fit_cx, fit_cy, fit_zoom = scene.camera.fit_zoom(lay.bounds)
+    rng = random.Random(14)
+    cam = scene.camera
+    top = max(MAX_ZOOM / fit_zoom, 1.5)
+    for i in range(frames):
+        zoom = top ** (0.5 - 0.5 * math.cos(2 * math.pi * i / 397)) * (1 + 0.05 * rng.random())
+        cam.zoom = fit_zoom * zoom
+        cam.cx = fit_cx + math.cos(i / 37) * lay.bounds[2] * 0.4 * (1 - 1 / zoom)
+        cam.cy = fit_cy + math.sin(i / 53) * lay.bounds[3] * 0.4 * (1 - 1 / zoom)
+        scene.draw(screen)
+    return rss_mb()
+
+
+def match_child() -> int:
+    """(In a fresh interpreter.) A whole 10-seat computer match through the App, a frame
+    after every decision; prints the RSS at the end as JSON."""
+    import tempfile
+    os.environ.setdefault("DOMINO_TABLE_HOME", tempfile.mkdtemp(prefix="domino-bench-"))
+    from game import play as play_mod
+    from game.__main__ import _fresh_settings, demo_seats
+    from game.app import STEP, App
+    app = App(size=(1920, 1080), fullscreen=False, language="en", persist=False, settings=_fresh_settings())
+    app.start(resume=False)
+    app.start_match(Session(Config("mexican_train", PLAYERS, 14)), demo_seats(PLAYERS))
+    ps = app.play_state
+    decisions = 0
+    for _ in range(200000):
+        if ps.phase == play_mod.MATCH_END:
+            break
+        if ps.phase == play_mod.DEAL_END:
+            ps.continue_after_deal()
+        elif ps.step_computer():
+            decisions += 1
+        app.frame(dt=STEP)
+    print(json.dumps({"rss_mb": rss_mb(), "decisions": decisions, "over": ps.phase == play_mod.MATCH_END}))
+    return 0
+
+
+def match_rss() -> float | None:
+    proc = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--match-child"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=1800)
+    if proc.returncode != 0:
+        print(f"match run failed ({proc.returncode}): {proc.stderr.strip()[-300:]}", file=sys.stderr)
+        return None
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    print(f"whole 10-seat match: {got['decisions']} decisions, over: {got['over']}, rss {got['rss_mb']} MB")
+    return got["rss_mb"]
 
 
 def startup() -> float | None:
@@ -204,17 +291,32 @@ def startup() -> float | None:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--frames", type=int, default=240, help="frames per pass (default 240)")
+    p.add_argument("--long-frames", type=int, default=2000, help="frames of the long sweep (default 2000)")
     p.add_argument("--no-startup", action="store_true", help="skip the start-up measurement")
+    p.add_argument("--no-match", action="store_true", help="skip the whole-match memory run")
+    p.add_argument("--cpu-time", action="store_true", help="time frames by the thread's CPU time")
+    p.add_argument("--match-child", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    if args.match_child:
+        return match_child()
+    global clock
+    if args.cpu_time:
+        clock = time.thread_time
     pygame.init()
-    result = {}
+    result: dict = {"timer": "cpu" if args.cpu_time else "wall"}
     for name, size in (("1080p", (1920, 1080)), ("2160p", (3840, 2160))):
         result[name] = measure(size, args.frames)
         r = result[name]
         print(f"{name}: median {r['median_ms']} ms, p99 {r['p99_ms']} ms (all passes {r['p99_all_ms']}), "
               f"full-screen blit {r['blit_ms']} ms (median x{r['ratio']}), cold p99 {r['cold_p99_ms']} ms, "
               f"{r['tiles']} tiles")
+    result["rss_sweep_mb"] = long_sweep(args.long_frames)
+    print(f"after a long zoom-and-pan sweep ({args.long_frames} frames): rss {result['rss_sweep_mb']} MB, "
+          f"sprite cache {assets.cache_stats()['bytes'] / 2 ** 20:.1f} MB")
     pygame.quit()
+    result["rss_match_mb"] = None if args.no_match else match_rss()
+    known = [v for v in (result["rss_sweep_mb"], result["rss_match_mb"]) if v is not None]
+    result["rss_mb"] = max(known) if known else None
     result["startup_s"] = None if args.no_startup else startup()
     if result["startup_s"] is not None:
         print(f"start-up to first frame (and exit): {result['startup_s']} s")

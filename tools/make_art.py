@@ -19,11 +19,21 @@ Output (see art/manifest.json, written alongside):
   (six Okabe-Ito/Tol colours that stay far apart for every kind of colour
   vision; 1..6 round pips, 7..12 diamond pips, so n and n+6 share a colour but
   never a shape).  6 and 9 numerals are underlined so a turned tile is clear.
-- ``tile_v.png`` / ``tile_h.png``: the blank tile body (ivory face, rim,
-  divider and centre spinner), 128 x 256 and 256 x 128.
-- ``back_v.png`` / ``back_h.png``: the tile back, same sizes.
+- ``tile_v.png`` / ``tile_h.png``: the blank tile body, 128 x 256 and 256 x
+  128: a soft contact shadow (below, lit from the top left), the tile's
+  thickness showing on its lower edge, a bevelled ivory face, an engraved
+  divider and a brass spinner.  The body sits ``tile_inset`` px inside the
+  rectangle so the shadow stays inside the sprite (a tile's sprite is its
+  layout rectangle, whatever the art).
+- ``back_v.png`` / ``back_h.png``: the tile back, same sizes and bevel.
 - ``glow_v.png`` / ``glow_h.png``: a white halo around a tile for highlights
   (tint it); the tile sits at offset ``glow_margin`` inside it.
+- ``lift_v.png`` / ``lift_h.png``: the wide, soft shadow of a lifted tile
+  (the selected tile in a hand); the tile sits at offset ``lift_margin``.
+- ``felt.png``: 256 x 256 seamless felt texture (the vignette is added per
+  window size at run time); ``rail.png``: a 512 x 48 seamless strip of the
+  table's wooden rail, outer edge on top; ``panel.png``: 256 x 256 seamless
+  dark leather for the panels.
 - ``marker.png``: a train marker token (white ring to tint, dark engine).
 - ``station.png``: the round station hub the trains start from.
 """
@@ -86,6 +96,17 @@ DIVIDER = (92, 82, 70)
 SPINNER = (196, 160, 72)        # brass
 BACK = (22, 88, 92)             # deep teal, matches the theme accent
 BACK_LINE = (52, 130, 132)
+SIDE = (204, 190, 164)          # the tile's thickness, seen on its lower edge
+BACK_SIDE = (12, 56, 60)
+
+INSET = 4             # the body's margin inside the sprite (room for the shadow), px at base
+DEPTH = 4             # the thickness showing below the face, px at base
+BEVEL = 10            # width of the rounded edge of the face, px at base
+CORNER = HALF * 0.11
+LIGHT = (-0.55, -0.83)  # towards the light: up and a little left (screen space, both orientations)
+LIFT = 28             # margin of the lifted tile's shadow art, px at base
+FELT_PX = 256
+RAIL_LEN, RAIL_W = 512, 48
 
 # --------------------------------------------------------------- pip layouts
 
@@ -155,6 +176,36 @@ def _over(img: np.ndarray, colour, alpha: np.ndarray) -> None:
     for c in range(3):
         img[..., c] = (colour[c] * alpha + img[..., c] * a_dst * (1.0 - alpha)) / safe
     img[..., 3] = a_out
+
+
+def _over_rgb(img: np.ndarray, rgb: np.ndarray, alpha: np.ndarray) -> None:
+    """Like ``_over`` with a per-pixel colour (h, w, 3)."""
+    a_dst = img[..., 3]
+    a_out = alpha + a_dst * (1.0 - alpha)
+    safe = np.where(a_out > 0, a_out, 1.0)
+    for c in range(3):
+        img[..., c] = (rgb[..., c] * alpha + img[..., c] * a_dst * (1.0 - alpha)) / safe
+    img[..., 3] = a_out
+
+
+def _soft(sdf: np.ndarray, spread: float) -> np.ndarray:
+    """A soft shadow's alpha from a silhouette's distance: 1 well inside, 0 at ``spread`` outside."""
+    t = np.clip(0.5 - sdf / (2.0 * spread), 0.0, 1.0)
+    return t * t * (3.0 - 2.0 * t)
+
+
+def _bevel_shade(sdf: np.ndarray, width: float) -> np.ndarray:
+    """-1..1 lighting of a rounded edge ``width`` px wide (0 on the flat face).
+
+    The edge's slope follows the distance field's gradient; light comes from
+    ``LIGHT``, so the upper-left edges brighten and the lower-right darken.
+    """
+    gy, gx = np.gradient(sdf)
+    norm = np.hypot(gx, gy)
+    norm = np.where(norm > 0, norm, 1.0)
+    facing = (gx * LIGHT[0] + gy * LIGHT[1]) / norm
+    t = np.clip(-sdf / width, 0.0, 1.0)
+    return facing * (1.0 - t) ** 1.6
 
 
 def _sd_round_rect(xx, yy, x0, y0, x1, y1, r) -> np.ndarray:
@@ -295,66 +346,165 @@ def face_sheet(style: str, palette: str) -> np.ndarray:
 # ------------------------------------------------------------- bodies, backs
 
 def _tile_sdf(w: int, h: int):
+    """The tile's silhouette (inside the sprite by INSET) on a w x h grid."""
     xx, yy = _grid(h, w)
-    return xx, yy, _sd_round_rect(xx, yy, 1, 1, w - 1, h - 1, HALF * 0.11)
+    return xx, yy, _sd_round_rect(xx, yy, INSET, INSET, w - INSET, h - INSET, CORNER)
 
 
-def tile_body(vertical: bool) -> np.ndarray:
-    """Blank tile: ivory face with a soft edge shade, a rim, the divider and spinner."""
+def _solid_tile(vertical: bool, top: tuple, side: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Shadow, thickness and a bevelled top face of colour ``top``.
+
+    Returns the image and the grid and top-face distance field, for the marks
+    drawn on the face."""
     w, h = (HALF, 2 * HALF) if vertical else (2 * HALF, HALF)
     img = _canvas(h, w)
     xx, yy, sd = _tile_sdf(w, h)
-    _over(img, RIM, _coverage(sd))
-    inner = sd + 3.0
-    _over(img, FACE_SHADE, _coverage(inner))
-    # the face brightens towards the middle: a bevel without a light direction,
-    # so the vertical and horizontal bodies match
-    depth = np.clip(-inner / (HALF * 0.09), 0.0, 1.0)
-    _over(img, FACE, _coverage(inner) * depth)
+    # contact shadow: the silhouette moved down, softened, inside the sprite
+    shadow = _sd_round_rect(xx, yy, INSET + 0.5, INSET + 2.5, w - INSET + 0.5, h - INSET + 2.5, CORNER)
+    _over(img, (0, 0, 0), _soft(shadow, INSET + 1.0) * 0.55)
+    _over(img, _darker(np.array(side, float), 0.62), _coverage(sd))          # outline
+    _over(img, side, _coverage(sd + 1.2))                                    # thickness
+    face = _sd_round_rect(xx, yy, INSET + 1.2, INSET + 1.2, w - INSET - 1.2, h - INSET - 1.2 - DEPTH,
+                          CORNER - 1.2)
+    shade = _bevel_shade(face, BEVEL)
+    base = np.array(top, float)
+    rgb = np.empty((h, w, 3))
+    for c in range(3):
+        lit = np.where(shade > 0, base[c] + (255 - base[c]) * shade * 0.55, base[c] * (1 + shade * 0.22))
+        rgb[..., c] = lit
+    _over_rgb(img, rgb, _coverage(face))
+    return img, xx, yy, face
+
+
+def tile_body(vertical: bool) -> np.ndarray:
+    """Blank tile: shadow, thickness, a bevelled ivory face, the engraved divider and spinner."""
+    img, xx, yy, face = _solid_tile(vertical, FACE, SIDE)
+    # a faint warm sheen towards the middle of the face
+    sheen = np.clip(-face / (HALF * 0.5), 0.0, 1.0) * 0.25
+    _over(img, (255, 252, 242), _coverage(face) * sheen)
     if vertical:
-        div = _sd_round_rect(xx, yy, HALF * 0.10, HALF - 2.5, HALF * 0.90, HALF + 2.5, 2.5)
+        div = _sd_round_rect(xx, yy, HALF * 0.12, HALF - 2.0, HALF * 0.88, HALF + 1.0, 1.5)
+        lip = _sd_round_rect(xx, yy, HALF * 0.12, HALF + 1.0, HALF * 0.88, HALF + 2.5, 0.75)
         cx, cy = HALF / 2, HALF
     else:
-        div = _sd_round_rect(xx, yy, HALF - 2.5, HALF * 0.10, HALF + 2.5, HALF * 0.90, 2.5)
+        div = _sd_round_rect(xx, yy, HALF - 2.0, HALF * 0.12, HALF + 1.0, HALF * 0.88, 1.5)
+        lip = _sd_round_rect(xx, yy, HALF + 1.0, HALF * 0.12, HALF + 2.5, HALF * 0.88, 0.75)
         cx, cy = HALF, HALF / 2
     _over(img, DIVIDER, _coverage(div))
-    _over(img, _darker(np.array(SPINNER, float), 0.6), _coverage(_sd_circle(xx, yy, cx, cy, 7.5)))
+    _over(img, (255, 255, 250), _coverage(lip) * 0.8)      # the engraving's lit lower lip
+    _over(img, _darker(np.array(SPINNER, float), 0.55), _coverage(_sd_circle(xx, yy, cx, cy, 7.5)))
     _over(img, SPINNER, _coverage(_sd_circle(xx, yy, cx, cy, 5.5)))
+    _over(img, (255, 240, 190), _coverage(_sd_circle(xx, yy, cx - 1.8, cy - 1.8, 2.0)) * 0.8)
     return img
 
 
 def tile_back(vertical: bool) -> np.ndarray:
-    """Tile back: teal with a diamond lattice and a centre medallion."""
-    w, h = (HALF, 2 * HALF) if vertical else (2 * HALF, HALF)
-    img = _canvas(h, w)
-    xx, yy, sd = _tile_sdf(w, h)
-    _over(img, _darker(np.array(BACK, float), 0.6), _coverage(sd))
-    inner = sd + 3.0
-    _over(img, BACK, _coverage(inner))
+    """Tile back: bevelled teal with a diamond lattice and a centre medallion."""
+    img, xx, yy, face = _solid_tile(vertical, BACK, BACK_SIDE)
+    h, w = img.shape[:2]
     period = HALF / 4
     u = (xx - w / 2 + yy - h / 2) / period
     v = (xx - w / 2 - (yy - h / 2)) / period
     line = np.minimum(np.abs(u - np.round(u)), np.abs(v - np.round(v))) * period / math.sqrt(2)
-    lattice = _coverage(line - 1.2) * _coverage(inner + HALF * 0.08)
-    _over(img, BACK_LINE, lattice * 0.8)
-    cx, cy = w / 2, h / 2
+    lattice = _coverage(line - 1.2) * _coverage(face + HALF * 0.1)
+    _over(img, BACK_LINE, lattice * 0.7)
+    cx, cy = w / 2, h / 2 - DEPTH / 2
     _over(img, BACK, _coverage(_sd_diamond(xx, yy, cx, cy, HALF * 0.2)))
     _over(img, SPINNER, _coverage(np.abs(_sd_diamond(xx, yy, cx, cy, HALF * 0.17)) - 2.5))
     _over(img, SPINNER, _coverage(_sd_circle(xx, yy, cx, cy, HALF * 0.05)))
     return img
 
 
+def _around_tile(vertical: bool, margin: int):
+    """A canvas ``margin`` px larger than the tile on every side, its grid and the
+    distance to the tile's silhouette inside it."""
+    w, h = (HALF, 2 * HALF) if vertical else (2 * HALF, HALF)
+    img = _canvas(h + 2 * margin, w + 2 * margin)
+    xx, yy = _grid(h + 2 * margin, w + 2 * margin)
+    m = margin + INSET
+    return img, _sd_round_rect(xx, yy, m, m, w + 2 * margin - m, h + 2 * margin - m, CORNER)
+
+
 def tile_glow(vertical: bool) -> np.ndarray:
     """A white halo around the tile silhouette (alpha falls off over GLOW px)."""
-    w, h = (HALF, 2 * HALF) if vertical else (2 * HALF, HALF)
-    W, H = w + 2 * GLOW, h + 2 * GLOW
-    img = _canvas(H, W)
-    xx, yy = _grid(H, W)
-    sd = _sd_round_rect(xx, yy, GLOW + 1, GLOW + 1, GLOW + w - 1, GLOW + h - 1, HALF * 0.11)
-    ring = np.clip(1.0 - np.maximum(sd, 0) / GLOW, 0, 1) ** 1.6
+    img, sd = _around_tile(vertical, GLOW)
+    ring = np.clip(1.0 - np.maximum(sd, 0) / (GLOW + INSET), 0, 1) ** 1.6
     ring *= np.clip(sd + 1.0, 0, 1)   # hollow: the tile itself shows through
     _over(img, (255, 255, 255), ring)
     return img
+
+
+def tile_lift(vertical: bool) -> np.ndarray:
+    """The shadow a lifted tile casts: wide and soft (the tile itself is drawn over it)."""
+    img, sd = _around_tile(vertical, LIFT)
+    _over(img, (0, 0, 0), _soft(sd + LIFT * 0.2, LIFT * 0.7) * 0.65)
+    return img
+
+
+# ------------------------------------------------------ felt, rail, panel
+
+def _periodic_noise(n: int, m: int, low: float, high: float, seed: int) -> np.ndarray:
+    """Seamless band-pass noise (n x m, zero mean, unit deviation): white noise filtered
+    in the frequency domain, so it tiles.  ``low``..``high`` are cycles per image."""
+    rng = np.random.default_rng(seed)
+    spec = np.fft.fft2(rng.standard_normal((n, m)))
+    fy = np.fft.fftfreq(n) * n
+    fx = np.fft.fftfreq(m) * m
+    f = np.hypot(fy[:, None], fx[None, :])
+    band = np.exp(-((np.log(np.maximum(f, 1e-6)) - math.log(math.sqrt(low * high))) ** 2)
+                  / (2 * (math.log(high / low) / 2) ** 2))
+    band[0, 0] = 0.0
+    out = np.real(np.fft.ifft2(spec * band))
+    return out / (out.std() or 1.0)
+
+
+def _cloth(base: str, fine: tuple[float, float], coarse: tuple[float, float],
+           amounts: tuple[float, float], seed: int) -> np.ndarray:
+    """A seamless opaque FELT_PX square of ``base`` with fine grain and coarse patches
+    (band-pass noise, ``amounts`` of brightness each)."""
+    n = FELT_PX
+    grain = _periodic_noise(n, n, *fine, seed=seed)
+    patches = np.tanh(_periodic_noise(n, n, *coarse, seed=seed + 1) * 1.5)
+    img = _canvas(n, n)
+    light = 1.0 + grain * amounts[0] + patches * amounts[1]
+    img[..., :3] = np.clip(_hex(base)[None, None, :] * light[..., None], 0, 255)
+    img[..., 3] = 1.0
+    return img
+
+
+def felt() -> np.ndarray:
+    """The table's felt: fine fibres over a gentle mottle, seamless, opaque."""
+    return _cloth("#1B5E43", (40, 128), (2, 6), (0.035, 0.035), seed=11)
+
+
+def rail() -> np.ndarray:
+    """A strip of the wooden rail round the felt: outer edge on top, inner edge (towards
+    the felt) below, rounded so it catches the light, with a brass inlay; seamless along x."""
+    L, W = RAIL_LEN, RAIL_W
+    xx, yy = _grid(W, L)
+    rng_noise = _periodic_noise(W, L, 3, 24, seed=21)
+    # grain: long wavy lines along the strip, their period divides the strip's length
+    wave = np.sin(2 * math.pi * (yy / 9.0 + 0.6 * np.sin(2 * math.pi * xx / L * 3) + 0.15 * rng_noise))
+    wood = np.array([96, 58, 32], float)
+    dark = np.array([62, 36, 20], float)
+    k = (0.5 + 0.5 * wave)[..., None] * 0.6 + 0.2 * (0.5 + 0.5 * np.tanh(rng_noise))[..., None]
+    rgb = dark + (wood - dark) * k
+    # a rounded profile across the width: light on the upper part, shade towards the felt
+    v = yy / W
+    profile = np.where(v < 0.42, 0.55 + 0.9 * np.sin(v / 0.42 * math.pi / 2), 1.45 - (v - 0.42) * 1.4)
+    rgb = np.clip(rgb * profile[..., None], 0, 255)
+    img = _canvas(W, L)
+    _over_rgb(img, rgb, np.ones((W, L)))
+    _over(img, (255, 236, 200), np.exp(-((v - 0.30) / 0.06) ** 2) * 0.22)       # the highlight
+    _over(img, _darker(np.array(SPINNER, float), 0.7), _coverage(np.abs(yy - W * 0.80) - 2.2))
+    _over(img, SPINNER, _coverage(np.abs(yy - W * 0.80) - 1.2))                 # brass inlay
+    _over(img, (20, 10, 4), _coverage(np.abs(yy - (W - 1.5)) - 1.5) * 0.8)      # the joint with the felt
+    return img
+
+
+def panel() -> np.ndarray:
+    """Dark green leather for the panels round the table: seamless, opaque."""
+    return _cloth("#10261D", (24, 90), (8, 16), (0.04, 0.04), seed=31)
 
 
 # ---------------------------------------------------------- marker, station
@@ -439,22 +589,28 @@ def theme() -> dict:
                 "text_cursor": "#F7F1E3",
             },
         },
-        "button": {"misc": {"shape": "rounded_rectangle", "shape_corner_radius": "8",
-                            "border_width": "2", "shadow_width": "2"}},
+        # buttons are lit from above like the tiles and the rail: a vertical gradient
+        # (pygame_gui "top,bottom,90" strings) and a shadow under them
+        "button": {"colours": {"normal_bg": "#2F6B53,#173D2F,90", "hovered_bg": "#3C8466,#21503D,90",
+                               "active_bg": "#13868B,#0A5659,90", "selected_bg": "#1A6A6E,#0E4346,90",
+                               "disabled_bg": "#223630,#18261F,90"},
+                   "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "8",
+                            "border_width": "2", "shadow_width": "3"}},
         "label": {"colours": {"dark_bg": "#00000000", "normal_text": "#F7F1E3"},
                   "misc": {"border_width": "0", "shadow_width": "0"}},
         "text_box": {"colours": {"dark_bg": "#12241DEE"},
                      "misc": {"border_width": "2", "shape": "rounded_rectangle", "shape_corner_radius": "8"}},
-        "window": {"colours": {"dark_bg": "#12241DF2"},
-                   "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "10"}},
+        "window": {"colours": {"dark_bg": "#12241DF2", "normal_border": "#C4A048"},
+                   "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "10",
+                            "border_width": "2", "shadow_width": "4"}},
         "@title": {"font": dict(font, size="48", bold="1")},
         "@heading": {"font": dict(font, size="26", bold="1")},
         "@small": {"font": dict(font, size="14")},
-        "@primary": {"colours": {"normal_bg": "#C4A048", "hovered_bg": "#E0BE63",
+        "@primary": {"colours": {"normal_bg": "#E2C062,#A98530,90", "hovered_bg": "#F2D47E,#C29C42,90",
                                  "normal_text": "#12241D", "hovered_text": "#12241D",
-                                 "active_bg": "#F0D078", "active_text": "#12241D"},
+                                 "active_bg": "#F8DE8C,#D0AA50,90", "active_text": "#12241D"},
                      "font": dict(font, bold="1")},
-        "@danger": {"colours": {"normal_bg": "#8C2D1E", "hovered_bg": "#B03A26"}},
+        "@danger": {"colours": {"normal_bg": "#A33A28,#6E2114,90", "hovered_bg": "#C24A32,#8A2C1C,90"}},
     }
 
 
@@ -486,10 +642,16 @@ def build(out: Path) -> list[Path]:
     save("back_h.png", tile_back(False))
     save("glow_v.png", tile_glow(True))
     save("glow_h.png", tile_glow(False))
+    save("lift_v.png", tile_lift(True))
+    save("lift_h.png", tile_lift(False))
     save("marker.png", marker())
     save("station.png", station())
+    save("felt.png", felt())
+    save("rail.png", rail())
+    save("panel.png", panel())
     manifest = {
         "half_px": HALF, "numbers": len(NUMBERS), "glow_margin": GLOW,
+        "lift_margin": LIFT, "tile_inset": INSET, "rail_px": RAIL_W,
         "styles": list(STYLES),
         "palettes": {p: {"colours": PALETTES[p], "shapes": SHAPES[p]} for p in PALETTES},
         "table": TABLE_COLOURS,

@@ -13,7 +13,7 @@ from .title import draw_felt
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 UI_SCALES = (0.75, 0.85, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0)
-TILE_STYLES = ("pips", "numerals")
+TILE_STYLES = ("auto", "pips", "numerals")
 PALETTES = ("standard", "colour_blind")
 VOLUMES = tuple(range(0, 101, 10))
 
@@ -37,7 +37,7 @@ class SettingsScene(WidgetScene):
             ("ui.ui_scale", [(v, i18n.t("ui.percent", value=round(v * 100))) for v in UI_SCALES],
              _nearest(st.get("ui_scale", 1.0)), "ui_scale"),
             ("ui.tile_style", [(v, i18n.t(f"ui.tile_style_{v}")) for v in TILE_STYLES],
-             st.get("tile_style", "pips"), "tile_style"),
+             st.get("tile_style", "auto"), "tile_style"),
             ("ui.palette", [(v, i18n.t(f"ui.palette_{v}")) for v in PALETTES],
              st.get("palette", "standard"), "palette"),
             ("tv.setting", [(False, i18n.t("ui.off")), (True, i18n.t("ui.on"))],

@@ -27,7 +27,7 @@ from ..table.camera import Camera
 from ..table.layout import TILE_W
 from ..table.hand import SELECT_RAISE, draw_hand, hand_rects
 from ..table.render import ARRIVAL_S, DARK
-from ..table.sprites import Sprites
+from ..table.sprites import Sprites, top_of
 from ..table.prompts import message_lines
 from ..table.status import PlayersPanel, draw_status_bar
 from ..table.text import fit, text
@@ -40,8 +40,6 @@ SNAP_TILES = 1.2
 SPRING_S = 0.25
 #: Lines of the ticker of the last moves at the table's top (issue 14).
 TICKER_LINES = 3
-#: The bottom panel (buttons and hand) behind the hand owner's name and the messages.
-BOTTOM_FILL = (14, 30, 23)
 #: Intents that skip the motion in progress to its end (any key or click); they then act as usual.
 SKIPS = frozenset({I.TAP, I.CONFIRM, I.CANCEL, I.UNDO, I.REDO, I.HINT, I.MENU})
 #: Seconds the table shows the deal's last play before the deal-end reveal covers it.
@@ -70,7 +68,7 @@ class TableScene(Scene):
         self.play = play_state
         self.kit = play_state.kit
         settings = app.settings
-        self.sprites = Sprites(*self._art_settings(settings))
+        self.sprites = Sprites(*self._art_settings(settings), top=top_of(play_state.session.config.game))
         #: The kit's drawer of the table's world (trains and station, or the line).
         self.renderer = self.kit.renderer(self.sprites)
         self.camera = Camera()
@@ -127,7 +125,7 @@ class TableScene(Scene):
     def _art_settings(settings) -> tuple[str, str]:
         """Tile style (pips or numerals) and palette (standard or colour-blind safe)."""
         palette = settings.get("palette") or ("colour_blind" if settings.get("colour_blind") else "standard")
-        return settings.get("tile_style", "pips"), palette
+        return settings.get("tile_style", "auto"), palette
 
     def _sync_settings(self) -> None:
         """Settings can change while the table is open: art, UI scale and language."""
@@ -775,8 +773,7 @@ class TableScene(Scene):
 
     def _draw_bottom(self, surface, view) -> None:
         play = self.play
-        surface.fill(BOTTOM_FILL, self.bottom)
-        pygame.draw.line(surface, (196, 160, 72), self.bottom.topleft, (self.bottom.right, self.bottom.top), 2)
+        self.sprites.panel(surface, self.bottom)
         self._hand_geometry()
         if play.phase == CURTAIN:
             self._draw_curtain(surface)

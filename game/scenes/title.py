@@ -20,7 +20,14 @@ def felt(name: str, fallback: tuple[int, int, int]) -> pygame.Color:
 
 
 def draw_felt(surface: pygame.Surface) -> None:
-    """The table's green felt with a soft darker border, behind every menu."""
+    """The table's felt and rail behind every menu (a soft darker border if the art is missing)."""
+    try:
+        from .. import assets
+        surface.blit(assets.felt_surface(surface.get_size()), (0, 0))
+        surface.fblits([(strip, pos) for strip, pos in assets.rail_surfaces(surface.get_size())])
+        return
+    except (OSError, pygame.error, KeyError):
+        pass
     surface.fill(felt("felt", (27, 94, 67)))
     w, h = surface.get_size()
     edge = felt("felt_dark", (20, 70, 47))

@@ -39,7 +39,7 @@ def draw_hand(surface: pygame.Surface, sprites: Sprites, tiles, rects, short: in
     for t, r in zip(tiles, rects):
         if hidden and (min(t), max(t)) in hidden:
             continue
-        look = "dim" if dim_unplayable and t not in playable else "face"
+        look = "lifted" if t == selected else "dim" if dim_unplayable and t not in playable else "face"
         y = r.y - (round(r.height * SELECT_RAISE) if t == selected else 0)
         blits.append((sprites.face(t[0], t[1], short, True, look), (r.x, y)))
         if t == selected:

@@ -4,6 +4,10 @@ Everything the table draws of a tile comes through ``Sprites``, so a test can
 wrap ``face`` to record which tile faces were blitted (UX-3: no face of a
 hidden hand), and the art behind it (``game.assets``) can change freely.
 
+The tile style may be "auto" (issue 11): each size then gets pips or
+numerals by ``assets.auto_style``, so a zoomed-out table of ten shows
+numbers one can read from a couch and a zoomed-in one shows pips.
+
 Sprites are cached per size by ``game.assets``.  Building a new zoom step's
 sprites costs far more than drawing them (NOTES.md), so each frame may spend
 only ``BUILD_BUDGET_S`` on new sprites; past that, a tile is drawn from the
@@ -13,18 +17,24 @@ frame or two later.  Zooming never stalls a frame for a whole zoom step.
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 
 import pygame
 
 from .. import assets
 
-#: Seconds per frame that may go into building sprites of new sizes.
-BUILD_BUDGET_S = 0.004
-#: Sizes of the masters that markers and the station are scaled from, and how many scaled
-#: copies are kept.
+#: Seconds per frame that may go into building sprites of new sizes.  A build
+#: starts only if the time it is expected to take (a running average) still
+#: fits, so a frame never overshoots by a whole tile (issue 14: the first frame
+#: after a zoom step change under 8 ms at 1080p).
+BUILD_BUDGET_S = 0.0025
+#: Sizes of the masters that markers and the station are scaled from, and the
+#: pixel memory the scaled copies may hold together (least recently used go first).
 MARKER_MASTER = 96
 STATION_MASTER = 512
-SCALED_LIMIT = 160
+SCALED_BUDGET_BYTES = 24 * 1024 * 1024
+#: What a build of a kind never timed yet is assumed to cost, s.
+FIRST_GUESS_S = 0.001
 
 
 def _cached(key: tuple) -> bool:
@@ -33,48 +43,111 @@ def _cached(key: tuple) -> bool:
     return True if items is None else key in items  # unknown cache: just build
 
 
+#: The tile styles a player can pick: "auto" switches to numerals on small tiles.
+STYLES = ("auto",) + tuple(assets.STYLES)
+
+
+def top_of(game: str) -> int:
+    """The highest number of ``game``'s set (12 for Mexican Train, 9 Cuban, 6 Jamaican)."""
+    import importlib
+    try:
+        return int(getattr(importlib.import_module(f"rules.variants.{game}"), "TOP", assets.TOP))
+    except ImportError:
+        return assets.TOP
+
+
 class Sprites:
-    def __init__(self, style: str = "pips", palette: str = "standard") -> None:
-        self.style = style if style in assets.STYLES else "pips"
+    def __init__(self, style: str = "auto", palette: str = "standard", top: int = assets.TOP) -> None:
+        self.style = style if style in STYLES else "auto"
+        self.top = top  # the set's highest number: "auto" keeps pips smaller on a double-nine
         self.palette = palette if palette in assets.PALETTES else "standard"
         self.budget_s = BUILD_BUDGET_S
         self._spent = 0.0
         self._sizes: set[int] = set()  # short sides built so far
-        self._scaled: dict[tuple, pygame.Surface] = {}
+        self._scaled: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.scaled_bytes = 0
+        self._cost: dict[str, float] = {}  # running average of one build, s, per kind
+        self._nearest: dict[int, list[int]] = {}
         self.fallbacks = 0  # tiles drawn from a neighbouring size (this frame)
 
     def new_frame(self) -> None:
         self._spent = 0.0
         self.fallbacks = 0
+        self._nearest = {}
 
     def face(self, first: int, second: int, short: int, vertical: bool,
              look: str = "face") -> pygame.Surface:
         """Tile [first|second], ``first`` left or on top, short side ``short`` px."""
         short = max(2, int(round(short)))
         o = "v" if vertical else "h"
-        key = ("face", first, second, short, self.style, o, self.palette, look)
-        if self._spent >= self.budget_s and not _cached(key):
+        style = self.style_at(short)
+        surf = assets.cached(("face", first, second, short, style, o, self.palette, look))
+        if surf is not None:
+            self._sizes.add(short)  # built here or by another table: a stand-in source either way
+            return surf
+        if not self._affords("face"):
             stand_in = self._stand_in(first, second, short, o, look)
             if stand_in is not None:
                 self.fallbacks += 1
                 return stand_in
-        t0 = time.perf_counter()
-        surf = assets.tile_surface(first, second, short, self.style, o, self.palette, look)
-        self._spent += time.perf_counter() - t0
+        surf = self._timed("face", lambda: assets.tile_surface(first, second, short, style, o,
+                                                               self.palette, look))
         self._sizes.add(short)
         return surf
 
+    def _affords(self, kind: str) -> bool:
+        """Whether this frame's budget still has room for one build of ``kind`` (the first
+        build of a frame always has: a step is filled in however slow the machine)."""
+        return self._spent == 0.0 or self._spent + self._cost.get(kind, FIRST_GUESS_S) <= self.budget_s
+
+    def _timed(self, kind: str, build):
+        t0 = time.perf_counter()
+        out = build()
+        took = time.perf_counter() - t0
+        self._spent += took
+        self._cost[kind] = took if kind not in self._cost else 0.7 * self._cost[kind] + 0.3 * took
+        return out
+
+    def style_at(self, short: int) -> str:
+        """The style a tile of short side ``short`` px is drawn in ("auto" resolved)."""
+        return assets.auto_style(short, self.top) if self.style == "auto" else self.style
+
     def _stand_in(self, first: int, second: int, short: int, o: str, look: str) -> pygame.Surface | None:
-        for size in sorted(self._sizes, key=lambda s: abs(s - short)):
-            key = ("face", first, second, size, self.style, o, self.palette, look)
-            if _cached(key):
-                src = assets.tile_surface(first, second, size, self.style, o, self.palette, look)
-                dims = (2 * short, short) if o == "h" else (short, 2 * short)
-                return pygame.transform.scale(src, dims)
+        # the nearest size already built, in the style this size will have once built (or,
+        # when "auto" has just crossed to a style not built yet, in the other style); a
+        # lifted tile (one at a time, in the hand) is simply built
+        if look == "lifted":
+            return None
+        target = self.style_at(short)
+        sizes = self._nearest.get(short)
+        if sizes is None:   # sorted once per size and frame, not once per tile
+            sizes = self._nearest[short] = sorted(self._sizes, key=lambda s: abs(s - short))
+        for style in (target,) + tuple(s for s in assets.STYLES if s != target):
+            for size in sizes:
+                key = ("face", first, second, size, style, o, self.palette, look)
+                if _cached(key):
+                    src = assets.tile_surface(first, second, size, style, o, self.palette, look)
+                    return pygame.transform.scale(src, (2 * short, short) if o == "h" else (short, 2 * short))
         return None
 
     def back(self, short: int, vertical: bool = True) -> pygame.Surface:
         return assets.tile_back(short, "v" if vertical else "h")
+
+    # the table's surroundings: drawn from cached surfaces, one blit each
+    def felt(self, surface: pygame.Surface, rect) -> None:
+        """The textured felt with its vignette, in place of a flat fill of ``rect``."""
+        r = pygame.Rect(rect)
+        surface.blit(assets.felt_surface(r.size), r.topleft)
+
+    def rail(self, surface: pygame.Surface, rect) -> None:
+        """The wooden rail round ``rect``; draw it after the tiles, which pass under it."""
+        r = pygame.Rect(rect)
+        surface.fblits([(strip, (r.x + dx, r.y + dy)) for strip, (dx, dy) in assets.rail_surfaces(r.size)])
+
+    def panel(self, surface: pygame.Surface, rect) -> None:
+        """Dark leather with a brass top line, in place of a panel's flat fill."""
+        r = pygame.Rect(rect)
+        surface.blit(assets.panel_surface(r.size), r.topleft)
 
     def halo(self, short: int, vertical: bool, colour,
              essential: bool = True) -> tuple[pygame.Surface, int] | None:
@@ -82,13 +155,19 @@ class Sprites:
         later frame when this frame's budget is spent (returns None)."""
         o = "v" if vertical else "h"
         short = max(2, int(round(short)))
-        key = ("glow", short, o, tuple(pygame.Color(colour))[:3])
-        if not essential and self._spent >= self.budget_s and not _cached(key):
-            return None  # decoration only: the next frames build it
-        t0 = time.perf_counter()
-        surf = assets.highlight_surface(short, o, colour)
-        self._spent += time.perf_counter() - t0
-        return surf, assets.highlight_margin(short)
+        tint = tuple(pygame.Color(colour))[:3]
+        key = ("glow", short, o, tint)
+        margin = assets.highlight_margin(short)
+        if not _cached(key) and not self._affords("glow"):
+            if not essential:
+                return None  # decoration only: the next frames build it
+            for size in sorted(self._sizes, key=lambda s: abs(s - short)):
+                if _cached(("glow", size, o, tint)):  # a neighbour's halo, stretched, for now
+                    w, h = (2 * short, short) if o == "h" else (short, 2 * short)
+                    src = assets.highlight_surface(size, o, tint)
+                    return pygame.transform.scale(src, (w + 2 * margin, h + 2 * margin)), margin
+        surf = self._timed("glow", lambda: assets.highlight_surface(short, o, tint))
+        return surf, margin
 
     def marker(self, size: int, colour) -> pygame.Surface:
         """The marker token tinted with a seat colour (MT-12), scaled from one master per colour."""
@@ -98,18 +177,29 @@ class Sprites:
                                    lambda: assets.marker_surface(MARKER_MASTER, tint), (size, size))
 
     def station(self, size: int) -> pygame.Surface:
-        """The station hub (MT-4), scaled from the art's own size."""
+        """The station hub (MT-4), scaled from the art's own size (or from its half, for a
+        station of at most that: a quarter of the pixels to read at each zoom step)."""
         size = max(2, int(round(size)))
-        return self._scaled_master(("station", size), lambda: assets.station_surface(STATION_MASTER),
-                                   (size, size))
+        master = STATION_MASTER if size > STATION_MASTER // 2 else STATION_MASTER // 2
+        return self._scaled_master(("station", size), lambda: assets.station_surface(master), (size, size))
 
     def _scaled_master(self, key: tuple, master, dims: tuple[int, int]) -> pygame.Surface:
-        # one high-quality master from game.assets, then a fast smoothscale per zoom step
+        # one high-quality master from game.assets, then a smoothscale per zoom step; past
+        # this frame's budget a fast plain scale stands in (not kept) until a later frame
         surf = self._scaled.get(key)
-        if surf is None:
-            src = master()
-            surf = src if src.get_size() == dims else pygame.transform.smoothscale(src, dims)
-            self._scaled[key] = surf
-            if len(self._scaled) > SCALED_LIMIT:
-                self._scaled.pop(next(iter(self._scaled)))
+        if surf is not None:
+            self._scaled.move_to_end(key)
+            return surf
+        src = master()
+        if src.get_size() == dims:
+            return src
+        if not self._affords(key[0]):
+            self.fallbacks += 1
+            return pygame.transform.scale(src, dims)
+        surf = self._timed(key[0], lambda: pygame.transform.smoothscale(src, dims))
+        self._scaled[key] = surf
+        self.scaled_bytes += dims[0] * dims[1] * 4
+        while self.scaled_bytes > SCALED_BUDGET_BYTES and len(self._scaled) > 1:
+            _, old = self._scaled.popitem(last=False)
+            self.scaled_bytes -= old.get_width() * old.get_height() * 4
         return surf

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from .. import assets
 from .text import fit
 
 FACE = (38, 52, 46)
@@ -38,7 +39,7 @@ class Button:
             fill = PRIMARY_HOVER if hover else PRIMARY
         else:
             fill = FACE_ON if self.lit or hover else FACE
-        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        surface.blit(assets.button_surface(r.size, fill, radius), r.topleft)  # lit from above
         edge = (255, 255, 255) if self.lit or hover else EDGE if self.enabled else MUTED
         pygame.draw.rect(surface, edge, r, 2 if not self.lit else 3, border_radius=radius)
         colour = (24, 30, 26) if self.primary and self.enabled else TEXT if self.enabled else MUTED

@@ -12,7 +12,6 @@ import pygame
 import pytest
 
 from game import assets
-from game.scenes.table import BOTTOM_FILL
 from game.seats import SEAT_COLOURS
 from game.table import layout as L
 from game.table.render import ACTIVE_COLOUR, DARK, TableRenderer, font_step, train_colour
@@ -59,8 +58,27 @@ def delta_e(a, b) -> float:
     return sum((p - q) ** 2 for p, q in zip(lab(a), lab(b))) ** 0.5
 
 
-FELT = tuple(assets.table_colour("felt"))[:3]
 MEXICAN = tuple(assets.table_colour("mexican_train"))[:3]
+
+
+def lightest(surface: pygame.Surface, skip_top: int = 0):
+    """The lightest colour of a textured ground (the worst case for light text on it)."""
+    import numpy as np
+    px = pygame.surfarray.array3d(surface)[:, skip_top:, :].reshape(-1, 3).astype(float)
+    lum = px @ np.array([0.2126, 0.7152, 0.0722])
+    return tuple(int(v) for v in px[int(np.argmax(lum))])
+
+
+def felt():
+    pygame.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((64, 64))
+    return lightest(assets.felt_surface((640, 360)))
+
+
+def bottom_panel():
+    felt()  # a display for the art's convert()
+    return lightest(assets.panel_surface((640, 200)), skip_top=8)  # under its brass top line
 
 
 @pytest.mark.parametrize("seat", range(1, len(SEAT_COLOURS) + 1))
@@ -70,7 +88,8 @@ def test_no_seat_looks_like_the_mexican_train(seat):
 
 @pytest.mark.parametrize("background", ["name pill", "players panel", "bottom panel"])
 def test_every_seat_colour_reads_on_what_it_is_drawn_on(background):
-    ground = {"name pill": DARK, "players panel": over(PANEL_FILL, FELT), "bottom panel": BOTTOM_FILL}[background]
+    ground = {"name pill": lambda: DARK, "players panel": lambda: over(PANEL_FILL, felt()),
+              "bottom panel": bottom_panel}[background]()
     low = {seat: round(contrast(c, ground), 2) for seat, c in enumerate(SEAT_COLOURS, 1)
            if contrast(c, ground) < MIN_CONTRAST}
     assert not low, f"seat colours under {MIN_CONTRAST}:1 on the {background}: {low}"

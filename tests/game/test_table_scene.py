@@ -528,6 +528,7 @@ def test_sprites_are_cached_per_zoom_step_and_tiles_off_screen_are_skipped():
     """NOTES.md: no sprite is rebuilt while the zoom stays on one step; off-screen tiles cost nothing."""
     from game import assets
     app, play, scene = table_with_tiles(20)
+    scene.sprites.budget_s = 1.0  # finish the zoom step now (a frame builds only a few otherwise)
     app.frame()
     total = sum(len(t.tiles) for t in play.view().trains)
     builds = assets.cache_stats()["builds"]
