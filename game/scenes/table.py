@@ -174,7 +174,10 @@ class TableScene(Scene):
         width = self.kit.panel_width(self.play, u)
         pad = round(8 * u)
         # fit-all keeps the table clear of the players panel, the camera buttons and the message
-        self.camera.safe = (width + 2 * pad, cam_size + 2 * gap, 0, round(44 * u))
+        # ... and below the ticker of the last moves at the top (TICKER_LINES lines)
+        self.ticker_px = max(10, round(self.font_px * 0.8))
+        ticker_h = TICKER_LINES * (self.ticker_px + round(10 * u)) + round(8 * u)
+        self.camera.safe = (width + 2 * pad, max(cam_size + 2 * gap, ticker_h), 0, round(44 * u))
         self._last_bounds = None
 
     def _layout_now(self):
@@ -643,13 +646,16 @@ class TableScene(Scene):
         if not lines:
             return
         vx, vy, vw, vh = self.camera.viewport
-        size = max(10, self.font_px - 2)
-        width = min(vw - round(2 * self.camera.safe[0]) - 40, round(900 * self.u))
+        # between the players panel and the camera buttons, above the table (camera.safe)
+        left = vx + self.camera.safe[0]
+        right = min((b.rect.left for b in self.camera_buttons), default=vx + vw) - round(8 * self.u)
+        centre = (left + right) // 2
+        width = max(40, right - left - round(24 * self.u))
         y = vy + round(8 * self.u)
         for i, line in enumerate(lines):
             newest = i == len(lines) - 1
-            img = fit(line, size, width, colour=(247, 241, 227) if newest else (188, 196, 186))
-            box = img.get_rect(midtop=(vx + vw // 2, y)).inflate(round(16 * self.u), round(4 * self.u))
+            img = fit(line, self.ticker_px, width, colour=(247, 241, 227) if newest else (188, 196, 186))
+            box = img.get_rect(midtop=(centre, y)).inflate(round(16 * self.u), round(4 * self.u))
             pygame.draw.rect(surface, (10, 20, 16), box, border_radius=box.height // 2)
             surface.blit(img, img.get_rect(center=box.center))
             y = box.bottom + round(2 * self.u)
