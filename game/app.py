@@ -322,6 +322,8 @@ class App:
         return round(float(self.settings.get("ui_scale", 1.0)) * fit * 20) / 20
 
     def _make_ui(self) -> None:
+        from . import fast_shapes
+        fast_shapes.install()  # issue 11: large rounded widgets drawn without a freeze
         scale = self.menu_scale
         theme, fonts = scaled_theme(self._theme, scale)
         self.ui = pygame_gui.UIManager(self.size, theme, enable_live_theme_updates=False)

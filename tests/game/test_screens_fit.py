@@ -76,9 +76,13 @@ def _extra_screens(app) -> dict:
 
 
 def _elements(scene: WidgetScene) -> list:
-    out, todo = [], [scene.panel]
+    """Every widget inside the scene's panel, nested dialogs included, once each."""
+    out, todo, seen = [], [scene.panel], set()
     while todo:
         el = todo.pop()
+        if id(el) in seen:
+            continue
+        seen.add(id(el))
         container = el.get_container() if hasattr(el, "get_container") else None
         if container is not None:
             todo.extend(container.elements)
