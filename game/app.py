@@ -418,6 +418,9 @@ class App:
     def open_log(self) -> None:
         navigation.open_log(self)
 
+    def open_back_menu(self) -> None:
+        navigation.open_back_menu(self)
+
     def open_menu(self) -> None:
         navigation.open_menu(self)
 

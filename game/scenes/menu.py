@@ -28,7 +28,11 @@ from .. import intents as I
 from ..intents import Intent
 from ..scene import Scene
 
-FOCUS_COLOUR = (240, 208, 120)
+#: The keyboard and controller focus ring: a cold bright cyan, far from the gold of the
+#: "@primary" buttons and of every border (issue 11: the primary style never looks like focus),
+#: drawn over a dark ring so it holds on the felt, on gold and on the dark dialogs alike.
+FOCUS_COLOUR = (92, 225, 255)
+FOCUS_SHADOW = (6, 20, 28)
 #: Below this window size menus show no widgets (nothing readable fits).
 MIN_SIZE = (240, 180)
 log = logging.getLogger(__name__)
@@ -136,14 +140,24 @@ class Choice(Control):
 class TextField(Control):
     """A text entry: CONFIRM starts editing (typing goes in), Enter or Esc ends it."""
 
-    def __init__(self, entry: UITextEntryLine, on_change: Callable[[str], None]) -> None:
+    def __init__(self, entry: UITextEntryLine, on_change: Callable[[str], None], scene=None, *,
+                 digits: bool = False, limit: int = 24) -> None:
         self.entry = entry
         self.on_change = on_change
+        self.scene = scene
+        self.digits = digits
+        self.limit = limit
+        #: What the on-screen keyboard's heading says (the field's own label).
+        self.title = ""
 
     def elements(self) -> list:
         return [self.entry]
 
     def activate(self) -> None:
+        """Typing goes in; from a controller or a touch screen, the on-screen keyboard opens."""
+        if self.scene is not None and self.scene.app.input.last_device in ("controller", "touch"):
+            self.scene.open_keyboard(self)
+            return
         # Through the manager, so pygame_gui's own focus set agrees (a bare focus() is undone).
         self.entry.ui_manager.set_focus_set(self.entry)
         self.entry.edit_position = len(self.entry.get_text())
@@ -484,9 +498,22 @@ class WidgetScene(Scene):
             entry.set_allowed_characters(allowed)
         entry.set_text_length_limit(limit)
         entry.set_text(text)
-        control = TextField(entry, on_change)
+        control = TextField(entry, on_change, self, digits=allowed == "numbers", limit=limit)
         self._controls.append(control)
         return control
+
+    def open_keyboard(self, field: TextField) -> None:
+        """Issue 11: the on-screen keyboard for ``field``; OK puts its text in the field."""
+        from .keyboard import KeyboardScene
+
+        def done(text: str) -> None:
+            field.entry.set_text(text)
+            field.on_change(field.entry.get_text())
+
+        self._refocus_ui()
+        self.focus.focus_control(field)
+        self.app.stack.push(KeyboardScene(self.app, field.entry.get_text(), done, digits=field.digits,
+                                          limit=field.limit, title=field.title))
 
     # -------------------------------------------------------------- input
 
@@ -571,6 +598,11 @@ class WidgetScene(Scene):
         return self.app.input.last_device in ("keyboard", "controller")
 
     def update(self, dt: float) -> None:
+        field = self.editing()
+        if field is not None and self.app.input.last_device == "touch" and self.app.stack.top is self:
+            field.entry.unfocus()
+            self.open_keyboard(field)  # a finger on a text field: no keys to type with
+            return
         mode = self._keyboard_mode()
         if mode != getattr(self, "_last_mode", None):
             self._last_mode = mode
@@ -583,8 +615,11 @@ class WidgetScene(Scene):
         control = self.focus.current
         if control is None or not control.enabled:
             return
-        ring = control.rect().inflate(self.px(8), self.px(8))
-        pygame.draw.rect(surface, FOCUS_COLOUR, ring, max(2, self.px(3)), border_radius=self.px(10))
+        width = max(4, self.px(5))
+        ring = control.rect().inflate(2 * width + self.px(4), 2 * width + self.px(4))
+        radius = self.px(10) + width
+        pygame.draw.rect(surface, FOCUS_SHADOW, ring.inflate(4, 4), width + 4, border_radius=radius + 2)
+        pygame.draw.rect(surface, FOCUS_COLOUR, ring, width, border_radius=radius)
 
     def back(self) -> None:
         """CANCEL: leave this scene (subclasses may ask first)."""

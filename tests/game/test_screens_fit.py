@@ -150,7 +150,6 @@ def window_app(request, tmp_path_factory):
     i18n.set_language("en")
 
 
-@pytest.mark.rule("UX-7")
 @pytest.mark.parametrize("scale", UI_SCALES)
 def test_every_screen_fits_at_every_size_and_language(window_app, scale):
     app = window_app
