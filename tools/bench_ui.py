@@ -9,7 +9,9 @@ times; the first pass is reported apart as ``cold`` (fonts met for the first
 time), the others as ``warm``.  ``profile`` names the functions that took the
 most time over the whole run (cumulative seconds), to say where it goes.
 
-    python tools/bench_ui.py [--passes N] [--no-profile]
+    python tools/bench_ui.py [--passes N] [--no-profile] [--quick]
+
+``--quick`` (for the test of this tool's output) sweeps three sizes at 1024x600 only.
 
 The last line printed is one JSON object.
 """
@@ -33,6 +35,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 SIZES = ((1920, 1080), (1024, 600))
+#: Frames measured after each step (pygame_gui finishes a widget's states over a few frames).
+AFTER_FRAMES = 6
 
 
 def sweep(scales: tuple[float, ...], passes: int) -> list[float]:
@@ -41,8 +45,14 @@ def sweep(scales: tuple[float, ...], passes: int) -> list[float]:
     return [s for _ in range(passes) for s in up]
 
 
-def step_times(size: tuple[int, int], passes: int) -> tuple[list[float], list[float]]:
-    """(cold pass, warm passes) seconds per size change at window ``size``."""
+def step_times(size: tuple[int, int], passes: int,
+               scales: tuple[float, ...] | None = None) -> tuple[list[float], list[float], list[float]]:
+    """(cold pass, warm passes, the longest frame after each step) in seconds at window ``size``.
+
+    A step is the setting's change and the frame that shows it; pygame_gui then
+    draws the widgets' other states (hovered, selected ...) over the next frames,
+    so the longest of the ``AFTER_FRAMES`` frames after each step is kept too.
+    """
     from game.app import App
     from game.scenes.settings import UI_SCALES
 
@@ -51,15 +61,21 @@ def step_times(size: tuple[int, int], passes: int) -> tuple[list[float], list[fl
         app.start(resume=False)
         app.open_settings()
         app.frame(dt=1 / 120)
-        steps = sweep(UI_SCALES, passes)
+        steps = sweep(scales or UI_SCALES, passes)
         per_pass = len(steps) // passes
-        times = []
+        times, after = [], []
         for scale in steps:
             t0 = time.perf_counter()
             app.set_setting("ui_scale", scale)
             app.frame(dt=1 / 120)
             times.append(time.perf_counter() - t0)
-        return times[:per_pass], times[per_pass:]
+            longest = 0.0
+            for _ in range(AFTER_FRAMES):
+                t1 = time.perf_counter()
+                app.frame(dt=1 / 120)
+                longest = max(longest, time.perf_counter() - t1)
+            after.append(longest)
+        return times[:per_pass], times[per_pass:], after
     finally:
         app.close()
 
@@ -86,20 +102,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--passes", type=int, default=2, help="sweeps up and down (first is cold)")
     parser.add_argument("--no-profile", action="store_true", help="skip the profile")
+    parser.add_argument("--quick", action="store_true", help="1024x600, three sizes, no profile")
     args = parser.parse_args(argv)
     os.environ.setdefault("DOMINO_TABLE_HOME", tempfile.mkdtemp(prefix="bench_ui_"))
     import pygame
     pygame.init()
-    result: dict = {}
-    profile = None if args.no_profile else cProfile.Profile()
-    for size in SIZES:
-        if profile:
-            profile.enable()
-        cold, warm = step_times(size, max(1, args.passes))
-        if profile:
-            profile.disable()
-        result[f"{size[0]}x{size[1]}"] = {"cold": summary(cold), "warm": summary(warm)}
-    if profile:
+    result: dict = {"quick": bool(args.quick)}
+    for size in (SIZES[1:] if args.quick else SIZES):
+        cold, warm, after = step_times(size, max(1, args.passes), (1.0, 1.5, 2.0) if args.quick else None)
+        result[f"{size[0]}x{size[1]}"] = {"cold": summary(cold), "warm": summary(warm),
+                                          "next_frames_max_s": round(max(after), 4)}
+    if not (args.no_profile or args.quick):  # a separate, shorter run: the profiler slows what it measures
+        profile = cProfile.Profile()
+        profile.enable()
+        step_times(SIZES[0], 1)
+        profile.disable()
         result["profile"] = top_functions(profile)
     print(json.dumps(result))
     return 0

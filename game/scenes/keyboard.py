@@ -26,6 +26,8 @@ LATIN = "abcdefghijklmnopqrstuvwxyzàèéìíòóù'-."
 CYRILLIC = "абвгґдеєёжзиіїйклмнопрстуфхцчшщъыьэюя'-"
 DIGITS = "1234567890"
 LAYOUTS = {"latin": LATIN, "cyrillic": CYRILLIC, "digits": DIGITS}
+#: What the key that switches to each layout says.
+LAYOUT_NAMES = {"latin": "keys.layout_latin", "cyrillic": "keys.layout_cyrillic", "digits": "keys.layout_digits"}
 #: Keys on one row of letters.
 COLUMNS = 10
 
@@ -128,7 +130,7 @@ class KeyboardScene(OverlayScene):
         out: list[tuple[str, Callable[[], None]]] = []
         if len(self.layouts()) > 1:
             nxt = self.layouts()[(self.layouts().index(self.layout) + 1) % len(self.layouts())]
-            out.append((i18n.t(f"keys.layout_{nxt}"), self.next_layout))
+            out.append((i18n.t(LAYOUT_NAMES[nxt]), self.next_layout))
         if self.layout != "digits":
             out += [(i18n.t("keys.shift"), self.toggle_shift), (i18n.t("keys.space"), lambda: self.type(" "))]
         out += [(i18n.t("keys.erase"), self.erase), (i18n.t("keys.cancel"), self.back),

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.scenes.keyboard import CYRILLIC, DIGITS, LATIN, KeyboardScene
+from game.scenes.keyboard import CYRILLIC, DIGITS, LATIN, LAYOUT_NAMES, KeyboardScene
 from game.scenes.new_game import NewGameScene
 from game.scenes.title import TitleScene
 from shell_driver import button, centre, fields, frames, key, make_app, post, touch, type_text
@@ -70,7 +70,8 @@ def press_key(app, board: KeyboardScene, text: str) -> None:
 
 def to_cyrillic(app, board: KeyboardScene) -> None:
     while board.layout != "cyrillic":
-        press_key(app, board, i18n.t(f"keys.layout_{board.layouts()[(board.layouts().index(board.layout) + 1) % 3]}"))
+        nxt = board.layouts()[(board.layouts().index(board.layout) + 1) % 3]
+        press_key(app, board, i18n.t(LAYOUT_NAMES[nxt]))
 
 
 @pytest.mark.rule("UX-7")

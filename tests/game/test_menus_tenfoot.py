@@ -114,3 +114,43 @@ def test_the_focus_ring_is_drawn_from_the_first_key_and_is_not_the_primary_gold(
     r = scene.focus.current.rect()
     app.draw()
     assert tuple(app.screen.get_at((r.centerx, r.top - scene.px(4))))[:3] == FOCUS_COLOUR
+
+
+def test_large_rounded_widgets_are_drawn_by_the_quick_shape_and_look_the_same():
+    """game.fast_shapes: a large button is drawn by FastRoundedRectangle with the theme's
+    colours (centre: the background, edge: the border, corner: clear)."""
+    from pygame_gui.elements import UIButton
+
+    from game.fast_shapes import FastRoundedRectangle
+
+    app = make_app(size=(1920, 1080), persist=False, settings={"language": "en", "ui_scale": 2.0})
+    try:
+        button = UIButton(pygame.Rect(100, 100, 900, 150), "Big", manager=app.ui)
+        shape = button.drawable_shape
+        assert isinstance(shape, FastRoundedRectangle)
+        image = shape.get_surface("normal")
+        theme = shape.theming
+        sw, bw = shape.shadow_width, shape.border_widths["top"]
+        assert tuple(image.get_at((450, sw + bw + 3)))[:3] == tuple(theme["normal_bg"])[:3]
+        edge = image.get_at((450, sw + bw // 2))
+        assert sum(abs(a - b) for a, b in zip(edge[:3], theme["normal_border"][:3])) < 60
+        assert image.get_at((sw, sw)).a < 128  # a rounded corner
+    finally:
+        app.close()
+
+
+def test_bench_ui_quick_prints_one_json_line():
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, str(root / "tools" / "bench_ui.py"), "--quick"], cwd=root,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    result = json.loads(lines[-1])
+    assert result["quick"] is True
+    figures = result["1024x600"]
+    assert figures["cold"]["steps"] == 5 and figures["warm"]["steps"] == 5
+    assert figures["cold"]["median_s"] > 0 and figures["next_frames_max_s"] > 0
