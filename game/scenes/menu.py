@@ -273,6 +273,10 @@ class WidgetScene(Scene):
     panel_id = "#screen"
     #: UX-5: computer players wait while a scene with this flag is on the stack.
     pauses_play = False
+    #: A screen whose rows do not fit shows them in pages (issue 11): the one shown, of how
+    #: many.  The last focus row (Back, the page control ...) is on every page.
+    page = 0
+    pages = 1
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -578,7 +582,8 @@ class WidgetScene(Scene):
             if not self._stale:
                 self.rebuild()
         elif intent.kind == I.MOVE and intent.direction:
-            self.focus.move(intent.direction)
+            if not self._page_step(intent.direction):
+                self.focus.move(intent.direction)
             self._show_focus()
         elif intent.kind == I.CONFIRM:
             control = self.focus.current
@@ -588,6 +593,21 @@ class WidgetScene(Scene):
             self.back()
         elif intent.kind == I.MENU:
             self.back()
+
+    def _page_step(self, direction: str) -> bool:
+        """Down from a page's last row shows the next page's first, up from its first the one before."""
+        if self.pages <= 1 or direction not in ("up", "down"):
+            return False
+        down = direction == "down"
+        step = 1 if down else -1
+        last = len(self.focus.rows) - 1  # the row on every page
+        if self.focus.row != (last - 1 if down else 0) or not 0 <= self.page + step < self.pages:
+            return False
+        self.page += step
+        self.focus = FocusGrid()  # no focused row to keep: it is on the page left
+        self.rebuild()
+        self.focus.place(0 if down else max(0, len(self.focus.rows) - 2), 0)
+        return True
 
     def _show_focus(self) -> None:
         current = self.focus.current

@@ -63,26 +63,31 @@ class NewGameScene(WidgetScene):
         w, h = self.app.size
         px = self.px
         m, gap = px(20), px(8)
-        self.rh = max(min(px(40), self.line_height("button") + 2 * WIDGET_INSET + px(3)),
-                      self.line_height("button") + 2 * WIDGET_INSET + 2)
+        line = self.line_height("button") + 2 * WIDGET_INSET
         self.label_h = self.line_height("label") + 2
         self.small_h = self.line_height("@small", "label") + 2
         heading = pygame.Rect(0, px(4), w, self.line_height("@heading", "label") + px(8))
         self.label(heading, i18n.t("ui.new_game"), "#heading", "@heading")
-        bh = self.rh + px(8)
-        by = h - m // 2 - bh
-        top, bottom = heading.bottom + px(4), by - gap
         avail_w = w - 2 * m
-        left_need, seat_need, tall = self._widths(avail_w, gap)
-        self.tall = tall
-        left_w = min(avail_w, max(left_need, min(px(400), int((avail_w - m) * 0.36))))
-        if left_w + m + seat_need > avail_w:
-            left_w = min(avail_w, left_need)
-        seat_w = min(avail_w, seat_need)
-        columns = ([(0, c) for c in _pack(self._left_blocks(left_w, gap), bottom - top)]
-                   + [(1, c) for c in _pack(self._seat_blocks(seat_w, gap), bottom - top)])
-        pages = _pages(columns, {0: left_w, 1: seat_w}, avail_w, m)
+        # The designed row height if the form then fits one page, else rows as low as the text allows.
+        for rh in (max(px(40), line + 2), max(min(px(40), line + px(3)), line + 2)):
+            self.rh = rh
+            bh = self.rh + px(8)
+            by = h - m // 2 - bh
+            top, bottom = heading.bottom + px(4), by - gap
+            left_need, seat_need, tall = self._widths(avail_w, gap)
+            self.tall = tall
+            left_w = min(avail_w, max(left_need, min(px(400), int((avail_w - m) * 0.36))))
+            if left_w + m + seat_need > avail_w:
+                left_w = min(avail_w, left_need)
+            seat_w = min(avail_w, seat_need)
+            columns = ([(0, c) for c in _pack(self._left_blocks(left_w, gap), bottom - top)]
+                       + [(1, c) for c in _pack(self._seat_blocks(seat_w, gap), bottom - top)])
+            pages = _pages(columns, {0: left_w, 1: seat_w}, avail_w, m)
+            if len(pages) == 1:
+                break
         self.page = max(0, min(self.page, len(pages) - 1))
+        self.pages = len(pages)
         x = m
         page = pages[self.page]
         spare = avail_w - sum({0: left_w, 1: seat_w}[f] for f, _ in page) - m * (len(page) - 1)

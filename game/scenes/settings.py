@@ -10,9 +10,7 @@ from __future__ import annotations
 import pygame
 
 from .. import i18n
-from .. import intents as I
-from ..intents import Intent
-from .menu import FocusGrid, WidgetScene
+from .menu import WidgetScene
 from .title import draw_felt
 
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -25,12 +23,6 @@ class SettingsScene(WidgetScene):
     """The settings screen (from the title or the in-game menu)."""
 
     pauses_play = True
-
-    def __init__(self, app) -> None:
-        super().__init__(app)
-        #: Which page of rows is shown when they do not all fit (issue 11: any number of rows).
-        self.page = 0
-        self.pages = 1
 
     def rows(self) -> list[tuple[str, list, object, str]]:
         """(label key, options, current value, setting) for every row, in order."""
@@ -84,20 +76,6 @@ class SettingsScene(WidgetScene):
     def _turn(self, page: int) -> None:
         self.page = page
         self.rebuild()
-
-    def handle(self, intent: Intent) -> None:
-        """Up and down walk the rows across pages: past a page's last row is the next page's first."""
-        if intent.kind == I.MOVE and intent.direction in ("up", "down") and self.pages > 1:
-            rows = len(self.focus.rows) - 1  # the last row is the page control and Back
-            down = intent.direction == "down"
-            if self.focus.row == (rows - 1 if down else 0) and 0 <= self.page + (1 if down else -1) < self.pages:
-                self.page += 1 if down else -1
-                self.focus = FocusGrid()  # no focused row to keep: it is on the page left
-                self.rebuild()
-                self.focus.place(0 if down else len(self.focus.rows) - 2, 0)
-                self._show_focus()
-                return
-        super().handle(intent)
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         draw_felt(surface)

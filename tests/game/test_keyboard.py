@@ -75,11 +75,30 @@ def to_cyrillic(app, board: KeyboardScene) -> None:
 
 
 @pytest.mark.rule("UX-7")
-def test_the_dpad_reaches_every_field_of_the_new_game_form(app):
-    form = new_game_by_pad(app)
-    for field in fields(form):
-        pad_to(app, form, field)
-        assert form.focus.current is field
+@pytest.mark.parametrize("size, scale", [((1280, 720), 1.0), ((1920, 1080), 2.0), ((1024, 600), 1.5)])
+def test_the_dpad_reaches_every_field_of_the_new_game_form(size, scale):
+    """Every name and the seed, also when the form takes pages (down walks across them)."""
+    app = make_app(size=size, settings={"language": "ru", "ui_scale": scale})
+    try:
+        app.start(resume=False)
+        frames(app, 2)
+        form = new_game_by_pad(app)
+        pad_to(app, form, next(c for c in form._controls if c.key == "count"))
+        for _ in range(6):
+            pad(app, RIGHT)  # ten seats
+        assert len(form.seats) == 10
+        wanted = {"seed"} | {f"name_{i}" for i in range(10)}
+        seen = set()
+        for _ in range(80):
+            seen.add(form.focus.current.key)
+            if wanted <= seen:
+                break
+            pad(app, DOWN)
+        assert wanted <= seen
+        w, h = app.size
+        assert all(pygame.Rect(0, 0, w, h).contains(c.rect()) for c in form._controls if c.enabled)
+    finally:
+        app.close()
 
 
 @pytest.mark.rule("UX-7")
