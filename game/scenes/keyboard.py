@@ -211,6 +211,7 @@ class KeyboardScene(OverlayScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             self.erase()
             return True
-        if event.type == pygame.KEYDOWN and getattr(event, "unicode", "") and event.unicode.isprintable():
+        if event.type == pygame.KEYDOWN and str(getattr(event, "unicode", "") or "").isprintable() \
+                and getattr(event, "unicode", ""):
             return True  # the letter comes as TEXTINPUT; "h" must not also be X's erase
         return super().handle_event(event)

@@ -8,10 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
+from pygame_gui.elements import UILabel
 
 from .. import i18n
 from ..seats import COMPUTER, HUMAN, LEVELS, SeatConfig
-from .menu import TEXT_MARGIN, WIDGET_INSET, WidgetScene
+from .menu import TEXT_MARGIN, WIDGET_INSET, Control, WidgetScene
 from .title import draw_felt
 
 #: Each game the program plays, with the seat counts it allows (MT-1, CU-1, JA-1).
@@ -49,7 +50,7 @@ class NewGameScene(WidgetScene):
         self.error = ""
         self.page = 0
         self.name_fields: list = []
-        self.error_label = None
+        self.error_label: UILabel | None = None
 
     # ----------------------------------------------------------------- form
 
@@ -243,7 +244,7 @@ class NewGameScene(WidgetScene):
                             class_id="@primary")
         back = self.button(pygame.Rect(right - 2 * bw - gap, by, bw, bh), i18n.t("ui.back"), self.back)
         start.key, back.key = "start", "back"
-        row = [back, start]
+        row: list[Control] = [back, start]
         if len(pages) > 1:
             turn = self.choice(pygame.Rect(m, by, right - 2 * bw - 2 * gap - m, bh),
                                [(n, i18n.t("keys.page", page=n + 1, pages=len(pages))) for n in range(len(pages))],

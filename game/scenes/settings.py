@@ -65,7 +65,7 @@ class SettingsScene(WidgetScene):
             self.focus.add_row(control)
         back = self.button(grid.back, i18n.t("ui.back"), self.back, class_id="@primary")
         back.key = "back"
-        if grid.pages > 1:
+        if grid.pages > 1 and grid.pager is not None:
             pages = [(n, i18n.t("keys.page", page=n + 1, pages=grid.pages)) for n in range(grid.pages)]
             turn = self.choice(grid.pager, pages, self.page, self._turn, wrap=False)
             turn.key = "page"
