@@ -242,7 +242,7 @@ class FocusGrid:
 #: Pixels a button's border and shadow take on each side (the theme's widths, not scaled).
 WIDGET_INSET = 4
 #: Free pixels a text keeps from its widget's inner edge on each side.
-TEXT_MARGIN = 4
+TEXT_MARGIN = 8
 
 
 @dataclass
