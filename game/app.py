@@ -343,6 +343,8 @@ class App:
         return round(scale * fit * 20) / 20
 
     def _make_ui(self) -> None:
+        from . import fast_shapes
+        fast_shapes.install()  # issue 11: large rounded widgets drawn without a freeze
         scale = self.menu_scale
         theme, fonts = scaled_theme(self._theme, scale)
         self.ui = pygame_gui.UIManager(self.size, theme, enable_live_theme_updates=False)
@@ -438,6 +440,9 @@ class App:
 
     def open_log(self) -> None:
         navigation.open_log(self)
+
+    def open_back_menu(self) -> None:
+        navigation.open_back_menu(self)
 
     def open_menu(self) -> None:
         navigation.open_menu(self)

@@ -63,3 +63,9 @@ def deal_end(host: "Host", play, table) -> None:
 def match_end(host: "Host", play, table) -> None:
     from .scenes.match_end import MatchEndScene
     host.stack.push(MatchEndScene(host, play, table))
+
+
+def open_back_menu(host: "Host") -> None:
+    """Issue 11: the controller's Back asks for the rules or the log (UX-5: the computers wait)."""
+    from .scenes.back_menu import BackMenuScene
+    host.stack.push(BackMenuScene(host))

@@ -14,6 +14,8 @@ intent (window size, UI scale or language changed).
 from __future__ import annotations
 
 import logging
+import math
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 import pygame
@@ -21,20 +23,30 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox, UITextEntryLine
 
+from .. import i18n
 from .. import intents as I
 from ..intents import Intent
 from ..scene import Scene
 
-FOCUS_COLOUR = (240, 208, 120)
+#: The keyboard and controller focus ring: a cold bright cyan, far from the gold of the
+#: "@primary" buttons and of every border (issue 11: the primary style never looks like focus),
+#: drawn over a dark ring so it holds on the felt, on gold and on the dark dialogs alike.
+FOCUS_COLOUR = (92, 225, 255)
+FOCUS_SHADOW = (6, 20, 28)
 #: Below this window size menus show no widgets (nothing readable fits).
 MIN_SIZE = (240, 180)
 log = logging.getLogger(__name__)
 
 
 class Control:
-    """Something the focus layer can land on."""
+    """Something the focus layer can land on.
+
+    ``key`` names it across rebuilds: the focus stays on the control with the same
+    key when a screen is laid out again (a new interface size moves rows about).
+    """
 
     enabled = True
+    key: str | None = None
 
     def elements(self) -> list:
         return []
@@ -128,14 +140,24 @@ class Choice(Control):
 class TextField(Control):
     """A text entry: CONFIRM starts editing (typing goes in), Enter or Esc ends it."""
 
-    def __init__(self, entry: UITextEntryLine, on_change: Callable[[str], None]) -> None:
+    def __init__(self, entry: UITextEntryLine, on_change: Callable[[str], None], scene=None, *,
+                 digits: bool = False, limit: int = 24) -> None:
         self.entry = entry
         self.on_change = on_change
+        self.scene = scene
+        self.digits = digits
+        self.limit = limit
+        #: What the on-screen keyboard's heading says (the field's own label).
+        self.title = ""
 
     def elements(self) -> list:
         return [self.entry]
 
     def activate(self) -> None:
+        """Typing goes in; from a controller or a touch screen, the on-screen keyboard opens."""
+        if self.scene is not None and self.scene.app.input.last_device in ("controller", "touch"):
+            self.scene.open_keyboard(self)
+            return
         # Through the manager, so pygame_gui's own focus set agrees (a bare focus() is undone).
         self.entry.ui_manager.set_focus_set(self.entry)
         self.entry.edit_position = len(self.entry.get_text())
@@ -217,6 +239,33 @@ class FocusGrid:
             row[self.col].step(delta)
 
 
+#: Pixels a button's border and shadow take on each side (the theme's widths, not scaled).
+WIDGET_INSET = 4
+#: Free pixels a text keeps from its widget's inner edge on each side.
+TEXT_MARGIN = 8
+
+
+@dataclass
+class Place:
+    """Where one labelled row goes: its page, its label and its control."""
+
+    page: int
+    label: pygame.Rect
+    control: pygame.Rect
+
+
+@dataclass
+class Grid:
+    """A screen of labelled rows (``WidgetScene.setting_grid``)."""
+
+    title: pygame.Rect
+    places: list[Place] = field(default_factory=list)
+    back: pygame.Rect = field(default_factory=pygame.Rect)
+    pager: pygame.Rect | None = None
+    pages: int = 1
+    stacked: bool = False
+
+
 class WidgetScene(Scene):
     """A scene made of pygame_gui widgets in one full-window panel, with a FocusGrid."""
 
@@ -224,6 +273,10 @@ class WidgetScene(Scene):
     panel_id = "#screen"
     #: UX-5: computer players wait while a scene with this flag is on the stack.
     pauses_play = False
+    #: A screen whose rows do not fit shows them in pages (issue 11): the one shown, of how
+    #: many.  The last focus row (Back, the page control ...) is on every page.
+    page = 0
+    pages = 1
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -232,6 +285,9 @@ class WidgetScene(Scene):
         self._controls: list[Control] = []
         self._generation = None
         self._container = None
+        self.focus_key: str | None = None
+        #: A RESIZE came while a full screen covered this one: rebuild when it is on top again.
+        self._stale = False
 
     # ----------------------------------------------------------- building
 
@@ -246,9 +302,95 @@ class WidgetScene(Scene):
         """Where the focus starts on the first build (row, column)."""
         return 0, 0
 
+    def font(self, *ids: str):
+        """The theme's font for an element of these ids (most specific first)."""
+        return self.app.ui.get_theme().get_font(list(ids))
+
+    def text_width(self, texts: Sequence[str], *ids: str) -> int:
+        """The widest of ``texts`` in the font of ``ids``, plus what a widget needs round it."""
+        font = self.font(*ids)
+        return max((font.size(t)[0] for t in texts), default=0) + 2 * (WIDGET_INSET + TEXT_MARGIN)
+
+    def line_height(self, *ids: str) -> int:
+        return self.font(*ids).size("ÁgЙ")[1]
+
+    def setting_grid(self, labels: Sequence[str], options: Sequence[Sequence[str]]) -> Grid:
+        """Lay out labelled choice rows so that any number of them fits the window.
+
+        Rows are as tall as designed when they fit; else a second column when the
+        window is wide enough; else shorter rows down to what the text needs; else
+        pages (``Grid.pages``, the last row gets a page control beside Back).  A
+        window too narrow for a label beside its choice puts the label above it.
+        """
+        w, h = self.app.size
+        px = self.px
+        m, gap, side, colgap = px(16), px(10), px(16), px(40)
+        line_v, line_l = self.line_height("#value", "button"), self.line_height("label")
+        title = pygame.Rect(0, m // 2, w, self.line_height("@heading", "label") + px(8))
+        top = title.bottom + px(6)
+        rh_max = max(px(50), line_v + 2 * WIDGET_INSET + px(6))
+        rh_min = line_v + 2 * WIDGET_INSET + px(2)
+        arrow = px(40)
+        label_need = self.text_width(labels, "label") + px(4)
+        control_need = self.text_width([o for row in options for o in row], "#value", "button") \
+            + 2 * arrow + px(8)
+        avail_w = w - 2 * m
+        stacked = label_need + side + control_need > avail_w
+        col_need = max(label_need, control_need) if stacked else label_need + side + control_need
+        cols_max = 2 if 2 * col_need + colgap <= avail_w else 1
+        back_y = h - m - rh_max
+        avail_h = back_y - px(12) - top
+        extra = line_l + px(2) if stacked else 0
+
+        def per_col(rh: int) -> int:
+            return max(1, (avail_h + gap) // (rh + gap + extra))
+
+        n = max(1, len(labels))
+        rh, cols = rh_max, 1
+        if per_col(rh_max) < n:
+            cols = cols_max
+            while rh > rh_min and cols * per_col(rh) < n:
+                rh -= 1
+        rows_per_col = per_col(rh)
+        per_page = cols * rows_per_col
+        pages = math.ceil(n / per_page)
+        if pages == 1:
+            rows_per_col = math.ceil(n / cols)
+        col_w = (avail_w - (cols - 1) * colgap) // cols
+        col_w = min(col_w, max(col_need, (label_need + side + px(440)) if not stacked else px(440)))
+        x0 = (w - (cols * col_w + (cols - 1) * colgap)) // 2
+        unit = rh + gap + extra
+        used = min(n, per_page)
+        block = math.ceil(used / cols) * unit - gap
+        y0 = top + max(0, (avail_h - block) // 2)
+        grid = Grid(title=title, pages=pages, stacked=stacked)
+        for i in range(len(labels)):
+            page, j = divmod(i, per_page)
+            c, r = divmod(j, rows_per_col)
+            x, y = x0 + c * (col_w + colgap), y0 + r * unit
+            if stacked:
+                grid.places.append(Place(page, pygame.Rect(x, y, col_w, line_l),
+                                         pygame.Rect(x, y + extra, col_w, rh)))
+            else:
+                lw = label_need
+                grid.places.append(Place(page, pygame.Rect(x, y, lw, rh),
+                                         pygame.Rect(x + lw + side, y, col_w - lw - side, rh)))
+        back_w = min(max(px(300), self.text_width([i18n.t("ui.back")], "@primary", "button")), avail_w)
+        if pages > 1:
+            pager_need = self.text_width([i18n.t("keys.page", page=pages, pages=pages)], "#value", "button") + 2 * arrow + px(8)
+            total = min(avail_w, pager_need + side + back_w)
+            x = (w - total) // 2
+            grid.pager = pygame.Rect(x, back_y, total - back_w - side, rh_max)
+            grid.back = pygame.Rect(x + total - back_w, back_y, back_w, rh_max)
+        else:
+            grid.back = pygame.Rect((w - back_w) // 2, back_y, back_w, rh_max)
+        return grid
+
     def rebuild(self) -> None:
         first = self._generation is None
         row, col = self.focus.row, self.focus.col
+        #: The key of the control that had the focus, for ``build`` and to focus it again.
+        self.focus_key = getattr(self.focus.current, "key", None)
         self.kill()
         self.focus = FocusGrid()
         self._controls = []
@@ -260,6 +402,7 @@ class WidgetScene(Scene):
         self.panel = UIPanel(pygame.Rect(0, 0, w, h), starting_height=10 + 20 * depth,
                              manager=self.app.ui, object_id=ObjectID(self.panel_id))
         self._generation = self.app.ui_generation
+        self._stale = False
         if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
             # A window dragged to a sliver: nothing fits, so show no widgets until it grows.
             return
@@ -276,6 +419,9 @@ class WidgetScene(Scene):
         if first:
             row, col = self.initial_focus()
         self.focus.place(row, col)
+        keyed = [c for r in self.focus.rows for c in r if c.key is not None and c.key == self.focus_key]
+        if keyed and keyed[0].enabled:
+            self.focus.focus_control(keyed[0])
         self._show_focus()
 
     def build(self) -> None:
@@ -291,7 +437,7 @@ class WidgetScene(Scene):
             self.panel.show() if visible else self.panel.hide()
 
     def on_enter(self) -> None:
-        if self.panel is None or self._generation != self.app.ui_generation:
+        if self.panel is None or self._generation != self.app.ui_generation or self._stale:
             self.rebuild()
         else:
             self.panel.show()
@@ -356,9 +502,22 @@ class WidgetScene(Scene):
             entry.set_allowed_characters(allowed)
         entry.set_text_length_limit(limit)
         entry.set_text(text)
-        control = TextField(entry, on_change)
+        control = TextField(entry, on_change, self, digits=allowed == "numbers", limit=limit)
         self._controls.append(control)
         return control
+
+    def open_keyboard(self, field: TextField) -> None:
+        """Issue 11: the on-screen keyboard for ``field``; OK puts its text in the field."""
+        from .keyboard import KeyboardScene
+
+        def done(text: str) -> None:
+            field.entry.set_text(text)
+            field.on_change(field.entry.get_text())
+
+        self._refocus_ui()
+        self.focus.focus_control(field)
+        self.app.stack.push(KeyboardScene(self.app, field.entry.get_text(), done, digits=field.digits,
+                                          limit=field.limit, title=field.title))
 
     # -------------------------------------------------------------- input
 
@@ -412,11 +571,22 @@ class WidgetScene(Scene):
         except Exception:
             pass
 
+    def covered(self) -> bool:
+        """True if a full (not overlay) scene above this one hides it."""
+        scenes = list(self.app.stack)
+        if self not in scenes:
+            return False
+        return any(not getattr(s, "overlay", False) for s in scenes[scenes.index(self) + 1:])
+
     def handle(self, intent: Intent) -> None:
         if intent.kind == I.RESIZE:
-            self.rebuild()
+            # Issue 11: a hidden screen is laid out when it shows again, not on every size step.
+            self._stale = self.covered()
+            if not self._stale:
+                self.rebuild()
         elif intent.kind == I.MOVE and intent.direction:
-            self.focus.move(intent.direction)
+            if not self._page_step(intent.direction):
+                self.focus.move(intent.direction)
             self._show_focus()
         elif intent.kind == I.CONFIRM:
             control = self.focus.current
@@ -427,6 +597,21 @@ class WidgetScene(Scene):
         elif intent.kind == I.MENU:
             self.back()
 
+    def _page_step(self, direction: str) -> bool:
+        """Down from a page's last row shows the next page's first, up from its first the one before."""
+        if self.pages <= 1 or direction not in ("up", "down"):
+            return False
+        down = direction == "down"
+        step = 1 if down else -1
+        last = len(self.focus.rows) - 1  # the row on every page
+        if self.focus.row != (last - 1 if down else 0) or not 0 <= self.page + step < self.pages:
+            return False
+        self.page += step
+        self.focus = FocusGrid()  # no focused row to keep: it is on the page left
+        self.rebuild()
+        self.focus.place(0 if down else max(0, len(self.focus.rows) - 2), 0)
+        return True
+
     def _show_focus(self) -> None:
         current = self.focus.current
         for control in self._controls:
@@ -436,6 +621,11 @@ class WidgetScene(Scene):
         return self.app.input.last_device in ("keyboard", "controller")
 
     def update(self, dt: float) -> None:
+        field = self.editing()
+        if field is not None and self.app.input.last_device == "touch" and self.app.stack.top is self:
+            field.entry.unfocus()
+            self.open_keyboard(field)  # a finger on a text field: no keys to type with
+            return
         mode = self._keyboard_mode()
         if mode != getattr(self, "_last_mode", None):
             self._last_mode = mode
@@ -448,8 +638,11 @@ class WidgetScene(Scene):
         control = self.focus.current
         if control is None or not control.enabled:
             return
-        ring = control.rect().inflate(self.px(8), self.px(8))
-        pygame.draw.rect(surface, FOCUS_COLOUR, ring, max(2, self.px(3)), border_radius=self.px(10))
+        width = max(4, self.px(5))
+        ring = control.rect().inflate(2 * width + self.px(4), 2 * width + self.px(4))
+        radius = self.px(10) + width
+        pygame.draw.rect(surface, FOCUS_SHADOW, ring.inflate(4, 4), width + 4, border_radius=radius + 2)
+        pygame.draw.rect(surface, FOCUS_COLOUR, ring, width, border_radius=radius)
 
     def back(self) -> None:
         """CANCEL: leave this scene (subclasses may ask first)."""

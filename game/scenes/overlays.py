@@ -16,7 +16,7 @@ from .. import intents as I
 from ..intents import Intent
 from ..rules_text import rules_text
 from ..seats import seat_colour
-from .menu import WidgetScene
+from .menu import WIDGET_INSET, WidgetScene
 
 
 class OverlayScene(WidgetScene):
@@ -171,12 +171,17 @@ class GameMenuScene(OverlayScene):
                  (i18n.t("ui.log_title"), self.app.open_log), (restart, self.restart_deal),
                  (i18n.t("ui.settings"), self.app.open_settings), (i18n.t("ui.new_game"), self.app.new_game),
                  (i18n.t("ui.quit"), self.app.request_quit)]
-        bh, gap, m = px(50), px(10), px(24)
-        height = px(70) + len(items) * (bh + gap) + m
-        inner = self.dialog(px(460), height)
-        self.label(pygame.Rect(m, px(10), inner.width - 2 * m, px(48)), i18n.t("ui.menu_title"),
+        m = px(24)
+        head_h = self.line_height("@heading", "label") + px(8)
+        bh_min = self.line_height("@primary", "button") + 2 * WIDGET_INSET + px(4)
+        room = self.app.size[1] - px(16) - head_h - px(20) - m
+        gap = px(10) if room >= len(items) * (bh_min + px(10)) else px(4)
+        bh = max(bh_min, min(px(50), (room + gap) // len(items) - gap))
+        width = max(px(460), self.text_width([t for t, _ in items], "@primary", "button") + 2 * m)
+        inner = self.dialog(width, head_h + px(20) + len(items) * (bh + gap) - gap + m)
+        self.label(pygame.Rect(m, px(6), inner.width - 2 * m, head_h), i18n.t("ui.menu_title"),
                    "#heading", "@heading")
-        y = px(70)
+        y = head_h + px(14)
         for i, (words, action) in enumerate(items):
             can = action != self.restart_deal or play is not None
             self.focus.add_row(self.button(pygame.Rect(m, y, inner.width - 2 * m, bh), words,

@@ -2,6 +2,8 @@
 
 Every change applies at once and is saved (game.storage); the language
 re-translates every screen, the interface size rebuilds the widgets.
+The rows are laid out by ``WidgetScene.setting_grid`` (issue 11): any number of
+rows fits every interface size, in two columns or over pages when they must.
 """
 from __future__ import annotations
 
@@ -23,11 +25,10 @@ class SettingsScene(WidgetScene):
 
     pauses_play = True
 
-    def build(self) -> None:
-        w, h = self.app.size
-        px = self.px
+    def rows(self) -> list[tuple[str, list, object, str]]:
+        """(label key, options, current value, setting) for every row, in order."""
         st = self.app.settings
-        rows = [
+        return [
             ("ui.language", [(c, i18n.catalog()[c].get("ui.language_name", c)) for c in i18n.LANGUAGES],
              i18n.language(), "language"),
             ("ui.computer_speed", [(v, i18n.t(f"ui.speed_{v}")) for v in SPEEDS],
@@ -49,29 +50,39 @@ class SettingsScene(WidgetScene):
             ("ui.effects", [(False, i18n.t("ui.off")), (True, i18n.t("ui.on"))],
              bool(st.get("effects", True)), "effects"),
         ]
-        rh, gap = px(50), px(14)
-        total = px(80) + len(rows) * (rh + gap) + px(30) + rh
-        top = max(px(10), (h - total) // 2)
-        self.label(pygame.Rect(0, top - px(6), w, px(72)), i18n.t("ui.settings_title"), "#heading", "@title")
-        y = top + px(80)
-        # The label column is as wide as its longest label, and the whole block is centred.
-        font = self.app.ui.get_theme().get_font(["label"])
-        longest = max(font.size(i18n.t(key))[0] for key, *_ in rows)
-        cw = min(px(440), w - px(60))
-        lw = min(longest + px(24), max(px(60), w - cw - px(40)))
-        width = lw + cw
-        x = (w - width) // 2
-        for key, options, current, setting in rows:
-            self.label(pygame.Rect(x, y, lw - px(16), rh), i18n.t(key), "#right")
-            control = self.choice(pygame.Rect(x + lw, y, cw, rh), options, current,
+
+    def build(self) -> None:
+        rows = self.rows()
+        grid = self.setting_grid([i18n.t(key) for key, *_ in rows],
+                                 [[words for _, words in options] for _, options, *_ in rows])
+        settings = [setting for *_, setting in rows]
+        if self.focus_key in settings:  # the focused row stays in view (a new size re-pages)
+            self.page = grid.places[settings.index(self.focus_key)].page
+        self.page = max(0, min(self.page, grid.pages - 1))
+        self.pages = grid.pages
+        self.label(grid.title, i18n.t("ui.settings_title"), "#heading", "@heading")
+        for (key, options, current, setting), place in zip(rows, grid.places):
+            if place.page != self.page:
+                continue
+            self.label(place.label, i18n.t(key), "#left" if grid.stacked else "#right")
+            control = self.choice(place.control, options, current,
                                   lambda v, k=setting: self.app.set_setting(k, v),
                                   wrap=setting not in ("ui_scale", "computer_speed", "volume"))
+            control.key = setting
             self.focus.add_row(control)
-            y += rh + gap
-        y += px(30) - gap
-        bw = min(px(300), width)
-        self.focus.add_row(self.button(pygame.Rect((w - bw) // 2, y, bw, rh), i18n.t("ui.back"),
-                                       self.back, class_id="@primary"))
+        back = self.button(grid.back, i18n.t("ui.back"), self.back, class_id="@primary")
+        back.key = "back"
+        if grid.pages > 1 and grid.pager is not None:
+            pages = [(n, i18n.t("keys.page", page=n + 1, pages=grid.pages)) for n in range(grid.pages)]
+            turn = self.choice(grid.pager, pages, self.page, self._turn, wrap=False)
+            turn.key = "page"
+            self.focus.add_row(turn, back)
+        else:
+            self.focus.add_row(back)
+
+    def _turn(self, page: int) -> None:
+        self.page = page
+        self.rebuild()
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         draw_felt(surface)

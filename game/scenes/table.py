@@ -326,8 +326,8 @@ class TableScene(Scene):
             self._request("menu")
         elif kind == I.RULES:
             self.app.open_rules()
-        elif kind == I.LOG:
-            self.app.open_log()
+        elif kind == I.LOG:  # issue 11: a pad's Back asks rules or log; L opens the log
+            self.app.open_back_menu() if intent.device == "controller" else self.app.open_log()
         elif kind == I.RESIZE:
             self._size = None
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from .. import i18n
-from .menu import WidgetScene
+from .menu import WIDGET_INSET, WidgetScene
 
 #: Tiles scattered on the title's felt: (low, high, x, y as fractions of the window, angle).
 DECOR = ((6, 6, 0.11, 0.2, -18), (3, 5, 0.1, 0.8, 12), (12, 12, 0.88, 0.22, 20),
@@ -45,16 +45,11 @@ class TitleScene(WidgetScene):
         self._decor: dict = {}
 
     def build(self) -> None:
+        """The buttons in a column; every height from the theme's fonts, so all sizes fit (issue 11)."""
         w, h = self.app.size
         px = self.px
-        bw, bh, gap = min(px(400), w - px(40)), px(52), px(12)
-        x = (w - bw) // 2
-        y = max(px(20), h // 2 - px(280))
-        self.label(pygame.Rect(0, y, w, px(90)), i18n.t("ui.app_title"), "#title", "@title")
-        y += px(90)
-        self.label(pygame.Rect(0, y, w, px(36)), i18n.t("ui.tagline"), "#tagline")
-        y += px(60)
         ps = self.app.play_state
+        items = []
         if ps is not None:
             text = i18n.t("ui.continue")
             try:
@@ -62,37 +57,53 @@ class TitleScene(WidgetScene):
                 text = f"{text}: " + i18n.t("ui.deal_of", deal=view.deal_no, deals=13)
             except Exception:
                 pass
-            self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), text,
-                                           self.app.continue_match, class_id="@primary"))
+            items.append((text, self.app.continue_match, "@primary"))
+        items += [(i18n.t("ui.new_game"), self.new_game, None if ps else "@primary"),
+                  (i18n.t("ui.settings"), self.app.open_settings, None),
+                  (i18n.t("ui.rules"), self.app.open_rules, None),
+                  (i18n.t("history.title"), self.finished_matches, None),
+                  (i18n.t("ui.quit"), self.app.request_quit, None)]
+        hint_h = self.line_height("@small", "label") + px(4)
+        lang_h = self.line_height("@primary", "button") + 2 * WIDGET_INSET + px(8)
+        bh_min = self.line_height("@primary", "button") + 2 * WIDGET_INSET + px(4)
+        room = h - hint_h - px(8)
+        # The largest title, gaps and tagline that leave every button its room.
+        for title_class, gap, tagline in (("@title", px(12), True), ("@title", px(6), True),
+                                          ("@heading", px(6), True), ("@heading", px(4), False)):
+            title_h = self.line_height(title_class, "label") + px(4)
+            tag_h = self.line_height("label") + px(4) if tagline else 0
+            fixed = title_h + tag_h + px(24) + px(16) + lang_h
+            bh = max(bh_min, min(px(52), (room - fixed + gap) // len(items) - gap))
+            total = fixed + len(items) * (bh + gap) - gap
+            if total <= room:
+                break
+        y = max(px(8) if total + px(8) <= room else 0, min(h // 2 - px(250), room - total))
+        need = self.text_width([t for t, *_ in items], "@primary", "button")
+        bw = min(max(px(400), need), w - px(40))
+        x = (w - bw) // 2
+        self.label(pygame.Rect(0, y, w, title_h), i18n.t("ui.app_title"), "#title", title_class)
+        y += title_h
+        if tagline:
+            self.label(pygame.Rect(0, y, w, tag_h), i18n.t("ui.tagline"), "#tagline")
+        y += tag_h + px(24)
+        for text, action, class_id in items:
+            self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), text, action, class_id=class_id))
             y += bh + gap
-        self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), i18n.t("ui.new_game"),
-                                       self.new_game, class_id=None if ps else "@primary"))
-        y += bh + gap
-        self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), i18n.t("ui.settings"),
-                                       self.app.open_settings))
-        y += bh + gap
-        self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), i18n.t("ui.rules"),
-                                       self.app.open_rules))
-        y += bh + gap
-        self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), i18n.t("history.title"),
-                                       self.finished_matches))
-        y += bh + gap
-        self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), i18n.t("ui.quit"),
-                                       self.app.request_quit))
-        y += bh + px(28)
+        y += px(16) - gap
         # The language, one press away from the first screen, each name in itself.
-        lw = min(px(170), (w - px(40)) // 4)
-        lx = (w - 4 * lw - 3 * gap) // 2
+        names = [i18n.catalog()[c].get("ui.language_name", c) for c in i18n.LANGUAGES]
+        lw = max(min(px(170), (w - px(40)) // 4), self.text_width(names, "@primary", "button"))
+        lgap = min(gap, max(0, (w - 4 * lw) // 5))
+        lx = (w - 4 * lw - 3 * lgap) // 2
         langs = []
         for i, code in enumerate(i18n.LANGUAGES):
-            name = i18n.catalog()[code].get("ui.language_name", code)
             current = code == i18n.language()
-            control = self.button(pygame.Rect(lx + i * (lw + gap), y, lw, px(44)), name,
+            control = self.button(pygame.Rect(lx + i * (lw + lgap), y, lw, lang_h), names[i],
                                   lambda c=code: self.app.set_language(c),
                                   class_id="@primary" if current else "@small")
             langs.append(control)
         self.focus.add_row(*langs)
-        self.label(pygame.Rect(0, h - px(40), w, px(30)), i18n.t("ui.nav_hint"), "#hint", "@small")
+        self.label(pygame.Rect(0, h - hint_h - px(4), w, hint_h), i18n.t("ui.nav_hint"), "#hint", "@small")
 
     def new_game(self) -> None:
         from .new_game import NewGameScene

@@ -1,0 +1,169 @@
+"""Issue 11, section 3: every menu screen fits and stays readable at every interface size.
+
+Each screen built on WidgetScene is built at every offered interface size
+(``settings.UI_SCALES``), at 1024x600 and 1920x1080, in every language, and
+every widget is measured the same way: the text of a label, button or text
+field (every value of a choice, not only the one shown) rendered with the
+font the theme gives that element must fit the element's rect less its border
+and shadow, and every widget must lie inside the window.  A screen that cuts
+"Скорость компьютера" to "Скорость компы" or pushes Back below the screen's
+edge fails here.
+"""
+from __future__ import annotations
+
+import pytest
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
+
+from game import i18n
+from game.scenes.menu import Choice, WidgetScene
+from game.scenes.settings import UI_SCALES
+from shell_driver import make_app
+
+WINDOWS = ((1024, 600), (1920, 1080))
+#: Text drawn closer than this to a widget's inner edge counts as cut (pixels).
+MARGIN = 2
+
+
+def _screens(app) -> dict:
+    """A factory per screen (the in-game ones over a match in progress)."""
+    from game.scenes.new_game import NewGameScene
+    from game.scenes.overlays import ConfirmScene, GameMenuScene, LogScene, MessageScene, RulesScene
+    from game.scenes.settings import SettingsScene
+    from game.scenes.title import TitleScene
+
+    def new_game(game: str, seats: int):
+        def make():
+            scene = NewGameScene(app)
+            scene.game = game
+            from game.scenes.new_game import SeatDraft
+            from game.seats import COMPUTER, HUMAN
+            scene.seats = [SeatDraft(HUMAN if i % 2 == 0 else COMPUTER) for i in range(seats)]
+            return scene
+        return make
+
+    screens = {
+        "title": lambda: TitleScene(app),
+        "new_game_4": new_game("mexican_train", 4),
+        "new_game_10": new_game("mexican_train", 10),
+        "new_game_cuban": new_game("cuban", 4),
+        "settings": lambda: SettingsScene(app),
+        "menu": lambda: GameMenuScene(app),
+        "confirm": lambda: ConfirmScene(app, app.play_state.kit.restart_words()[1], lambda: None),
+        "message": lambda: MessageScene(app, i18n.t("save.title"), i18n.t(
+            "save.kept_aside", reason=i18n.t("save.invalid"), file="/home/player/.local/x.json")),
+        "rules": lambda: RulesScene(app),
+        "log": lambda: LogScene(app),
+    }
+    screens.update(_extra_screens(app))
+    return screens
+
+
+def _extra_screens(app) -> dict:
+    """The on-screen keyboard and the controller's Back menu, where they exist."""
+    out = {}
+    try:
+        from game.scenes.keyboard import KeyboardScene
+        out["keyboard"] = lambda: KeyboardScene(app, "Player 1", lambda text: None)
+        out["keyboard_digits"] = lambda: KeyboardScene(app, "", lambda text: None, digits=True)
+    except ImportError:
+        pass
+    try:
+        from game.scenes.back_menu import BackMenuScene
+        out["back_menu"] = lambda: BackMenuScene(app)
+    except ImportError:
+        pass
+    return out
+
+
+def _elements(scene: WidgetScene) -> list:
+    """Every widget inside the scene's panel, nested dialogs included, once each."""
+    out, todo, seen = [], [scene.panel], set()
+    while todo:
+        el = todo.pop()
+        if id(el) in seen:
+            continue
+        seen.add(id(el))
+        container = el.get_container() if hasattr(el, "get_container") else None
+        if container is not None:
+            todo.extend(container.elements)
+        out.append(el)
+    return out[1:]
+
+
+def _border(el) -> int:
+    border = getattr(el, "border_width", 0)
+    if isinstance(border, dict):
+        border = max(border.values())
+    return int(border or 0)
+
+
+def _inset(el) -> int:
+    """Pixels of border and shadow on each side of ``el``'s rect."""
+    return _border(el) + int(getattr(el, "shadow_width", 0) or 0)
+
+
+def _texts(el, choices: dict) -> list[str]:
+    if el in choices:
+        return [words for _, words in choices[el].options]
+    if isinstance(el, UITextEntryLine):
+        return [t for t in (el.get_text(), getattr(el, "placeholder_text", "")) if t]
+    return [el.text] if getattr(el, "text", "") else []
+
+
+def problems(app, scene: WidgetScene) -> list[str]:
+    """Every text cut by its widget and every widget (partly) outside the window."""
+    w, h = app.size
+    window = (0, 0, w, h)
+    choices = {c.value: c for c in scene._controls if isinstance(c, Choice)}
+    out = []
+    for el in _elements(scene):
+        if not el.visible:
+            continue
+        if not el.rect.colliderect(window) or not el.rect.clip(window) == el.rect:
+            out.append(f"outside the window: {type(el).__name__} {el.rect} {getattr(el, 'text', '')!r}")
+        if not isinstance(el, (UIButton, UILabel, UITextEntryLine)):
+            continue
+        font = el.font if getattr(el, "font", None) is not None else app.ui.get_theme().get_font(
+            el.combined_element_ids)
+        room_w = el.rect.width - 2 * _inset(el) - 2 * MARGIN
+        room_h = el.rect.height - 2 * _border(el)
+        for text in _texts(el, choices):
+            tw, th = font.size(text)
+            if tw > room_w:
+                out.append(f"too wide: {text!r} needs {tw} px, has {room_w}")
+            if th > room_h:
+                out.append(f"too low: {text!r} needs {th} px, has {room_h}")
+    return out
+
+
+@pytest.fixture(scope="module", params=WINDOWS, ids=lambda s: f"{s[0]}x{s[1]}")
+def window_app(request, tmp_path_factory):
+    import os
+    os.environ["DOMINO_TABLE_HOME"] = str(tmp_path_factory.mktemp("fit_home"))
+    app = make_app(size=request.param, persist=False, settings={"language": "en"})
+    app.start(resume=False)
+    from table_fixtures import make_play
+    app.play_state = make_play("hhcc", seed=7)
+    app.seats = list(app.play_state.seats)
+    yield app
+    app.close()
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("scale", UI_SCALES)
+def test_every_screen_fits_at_every_size_and_language(window_app, scale):
+    app = window_app
+    app.settings["ui_scale"] = scale
+    app.rebuild_ui()
+    found = []
+    for code in i18n.LANGUAGES:
+        app.set_language(code)
+        for name, make in _screens(app).items():
+            scene = make()
+            app.stack.push(scene)
+            try:
+                found += [f"{code} {name}: {p}" for p in problems(app, scene)]
+                assert scene._controls, f"{name} built no controls"
+            finally:
+                app.stack.pop()
+    assert found == [], "\n".join(found[:40]) + f"\n... {len(found)} in all"
