@@ -200,15 +200,16 @@ def test_settings_are_loaded_by_the_next_start(app):
 
 
 def test_ui_scale_rebuilds_every_screen_bigger(app):
-    small = button(app.stack.top, "New game").element.rect.height
+    small = button(app.stack.top, "New game").element.rect
     app.open_settings()
     frames(app)
     app.set_setting("ui_scale", 1.5)
     frames(app)
     app.stack.pop()
     frames(app)
-    big = button(app.stack.top, "New game").element.rect.height
-    assert big > small * 1.3
+    big = button(app.stack.top, "New game").element.rect
+    # wider by the scale; taller too, as far as six buttons still fit the window (issue 11)
+    assert big.width > small.width * 1.3 and big.height > small.height
 
 
 # ----------------------------------------------------------------- touch
