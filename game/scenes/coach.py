@@ -148,6 +148,26 @@ class CoachScene(ScorePanelScene):
     def _press(self, bid: str) -> None:
         if bid == "back":
             self._close()
+        elif bid == "show":
+            self.show_on_table()
+
+    def show_on_table(self) -> None:
+        """Issue 15: the deal in the replay viewer, every graded decision's better play shown
+        on the table where it was due, standing at the costliest one."""
+        report = self.report
+        if report is None or not report.grades:
+            return
+        from .. import history
+        from .replay import open_replay
+        play = self.play
+        viewer = open_replay(self.app, history.MatchRecord(play.session, play.seats, play.view().match_no))
+        for g in report.grades:
+            if g.best_known is not None and g.best_known != g.played:
+                viewer.suggest(g.position, g.best_known,
+                               words=t("coach.on_table", label=t(LABEL_KEYS[g.label]),
+                                       best=action_text(g.best_known, play.name)))
+        costly = [g for g in report.grades if g.best_known != g.played]
+        viewer.go_to_position(max(costly, key=lambda g: g.loss).position if costly else report.grades[0].position)
 
     def _scroll(self, rows: int) -> None:
         total = len(self.report.grades) if self.report else 0
@@ -189,7 +209,10 @@ class CoachScene(ScorePanelScene):
             surface.blit(msg, msg.get_rect(center=panel.center))
         else:
             self._draw_report(surface, panel, y, u, fpx, small)
-        self.draw_buttons(surface, panel, [("back", t("coach.back"))], u, fpx, primary="back")
+        buttons = [("back", t("coach.back"))]
+        if self.report is not None and self.report.grades:
+            buttons.insert(0, ("show", t("coach.show")))
+        self.draw_buttons(surface, panel, buttons, u, fpx, primary="back")
 
     def _draw_report(self, surface, panel: pygame.Rect, y: int, u: float, fpx: int, small: int) -> None:
         report = self.report

@@ -123,3 +123,28 @@ def test_reopening_the_coach_on_the_same_deal_reuses_its_grading():
         dev.overlay_button(app, reveal, "coach")
         second = app.stack.top
         assert second is not first and second.job is first.job and second.ready
+
+
+def test_show_on_the_table_opens_the_viewer_at_the_costliest_decision_with_the_better_play():
+    """Issue 15: the suggested move is shown on the table in the replay viewer."""
+    from game.scenes.replay import ReplayScene
+    with running_app(size=(1280, 720)) as app:
+        dev, play, reveal = _to_the_reveal(app, "jamaican", 2026)
+        dev.overlay_button(app, reveal, "coach")
+        screen = app.stack.top
+        _wait(app, screen)
+        report = screen.report
+        costly = [g for g in report.grades if g.best_known != g.played]
+        if not costly:
+            pytest.skip("every decision of this hand was the best")
+        dev.overlay_button(app, screen, "show")
+        viewer = app.stack.top
+        assert isinstance(viewer, ReplayScene)
+        worst = max(costly, key=lambda g: g.loss)
+        assert viewer.replay.position == worst.position
+        assert viewer.suggestions[worst.position][0] == worst.best_known
+        assert set(viewer.suggestions) == {g.position for g in costly}
+        frames(app)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+        frames(app, 2)
+        assert app.stack.top is screen
