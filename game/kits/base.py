@@ -132,6 +132,10 @@ class TableKit:
         """UX-1: what the previewed decision will do, and that it waits for a confirm."""
         raise NotImplementedError
 
+    def over_words(self) -> str:
+        """The status bar's words while a deal's (or hand's) end is shown."""
+        return t("table.deal_over")
+
     def restart_words(self) -> tuple[str, str]:
         """The menu's "restart deal" (or hand) and its question (MT-20, CU-12, JA-9)."""
         return t("ui.restart_deal"), t("ui.restart_deal_confirm")

@@ -123,6 +123,9 @@ class LineKit(TableKit):
         x, y, w, h = lay.table
         return (x + w / 2, y + h / 2)
 
+    def over_words(self) -> str:
+        return self.w("hand_done")  # a hand (кон, сдача), not Mexican Train's deal
+
     def cue_word(self, event: tuple) -> str | None:
         if event[0] in ("accept", "redeal"):
             return self.w(event[0])  # Cuban's acceptance or demand for a redeal (CU-4)

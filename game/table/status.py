@@ -41,7 +41,7 @@ def draw_status_bar(surface: pygame.Surface, play: PlayState, view, height: int,
     if play.phase == MATCH_END:
         label, colour = t("table.match_over_title", match=view.match_no), (247, 241, 227)
     elif play.phase == DEAL_END or seat is None:
-        label, colour = t("table.deal_over"), (247, 241, 227)
+        label, colour = play.kit.over_words(), (247, 241, 227)
     else:
         label = t("table.turn_of", name=play.name(seat))
         if not play.is_human(seat):
