@@ -70,11 +70,11 @@ class HistoryScene(WidgetScene):
         self.page = 0
 
     def per_page(self) -> int:
-        w, h = self.app.size
+        w, h = self.area_size
         return max(2, min(8, (h - self.px(330)) // self.px(50)))
 
     def build(self) -> None:
-        w, h = self.app.size
+        w, h = self.area_size
         px = self.px
         m, bh, gap = px(20), px(44), px(8)
         width = min(px(1200), w - 2 * m)

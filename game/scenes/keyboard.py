@@ -71,7 +71,7 @@ class KeyboardScene(OverlayScene):
 
     def build(self) -> None:
         px = self.px
-        w, h = self.app.size
+        w, h = self.area_size
         m, gap = px(16), px(6)
         keys = self.letters()
         cols = min(COLUMNS, len(keys))

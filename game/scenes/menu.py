@@ -23,7 +23,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox, UITextEntryLine
 
-from .. import i18n
+from .. import i18n, safe_area
 from .. import intents as I
 from ..intents import Intent
 from ..scene import Scene
@@ -322,7 +322,7 @@ class WidgetScene(Scene):
         pages (``Grid.pages``, the last row gets a page control beside Back).  A
         window too narrow for a label beside its choice puts the label above it.
         """
-        w, h = self.app.size
+        w, h = self.area_size
         px = self.px
         m, gap, side, colgap = px(16), px(10), px(16), px(40)
         line_v, line_l = self.line_height("#value", "button"), self.line_height("label")
@@ -394,12 +394,12 @@ class WidgetScene(Scene):
         self.kill()
         self.focus = FocusGrid()
         self._controls = []
-        w, h = self.app.size
+        w, h = self.area_size
         self._container = None
         # Each scene's widgets lie above every scene below it on the stack.
         scenes = list(self.app.stack)
         depth = scenes.index(self) if self in scenes else len(scenes)
-        self.panel = UIPanel(pygame.Rect(0, 0, w, h), starting_height=10 + 20 * depth,
+        self.panel = UIPanel(self.area, starting_height=10 + 20 * depth,
                              manager=self.app.ui, object_id=ObjectID(self.panel_id))
         self._generation = self.app.ui_generation
         self._stale = False
@@ -411,8 +411,7 @@ class WidgetScene(Scene):
         except RuntimeError as e:  # pygame_gui's "Row longer than layout" on odd sizes
             log.warning("%s could not lay out at %dx%d: %s", type(self).__name__, w, h, e)
             self.kill()
-            self.panel = UIPanel(pygame.Rect(0, 0, w, h), manager=self.app.ui,
-                                 object_id=ObjectID(self.panel_id))
+            self.panel = UIPanel(self.area, manager=self.app.ui, object_id=ObjectID(self.panel_id))
             self._controls = []
             self.focus = FocusGrid()
             return
@@ -448,12 +447,23 @@ class WidgetScene(Scene):
     # ------------------------------------------------------------ widgets
 
     @property
+    def area(self) -> pygame.Rect:
+        """Where the widgets go: the window, or with the TV setting its safe area (issue 11:
+        nothing essential in the 5% a TV's overscan may crop).  Widgets are laid out in
+        this rectangle's own coordinates (their panel is placed at it)."""
+        return safe_area.safe_rect(self.app.settings, self.app.size)
+
+    @property
+    def area_size(self) -> tuple[int, int]:
+        return self.area.size
+
+    @property
     def container(self):
         return self._container or self.panel
 
     def dialog(self, width: int, height: int) -> pygame.Rect:
         """A centred dialog panel that takes the widgets made after it; returns its inner rect."""
-        w, h = self.app.size
+        w, h = self.area_size
         width, height = min(width, w - self.px(16)), min(height, h - self.px(16))
         rect = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
         self._container = UIPanel(rect, starting_height=1, manager=self.app.ui,

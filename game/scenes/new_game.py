@@ -61,7 +61,7 @@ class NewGameScene(WidgetScene):
         side by side when the window is wide enough, else one after the other on
         pages; a flow taller than the window goes on over more columns (pages).
         """
-        w, h = self.app.size
+        w, h = self.area_size
         px = self.px
         m, gap = px(20), px(8)
         line = self.line_height("button") + 2 * WIDGET_INSET

@@ -174,7 +174,7 @@ class GameMenuScene(OverlayScene):
         m = px(24)
         head_h = self.line_height("@heading", "label") + px(8)
         bh_min = self.line_height("@primary", "button") + 2 * WIDGET_INSET + px(4)
-        room = self.app.size[1] - px(16) - head_h - px(20) - m
+        room = self.area_size[1] - px(16) - head_h - px(20) - m
         gap = px(10) if room >= len(items) * (bh_min + px(10)) else px(4)
         bh = max(bh_min, min(px(50), (room + gap) // len(items) - gap))
         width = max(px(460), self.text_width([t for t, _ in items], "@primary", "button") + 2 * m)

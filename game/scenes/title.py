@@ -46,7 +46,7 @@ class TitleScene(WidgetScene):
 
     def build(self) -> None:
         """The buttons in a column; every height from the theme's fonts, so all sizes fit (issue 11)."""
-        w, h = self.app.size
+        w, h = self.area_size
         px = self.px
         ps = self.app.play_state
         items = []

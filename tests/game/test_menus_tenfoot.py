@@ -125,7 +125,15 @@ def test_large_rounded_widgets_are_drawn_by_the_quick_shape_and_look_the_same():
 
     app = make_app(size=(1920, 1080), persist=False, settings={"language": "en", "ui_scale": 2.0})
     try:
-        button = UIButton(pygame.Rect(100, 100, 900, 150), "Big", manager=app.ui)
+        import json
+        from pygame_gui.core import ObjectID
+        # the art's theme lights its buttons with gradients (pygame_gui's own path draws those):
+        # a button themed in plain colours, as a theme without gradients would have it
+        app.ui.get_theme().update_theming(json.dumps({"#fast_probe": {
+            "colours": {"normal_bg": "#20402f", "normal_border": "#c4a048"},
+            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "12", "border_width": "2"}}}))
+        button = UIButton(pygame.Rect(100, 100, 900, 150), "Big", manager=app.ui,
+                          object_id=ObjectID("#fast_probe"))
         shape = button.drawable_shape
         assert isinstance(shape, FastRoundedRectangle)
         image = shape.get_surface("normal")

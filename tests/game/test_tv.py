@@ -141,3 +141,23 @@ def test_magnify_brings_the_last_play_close_and_back():
     app.stack.handle(Intent(I.TAP, pos=next(b for b in scene.camera_buttons if b.id == "magnify").rect.center))
     scene.camera.update(10.0)
     assert not scene.magnified and abs(scene.camera.draw_zoom - zoom) < 1e-6
+
+
+@pytest.mark.parametrize("screen", ["title", "settings", "new_game"])
+def test_the_menus_keep_out_of_the_tv_overscan(screen):
+    """Issue 11: with the TV setting every menu widget lies inside the 5% safe area."""
+    from shell_driver import frames, running_app
+    with running_app(size=(1920, 1080)) as app:
+        app.set_setting("tv", True)
+        if screen == "settings":
+            app.open_settings()
+        elif screen == "new_game":
+            app.new_game()
+        frames(app, 3)
+        scene = app.stack.top
+        safe = safe_rect(app.settings, app.size)
+        rects = [el.rect for c in scene._controls for el in c.elements()]
+        assert rects
+        outside = [r for r in rects if not safe.contains(r)]
+        assert not outside, outside
+        app.set_setting("tv", False)
