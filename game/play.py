@@ -432,6 +432,9 @@ class PlayState:
                 self.curtain_at = self.now()
             self.phase = CURTAIN
             self.curtain_for = seat
+            if self._setups_seen < self._count("deal"):
+                # the engine stays off the station behind the curtain too, in its holder's hand
+                self.setup = self.kit.setup(self.session.view(seat))
             self._set_message("table.pass_device", name=self.name(seat))
         self._clamp_focus()
 

@@ -104,3 +104,18 @@ def test_undo_after_the_first_play_keeps_the_engine_placed():
         play.step_computer()
     assert play.undo()
     assert play.setup is None  # undoing a play does not ask for the engine again
+
+
+@pytest.mark.rule("MT-4")
+def test_behind_the_curtain_the_engine_waits_in_its_holders_hand():
+    from game.play import CURTAIN
+    from table_fixtures import SpriteRecorder
+    app2, play2, scene2 = at_table("hhcc", seed=5)  # two humans: the holder (seat 1) behind the curtain
+    assert play2.phase == CURTAIN and play2.curtain_for == 1
+    engine = play2.session.view(1).engine
+    rec = SpriteRecorder(scene2.sprites)
+    scene2._chrome_key = None
+    app2.frame()
+    assert (engine, engine) not in rec.faces  # not on the station, and no hand is shown
+    play2.reveal()
+    assert play2.setup is not None and play2.phase == CHOOSING
