@@ -384,7 +384,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--expert-hands", type=int, help="hands per partnership game for the expert figures")
     p.add_argument("--expert-matches", type=int, help="Mexican Train matches for the expert figure")
     p.add_argument("--openspiel-deals", default=None,
-                   help="deals against ISMCTS-100 and -1000, e.g. 300,60 (default 300,60; quick 4,1)")
+                   help="deals against ISMCTS-100 and -1000, e.g. 300,60 (default 300,60; quick 2,1)")
     p.add_argument("--openspiel-levels", default="normal,hard,expert",
                    help="our levels against ISMCTS-100")
     p.add_argument("--openspiel-levels-1000", default="hard,expert", help="our levels against ISMCTS-1000")
@@ -413,11 +413,13 @@ def main(argv: list[str] | None = None) -> int:
                      args.hands, args.matches)
     if args.only in (None, "openspiel"):
         try:
-            n100, n1000 = (int(x) for x in (args.openspiel_deals or ("4,1" if args.quick else "300,60")).split(","))
+            n100, n1000 = (int(x) for x in (args.openspiel_deals or ("2,1" if args.quick else "300,60")).split(","))
         except ValueError:
             p.error("--openspiel-deals takes two counts, e.g. 300,60")
         levels = [x for x in args.openspiel_levels.split(",") if x]
         levels_1000 = [x for x in args.openspiel_levels_1000.split(",") if x]
+        if args.quick:  # a smoke run: ISMCTS-1000 meets one level only
+            levels_1000 = levels_1000[-1:]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             result["openspiel"] = openspiel_run(pool, [(100, n100, levels, 2 if args.quick else 10),
                                                        (1000, n1000, levels_1000, 1 if args.quick else 4)])
