@@ -46,6 +46,15 @@ def test_bench_bot_quick_prints_json_with_intervals(tmp_path):
             for q in ("p50", "p99"):
                 t = figures[("decision_ms", level, game, q)]
                 assert t["n"] > 10 and t["value"] > 0
+    spiel = data["openspiel"]  # issue 16: against OpenSpiel's ISMCTS, when the extra is installed
+    if spiel["available"]:
+        for level in ("normal", "hard", "expert"):
+            assert figures[("openspiel", f"{level}_vs_ismcts_100", "hands_won")]["n"] == 4  # 2 deals, twice
+        assert figures[("openspiel", "expert_vs_ismcts_1000", "hands_won")]["n"] == 2
+        for side in ("ours", "ismcts"):
+            assert figures[("openspiel", "expert_vs_ismcts_1000", f"decision_ms_{side}", "p99")]["value"] > 0
+    else:
+        assert "open_spiel" in spiel["reason"]
     for path, fig in figures.items():
         lo, hi = fig["ci95"]
         assert lo <= fig["value"] <= hi, path

@@ -25,13 +25,15 @@ from .levels import Budget, Level
 from .playout import sample_hands
 from .solver import Objective, Position, SolverBudgetExceeded, action_values
 
-#: what the expert plays for, per game (``solver.Objective``): Cuban adds a bonus
-#: for the hand won to CU-8's points; Jamaican counts the win and JA-6's points.
-OBJECTIVE: dict[str, Objective] = {cuban.GAME: Objective(20, 1), jamaican.GAME: Objective(1, 1)}
-#: solve exactly only when at most this many tiles are left in all four hands: a
-#: Cuban deal of 26 tiles costs about 3,000 nodes, a Jamaican one of 24 about 9,000; bigger
-#: ones often exceed a deal's share of the budget, and the expert then ranks like hard
-SOLVE_BELOW: dict[str, int] = {cuban.GAME: 27, jamaican.GAME: 24}
+#: what the expert plays for, per game (``solver.Objective``): Cuban plays for the hand
+#: won alone (CU-7, CU-8: the heuristic, which sheds pips, orders plays of equal worth),
+#: which also makes a deal 2-2.5 times cheaper to solve than with CU-8's points in the
+#: value; Jamaican counts the win and JA-6's points.
+OBJECTIVE: dict[str, Objective] = {cuban.GAME: Objective(1, 0), jamaican.GAME: Objective(1, 1)}
+#: solve exactly only when at most this many tiles are left in all four hands: a Cuban
+#: deal of 28 tiles costs about 11,000 nodes (win only), a Jamaican one of 24 about 9,000;
+#: bigger ones often exceed a deal's share of the budget, and the expert then ranks like hard
+SOLVE_BELOW: dict[str, int] = {cuban.GAME: 29, jamaican.GAME: 24}
 #: fewer solved deals than this is too little sight: rank like hard instead
 MIN_DEALS = 8
 

@@ -37,7 +37,7 @@ LEVELS: dict[str, Level] = {
     "normal": Level("normal", nodes=30000, trail_nodes=600, lookahead=2, samples=40, sample_below=99, slip=0.0),
     "hard": Level("hard", nodes=150000, trail_nodes=4000, lookahead=3, samples=100, sample_below=99, slip=0.0),
     "expert": Level("expert", nodes=150000, trail_nodes=8000, lookahead=3, samples=100, sample_below=99,
-                    slip=0.0, solver_nodes=300000, solver_deals=150),
+                    slip=0.0, solver_nodes=400000, solver_deals=200),
 }
 
 DEFAULT_LEVEL = "normal"
