@@ -21,3 +21,14 @@ def _private_home(tmp_path, monkeypatch):
     yield
     from game import i18n
     i18n.set_language("en")
+
+
+@pytest.fixture()
+def app():
+    """A started App on the title (an autosave resumed if there is one), closed after."""
+    from shell_driver import frames, make_app
+    a = make_app()
+    a.start()
+    frames(a, 2)
+    yield a
+    a.close()

@@ -20,15 +20,6 @@ ALPHABETS = {
 }
 
 
-@pytest.fixture()
-def app():
-    a = make_app()
-    a.start()
-    frames(a, 2)
-    yield a
-    a.close()
-
-
 def pad(app, b: int) -> None:
     post(pygame.CONTROLLERBUTTONDOWN, instance_id=3, button=b)
     frames(app, 2)

@@ -14,15 +14,6 @@ from shell_driver import (button, centre, choices, click, fields, frames, key, l
                           make_app, touch, type_text)
 
 
-@pytest.fixture()
-def app():
-    a = make_app()
-    a.start()
-    frames(a, 2)
-    yield a
-    a.close()
-
-
 def table_scene_class():
     from game.scenes.table import TableScene
     return TableScene

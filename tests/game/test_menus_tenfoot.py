@@ -17,15 +17,6 @@ def pad(app, b: int) -> None:
     frames(app, 2)
 
 
-@pytest.fixture()
-def app():
-    a = make_app()
-    a.start()
-    frames(a, 2)
-    yield a
-    a.close()
-
-
 @pytest.mark.rule("UX-5")
 @pytest.mark.rule("UX-7")
 def test_the_controllers_back_asks_rules_or_log_and_the_computers_wait(app):
