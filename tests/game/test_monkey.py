@@ -278,5 +278,8 @@ def test_random_input_in_hot_seat_never_shows_a_hidden_hand(seed, game, fake_pad
     app.start_match(Session(Config(game, 4, seed)), seats)
     frames(app, 2)
     start = app.play_state.session.cursor
+    placements = app.play_state.reveals_seen, app.play_state._setups_seen
     _, decisions = run_monkey(app, seed)
-    assert decisions > start and checked[0] > 100
+    # progress: a decision of the rules, or the engine placed by its holder (MT-4, confirmed at
+    # the table; the rules placed it with the deal)
+    assert (decisions > start or app.play_state._setups_seen > placements[1]) and checked[0] > 100
