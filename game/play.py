@@ -413,11 +413,7 @@ class PlayState:
                 self.viewer = None
         elif seat == self.viewer:
             self.phase = CHOOSING
-            self.setup = None
-            if self._setups_seen < self._count("deal"):
-                self.setup = self.kit.setup(self.view())
-                if self.setup is None:
-                    self._setups_seen = self._count("deal")
+            self.setup = self._setup_due(seat)
             if self.focus not in ("hand", "buttons", "table"):
                 self.focus = "hand"
             if not self.playable_tiles():
@@ -432,11 +428,21 @@ class PlayState:
                 self.curtain_at = self.now()
             self.phase = CURTAIN
             self.curtain_for = seat
-            if self._setups_seen < self._count("deal"):
-                # the engine stays off the station behind the curtain too, in its holder's hand
-                self.setup = self.kit.setup(self.session.view(seat))
+            # the engine stays off the station behind the curtain too, in its holder's hand
+            self.setup = self._setup_due(seat)
             self._set_message("table.pass_device", name=self.name(seat))
         self._clamp_focus()
+
+    def _setup_due(self, seat: int) -> Action | None:
+        """The deal's start step ``seat`` (the seat to act) still confirms (the kit's ``setup``),
+        or None; once there is none, this deal's start counts as seen."""
+        deals = self._count("deal")
+        if self._setups_seen >= deals:
+            return None
+        setup = self.kit.setup(self.session.view(seat))
+        if setup is None:
+            self._setups_seen = deals
+        return setup
 
     def next_human(self, seat: int) -> int | None:
         """The first human seat from ``seat`` on in seat order (MT-6, CU-1, JA-1): whose

@@ -133,7 +133,7 @@ def _draw(seat, start, seconds, kit, lay, view, play, after: HandShot) -> Flight
 def _engine(event, start, seconds, kit, lay, view, play) -> Flight | None:
     """MT-4: the engine goes from its holder's place to the station."""
     holder, double = event[1], tuple(event[2])
-    if getattr(play, "setup", None) is not None:
+    if play.setup is not None:
         return None  # the holder at the device places it (UX-1): it flies when they confirm
     src = _seat_anchor(kit, lay, view, play, holder)
     if src is None:
