@@ -29,6 +29,8 @@ API::
     station_surface(size_px) -> Surface
     felt_surface((w, h)) -> Surface        # textured felt with a vignette (opaque, cached per size)
     rail_surfaces((w, h)) -> list[(Surface, (x, y))]  # the wooden rail round a felt of that size
+    table_surface((w, h)) -> Surface       # the felt framed by its rail, one opaque surface
+    inside_rail(rect) -> Rect              # where the world is drawn on a table at rect
     panel_surface((w, h)) -> Surface       # dark leather for the panels (opaque)
     button_surface((w, h), colour, radius) -> Surface   # a button face lit from above
     auto_style(size_px, top=12) -> "pips" | "numerals"   # the "auto" tile style (issue 11)
@@ -66,6 +68,10 @@ DIM_FACTOR = 0.55             # tiles with no legal play are darkened to this
 #: Pixel memory of every scaled sprite together (tiles of every zoom step and
 #: style, backs, halos, felts); the least recently used go first past it.
 CACHE_BUDGET_BYTES = 96 * 1024 * 1024
+#: Pixel memory of the window-sized surfaces (felt, rail, the felt with its rail, panels)
+#: together, kept apart from the sprites': a 4K felt alone is 33 MB and would push a
+#: zoom sweep's tiles out (issue 14: tiles drawn from stand-ins frame after frame).
+BACKDROP_BUDGET_BYTES = 80 * 1024 * 1024
 #: "auto" tile style: below this short side (px) pips are replaced by numerals,
 #: for a double-twelve set (Mexican Train) and for sets of at most nine pips
 #: (the double-nine of Cuban dominoes, the double-six of Jamaican).  Measured
@@ -234,6 +240,7 @@ class _SpriteCache:
 
 
 _cache = _SpriteCache(CACHE_BUDGET_BYTES)
+_backdrops = _SpriteCache(BACKDROP_BUDGET_BYTES)
 
 
 def cached(key: tuple) -> pygame.Surface | None:
@@ -251,6 +258,7 @@ def cache_stats() -> dict[str, int]:
 def clear_caches() -> None:
     """Forget every loaded image and sprite (after set_mode, or to free memory)."""
     _cache.clear()
+    _backdrops.clear()
     _images.clear()
     _halves.clear()
     _fonts.clear()
@@ -552,11 +560,11 @@ def felt_surface(size: tuple[int, int]) -> pygame.Surface:
     (opaque, cached per size; blit it in place of a fill)."""
     size = (max(1, int(size[0])), max(1, int(size[1])))
     key = ("felt", size)
-    surf = _cache.get(key)
+    surf = _backdrops.get(key)
     if surf is None:
         surf = _tiled("felt.png", size)
         surf.blit(_vignette(size, rail_px(size)), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
-        surf = _cache.put(key, surf)
+        surf = _backdrops.put(key, surf)
     return surf
 
 
@@ -565,7 +573,7 @@ def rail_surfaces(size: tuple[int, int]) -> list[tuple[pygame.Surface, tuple[int
     (offsets from the felt's top-left).  Draw them after the tiles, which pass under it."""
     size = (max(1, int(size[0])), max(1, int(size[1])))
     key = ("rail", size)
-    strips = _cache.get(key)
+    strips = _backdrops.get(key)
     if strips is None:
         rw = rail_px(size)
         src = image("rail.png")
@@ -583,13 +591,34 @@ def rail_surfaces(size: tuple[int, int]) -> list[tuple[pygame.Surface, tuple[int
         strips.blit(parts[1], (0, rw))
         strips.blit(parts[2], (size[0], 0))
         strips.blit(parts[3], (size[0] + rw, 0))
-        strips = _cache.put(key, _prepare_opaque(strips))
+        strips = _backdrops.put(key, _prepare_opaque(strips))
     rw = rail_px(size)
     w, h = size
     return [(strips.subsurface((0, 0, w, rw)), (0, 0)),
             (strips.subsurface((0, rw, w, rw)), (0, h - rw)),
             (strips.subsurface((w, 0, rw, h)), (0, 0)),
             (strips.subsurface((w + rw, 0, rw, h)), (w - rw, 0))]
+
+
+def table_surface(size: tuple[int, int]) -> pygame.Surface:
+    """The felt of ``size`` framed by its rail: what the table stands on, in one opaque,
+    cached surface (one blit a frame).  Whatever lies on the table is drawn clipped to
+    ``inside_rail``, so it passes under the rail as it did when the rail was drawn last."""
+    size = (max(1, int(size[0])), max(1, int(size[1])))
+    key = ("table", size)
+    surf = _backdrops.get(key)
+    if surf is None:
+        surf = felt_surface(size).copy()
+        surf.fblits(rail_surfaces(size))
+        surf = _backdrops.put(key, surf)
+    return surf
+
+
+def inside_rail(rect) -> pygame.Rect:
+    """The part of a felt at ``rect`` inside its rail (where tiles and names are drawn)."""
+    r = pygame.Rect(rect)
+    rw = min(rail_px(r.size), r.width // 2, r.height // 2)
+    return r.inflate(-2 * rw, -2 * rw)
 
 
 def _prepare_opaque(surface: pygame.Surface) -> pygame.Surface:
@@ -600,7 +629,7 @@ def panel_surface(size: tuple[int, int]) -> pygame.Surface:
     """Dark leather for a panel of ``size`` with a lit top edge and a brass line (opaque, cached)."""
     size = (max(1, int(size[0])), max(1, int(size[1])))
     key = ("panel", size)
-    surf = _cache.get(key)
+    surf = _backdrops.get(key)
     if surf is None:
         surf = _tiled("panel.png", size)
         w, h = size
@@ -610,7 +639,7 @@ def panel_surface(size: tuple[int, int]) -> pygame.Surface:
             shade.fill((f, f, f))
             surf.blit(shade, (0, i), special_flags=pygame.BLEND_RGB_MULT)
         pygame.draw.line(surf, (196, 160, 72), (0, 0), (w, 0), 2)
-        surf = _cache.put(key, surf)
+        surf = _backdrops.put(key, surf)
     return surf
 
 

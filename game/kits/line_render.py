@@ -85,8 +85,7 @@ def draw_line(surface: pygame.Surface, camera: Camera, layout: LL.LineLayout, vi
     ``team_name(team)`` words a team label (Cuban's «команда», Jamaican's «пара»)."""
     vx, vy, vw, vh = camera.viewport
     clip = surface.get_clip()
-    surface.set_clip(pygame.Rect(vx, vy, vw, vh))
-    sprites.felt(surface, (vx, vy, vw, vh))
+    surface.set_clip(sprites.felt(surface, (vx, vy, vw, vh)).clip(clip))
     f = _frame(surface, camera)
     _draw_open_ends(f, layout, marks)
     _draw_last_play(f, layout, sprites)
@@ -96,7 +95,6 @@ def draw_line(surface: pygame.Surface, camera: Camera, layout: LL.LineLayout, vi
     _draw_ghost(f, sprites, marks, clock)
     _draw_seats(f, layout, view, sprites, names,
                 team_name or (lambda team: i18n.t(f"line.{view.game}.team", n=team)))
-    sprites.rail(surface, (vx, vy, vw, vh))
     surface.set_clip(clip)
     return drawn
 

@@ -12,6 +12,7 @@ import math
 
 import pygame
 
+from .. import assets
 from .. import intents as I
 from .. import safe_area
 from ..i18n import language, t
@@ -69,6 +70,7 @@ class TableScene(Scene):
         self.kit = play_state.kit
         settings = app.settings
         self.sprites = Sprites(*self._art_settings(settings), top=top_of(play_state.session.config.game))
+        self.sprites.backdrop_cached = True  # the felt is in the chrome's cached backdrop
         #: The kit's drawer of the table's world (trains and station, or the line).
         self.renderer = self.kit.renderer(self.sprites)
         self.camera = Camera()
@@ -716,8 +718,8 @@ class TableScene(Scene):
                                                                    or play.pending == play.setup):
             marks.ghost = self.kit.ghost(lay, view, play.pending)
             marks.focused_target = self.kit.target(play.pending)
+        self._draw_chrome(surface, view)  # the felt too: the world is drawn onto it
         self.kit.draw_world(self.renderer, surface, self.camera, lay, view, play, marks, self.clock)
-        self._draw_chrome(surface, view)
         self._draw_players(surface, view)
         for b in self.camera_buttons:
             b.draw(surface, self.font_px)
@@ -759,23 +761,25 @@ class TableScene(Scene):
                     (k, str(v)) for k, v in play.message[1].items()))), language(), self.u)
 
     def _draw_chrome(self, surface, view) -> None:
-        """The status bar and the bottom panel (buttons, hand or curtain).
+        """The backdrop: the felt and its rail, the status bar and the bottom panel (buttons,
+        hand or curtain).
 
-        They only change when the play state does, so they are drawn into one
-        cached surface and copied each frame (NOTES.md: full redraws are fine,
-        but 4K frames cannot afford every rounded button every frame).
+        They only change when the play state does, so they are drawn into one cached
+        surface and copied in one full-window blit a frame, the world then drawn onto it
+        (issue 14: a frame within a few full-screen blits; NOTES.md: 4K frames cannot
+        afford every rounded button every frame).
         """
-        key = self._chrome_state()
+        key = (self._chrome_state(), self.camera.viewport)
         if self._chrome is None or self._chrome.get_size() != surface.get_size() or key != self._chrome_key:
             if self._chrome is None or self._chrome.get_size() != surface.get_size():
                 self._chrome = pygame.Surface(surface.get_size()).convert(surface) \
                     if pygame.display.get_surface() is not None else pygame.Surface(surface.get_size())
             self._chrome_key = key
+            vx, vy, vw, vh = self.camera.viewport
+            self._chrome.blit(assets.table_surface((vw, vh)), (vx, vy))
             draw_status_bar(self._chrome, self.play, view, self.top_h, self.u, self.font_px)
             self._draw_bottom(self._chrome, view)
-        top = pygame.Rect(0, 0, surface.get_width(), self.top_h)
-        surface.blit(self._chrome, top, top)
-        surface.blit(self._chrome, self.bottom, self.bottom)
+        surface.blit(self._chrome, (0, 0))
 
     def _draw_bottom(self, surface, view) -> None:
         play = self.play

@@ -23,8 +23,7 @@ def draw_felt(surface: pygame.Surface) -> None:
     """The table's felt and rail behind every menu (a soft darker border if the art is missing)."""
     try:
         from .. import assets
-        surface.blit(assets.felt_surface(surface.get_size()), (0, 0))
-        surface.fblits([(strip, pos) for strip, pos in assets.rail_surfaces(surface.get_size())])
+        surface.blit(assets.table_surface(surface.get_size()), (0, 0))
         return
     except (OSError, pygame.error, KeyError):
         pass

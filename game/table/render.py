@@ -53,8 +53,7 @@ class TableRenderer:
              names: dict, marks: Marks, clock: float = 0.0) -> None:
         vx, vy, vw, vh = camera.viewport
         clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(vx, vy, vw, vh))
-        self.sprites.felt(surface, (vx, vy, vw, vh))
+        surface.set_clip(self.sprites.felt(surface, (vx, vy, vw, vh)).clip(clip))
         z = camera.draw_zoom
         short = max(2, round(L.TILE_W * z))
         wx, wy, ww, wh = camera.visible_world()
@@ -196,7 +195,6 @@ class TableRenderer:
             rect = pygame.Rect(round(px), round(py), ghost.get_width(), ghost.get_height())
             c = tuple(int(a + (b - a) * pulse) for a, b in zip(TARGET_COLOUR, (255, 255, 255)))
             pygame.draw.rect(surface, c, rect.inflate(4, 4), max(2, round(3 * z)), border_radius=max(2, round(4 * z)))
-        self.sprites.rail(surface, (vx, vy, vw, vh))
         surface.set_clip(clip)
 
     def _halo(self, surface, camera: Camera, p: L.Placed, short: int, colour,

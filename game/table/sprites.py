@@ -69,6 +69,7 @@ class Sprites:
         self._cost: dict[str, float] = {}  # running average of one build, s, per kind
         self._nearest: dict[int, list[int]] = {}
         self.fallbacks = 0  # tiles drawn from a neighbouring size (this frame)
+        self.backdrop_cached = False  # see ``felt``
 
     def new_frame(self) -> None:
         self._spent = 0.0
@@ -85,13 +86,16 @@ class Sprites:
         if surf is not None:
             self._sizes.add(short)  # built here or by another table: a stand-in source either way
             return surf
-        if not self._affords("face"):
+        # the first face of a size also builds that size's halves (several times the cost of
+        # the next faces): timed apart, or its cost would hold back every later build
+        kind = "face" if short in self._sizes else "face_new_size"
+        if not self._affords(kind):
             stand_in = self._stand_in(first, second, short, o, look)
             if stand_in is not None:
                 self.fallbacks += 1
                 return stand_in
-        surf = self._timed("face", lambda: assets.tile_surface(first, second, short, style, o,
-                                                               self.palette, look))
+        surf = self._timed(kind, lambda: assets.tile_surface(first, second, short, style, o,
+                                                             self.palette, look))
         self._sizes.add(short)
         return surf
 
@@ -134,15 +138,17 @@ class Sprites:
         return assets.tile_back(short, "v" if vertical else "h")
 
     # the table's surroundings: drawn from cached surfaces, one blit each
-    def felt(self, surface: pygame.Surface, rect) -> None:
-        """The textured felt with its vignette, in place of a flat fill of ``rect``."""
-        r = pygame.Rect(rect)
-        surface.blit(assets.felt_surface(r.size), r.topleft)
+    def felt(self, surface: pygame.Surface, rect) -> pygame.Rect:
+        """The textured felt with its vignette and rail over ``rect``, in place of a flat fill;
+        returns the part inside the rail, which the world's drawing is clipped to.
 
-    def rail(self, surface: pygame.Surface, rect) -> None:
-        """The wooden rail round ``rect``; draw it after the tiles, which pass under it."""
+        A scene that keeps the felt in a cached backdrop of its own (the table scene, which
+        copies felt, status bar and bottom panel in one blit a frame) sets
+        ``backdrop_cached``, and the felt is then not drawn again."""
         r = pygame.Rect(rect)
-        surface.fblits([(strip, (r.x + dx, r.y + dy)) for strip, (dx, dy) in assets.rail_surfaces(r.size)])
+        if not self.backdrop_cached:
+            surface.blit(assets.table_surface(r.size), r.topleft)
+        return assets.inside_rail(r)
 
     def panel(self, surface: pygame.Surface, rect) -> None:
         """Dark leather with a brass top line, in place of a panel's flat fill."""
@@ -166,6 +172,8 @@ class Sprites:
                     w, h = (2 * short, short) if o == "h" else (short, 2 * short)
                     src = assets.highlight_surface(size, o, tint)
                     return pygame.transform.scale(src, (w + 2 * margin, h + 2 * margin)), margin
+        if _cached(key):  # not a build: its microseconds must not count against the budget
+            return assets.highlight_surface(short, o, tint), margin
         surf = self._timed("glow", lambda: assets.highlight_surface(short, o, tint))
         return surf, margin
 

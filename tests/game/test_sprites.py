@@ -121,6 +121,31 @@ def test_a_zoom_step_change_builds_only_within_the_frame_budget():
     assert sprites.fallbacks == 0
 
 
+
+def test_a_cached_halo_and_one_slow_first_build_never_starve_a_zoom_step():
+    """Issue 14: a zoom step is always filled in.  Found in the bench sweep: the halo of the
+    last play, drawn every frame from the cache, was still timed as a build, so the frame's
+    budget was never untouched; and the first face of a size (which also builds the size's
+    halves) left an estimate above the budget, so no face was ever built again and the
+    table stayed in blurry stand-ins for good."""
+    sprites = Sprites("pips")
+    sprites.new_frame()
+    for a in range(13):
+        for b in range(a, 13):
+            sprites.face(a, b, 40, False)
+    sprites.halo(40, False, (255, 255, 255))          # in the cache from now on
+    sprites._cost = {kind: 0.004 for kind in ("face", "face_new_size")}  # a slow first build
+    for _ in range(60):
+        sprites.new_frame()
+        sprites.halo(40, False, (255, 255, 255))
+        for a in range(13):
+            for b in range(a, 13):
+                sprites.face(a, b, 44, False)
+        if sprites.fallbacks == 0:
+            break
+    assert sprites.fallbacks == 0
+
+
 # ---------------------------------------------------------------- the look
 
 def test_the_felt_has_texture_and_a_vignette():
