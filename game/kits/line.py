@@ -223,7 +223,9 @@ class LineKit(TableKit):
     def render_panel(self, play, view, u: float, sprites) -> pygame.Surface:
         """The two teams: their players (tiles in hand) and the team's total."""
         fpx = max(10, round(16 * u))
-        row_h = round(24 * u)
+        # a row holds its text and the to-act ring round it, however small the window (the
+        # font has a floor of 10 px, the rows would not)
+        row_h = max(round(24 * u), text("Ag", fpx + 2, bold=True).get_height() + 4)
         pad = round(8 * u)
         width = self.panel_width(play, u)
         panel = pygame.Surface((width, pad + 2 * (3 * row_h + pad)), pygame.SRCALPHA)

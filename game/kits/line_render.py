@@ -26,6 +26,7 @@ from ..table.layout import TILE_L, TILE_W, Placed
 from ..table.render import ACTIVE_COLOUR, ARRIVAL_S, DARK, FOCUS_COLOUR, LAST_PLAY_COLOUR, TARGET_COLOUR, font_step
 from ..table.sprites import Sprites
 from ..table.text import fit, text
+from ..table.text import pill as text_pill
 from . import line_layout as LL
 
 TO_ACT_COLOUR = ACTIVE_COLOUR
@@ -211,18 +212,18 @@ def _draw_seat(f: _Frame, seat: int, place, area, name: str, team_label: str, co
     cx, cy, side = place
     x, y, w, h = area
     width_px = max(8, round(w * f.z))
-    label = fit(name, font_step(18 * f.z), width_px, colour=seat_colour(seat), bold=True, outline=DARK)
+    size = font_step(18 * f.z)
+    label_h = fit(name, size, width_px, colour=seat_colour(seat), bold=True, outline=DARK).get_height()
     team = fit(team_label, font_step(13 * f.z), width_px,
                colour=TEAM_COLOUR, outline=DARK)
     sx, sy = f.w2s(cx, y)
     top = round(sy)
-    name_rect = label.get_rect(midtop=(round(sx), top))
     # the name on a dark pill (4.5:1 or more on any felt, issue 11); a gold rim: whose turn it is
-    pill = name_rect.inflate(max(6, label.get_height() // 2), 2)
-    pygame.draw.rect(f.surface, DARK, pill, border_radius=pill.height // 2)
-    if to_act:
-        pygame.draw.rect(f.surface, TO_ACT_COLOUR, pill, max(2, round(3 * f.z)), border_radius=pill.height // 2)
-    f.surface.blit(label, name_rect)
+    pill = text_pill(name, size, seat_colour(seat), pad=(max(6, label_h // 2), 2), width=width_px, bold=True,
+                     outline=DARK, fill=DARK, rim=(TO_ACT_COLOUR, max(2, round(3 * f.z))) if to_act else None)
+    pill_rect = pill.get_rect(midtop=(round(sx), top - 1))
+    f.surface.blit(pill, pill_rect)
+    name_rect = pill_rect.inflate(0, -2)
     f.surface.blit(team, team.get_rect(midtop=(round(sx), name_rect.bottom)))
     if own:
         return  # the viewer's own tiles are in their hand tray, face up

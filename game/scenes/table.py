@@ -31,7 +31,7 @@ from ..table.render import ARRIVAL_S, DARK
 from ..table.sprites import Sprites, top_of
 from ..table.prompts import message_lines
 from ..table.status import PlayersPanel, draw_status_bar
-from ..table.text import fit, text
+from ..table.text import fit, pill, text
 from ..table.widgets import Button, row_of_buttons
 
 KEY_PAN_PX = 80
@@ -80,6 +80,7 @@ class TableScene(Scene):
         self.whole = False  # Fit all was pressed: the whole table, even with small tiles
         self.magnified = False  # Magnify shows the last play close up (issue 11)
         self._size: tuple[int, int] | None = None
+        self.rail = 0  # the rail's width round the felt, px (set with the geometry)
         self._layout_key = None
         self._layout = None
         self._last_bounds = None
@@ -108,6 +109,7 @@ class TableScene(Scene):
         self.hovered: tuple | None = None
         self._chrome: pygame.Surface | None = None
         self._chrome_key = None
+        self._buttons_key = None
         #: Tiles in flight and cues at the seats (issue 14): they show what already happened.
         self.motion = Motion()
         self._history_state: int | None = None  # id of the session state the history length is of
@@ -151,6 +153,7 @@ class TableScene(Scene):
         if size == self._size:
             return
         self._size = size
+        self._buttons_key = None  # the camera buttons are made anew below
         w, h = size
         u = self.u = self._ui(size)
         self.top_h = round(46 * u)
@@ -163,15 +166,17 @@ class TableScene(Scene):
         self.font_px = max(11, round(19 * u))
         cam_size = round(44 * u)
         vx, vy, vw, vh = self.camera.viewport
+        # what stands on the felt stands inside its rail (the world is clipped to it)
+        self.rail = rail = assets.rail_px((vw, vh))
         gap = round(8 * u)
         labels = {"zoom_in": "+", "zoom_out": "\u2212", "fit": t("table.fit"), "follow": t("table.follow"),
                   "magnify": t("tv.magnify")}
-        x = w - gap
+        x = w - gap - rail
         self.camera_buttons = []
         for bid in reversed(CAMERA_BUTTONS):
             bw = cam_size if bid.startswith("zoom") else max(cam_size, text(labels[bid], self.font_px).get_width() + 2 * gap)
             x -= bw
-            self.camera_buttons.insert(0, Button(bid, pygame.Rect(x, vy + gap, bw, cam_size), labels[bid]))
+            self.camera_buttons.insert(0, Button(bid, pygame.Rect(x, vy + rail + gap, bw, cam_size), labels[bid]))
             x -= gap
         width = self.kit.panel_width(self.play, u)
         pad = round(8 * u)
@@ -179,7 +184,8 @@ class TableScene(Scene):
         # ... and below the ticker of the last moves at the top (TICKER_LINES lines)
         self.ticker_px = max(10, round(self.font_px * 0.8))
         ticker_h = TICKER_LINES * (self.ticker_px + round(10 * u)) + round(8 * u)
-        self.camera.safe = (width + 2 * pad, max(cam_size + 2 * gap, ticker_h), 0, round(44 * u))
+        self.camera.safe = (width + 2 * pad + rail, max(cam_size + 2 * gap, ticker_h) + rail, rail,
+                            round(44 * u) + rail)
         self._last_bounds = None
 
     def _layout_now(self):
@@ -204,6 +210,18 @@ class TableScene(Scene):
         return self.kit.button_label(bid, self.play)
 
     def _build_buttons(self) -> None:
+        """The bottom row, the curtain's button and the camera buttons' states, rebuilt only
+        when the play state changed (a frame costs a few full-screen blits, issue 14); what
+        the pointer hovers is looked at every frame, the camera moving under it."""
+        key = (self._play_key(), self.follow, self.magnified)
+        if key != self._buttons_key:
+            self._buttons_key = key
+            self._lay_buttons()
+        self.hovered = self.hover_at(self.hover_pos)
+        for b in self.buttons + self.camera_buttons + ([self.curtain_button] if self.curtain_button else []):
+            b.hover = self.hovered == ("button", b.id)
+
+    def _lay_buttons(self) -> None:
         w = self._size[0]
         gap = round(8 * self.u)
         area = pygame.Rect(gap, self.bottom.y + round(8 * self.u), w - 2 * gap, self.btn_h)
@@ -229,9 +247,6 @@ class TableScene(Scene):
                                          enabled=play.curtain_ready())
         for b in self.camera_buttons:
             b.lit = b.id == "follow" and self.follow or b.id == "magnify" and self.magnified
-        self.hovered = self.hover_at(self.hover_pos)
-        for b in self.buttons + self.camera_buttons + ([self.curtain_button] if self.curtain_button else []):
-            b.hover = self.hovered == ("button", b.id)
 
     def hover_at(self, pos) -> tuple | None:
         """What the mouse pointer at ``pos`` would press: ("button", id), ("tile", tile) for a
@@ -653,13 +668,13 @@ class TableScene(Scene):
         right = min((b.rect.left for b in self.camera_buttons), default=vx + vw) - round(8 * self.u)
         centre = (left + right) // 2
         width = max(40, right - left - round(24 * self.u))
-        y = vy + round(8 * self.u)
+        y = vy + self.rail + round(8 * self.u)
+        pad = (round(16 * self.u), round(4 * self.u))
         for i, line in enumerate(lines):
             newest = i == len(lines) - 1
-            img = fit(line, self.ticker_px, width, colour=(247, 241, 227) if newest else (188, 196, 186))
-            box = img.get_rect(midtop=(centre, y)).inflate(round(16 * self.u), round(4 * self.u))
-            pygame.draw.rect(surface, (10, 20, 16), box, border_radius=box.height // 2)
-            surface.blit(img, img.get_rect(center=box.center))
+            img = pill(line, self.ticker_px, (247, 241, 227) if newest else (188, 196, 186), pad=pad, width=width)
+            box = img.get_rect(midtop=(centre, y - pad[1] // 2))
+            surface.blit(img, box)
             y = box.bottom + round(2 * self.u)
 
     @property
@@ -753,11 +768,14 @@ class TableScene(Scene):
                           anchor_mapper(self.camera))
 
     def _chrome_state(self) -> tuple:
+        return (self._play_key(), self.hovered, self.motion.hidden(self.clock, "hand"))
+
+    def _play_key(self) -> tuple:
+        """Everything of the play state the buttons and the status bar show."""
         play = self.play
         return (self._size, self.show_focus, play.session.cursor, id(play.session.state), play.phase, play.selected,
                 play.pending, play.pending_is_hint, play.focus, play.focus_index, play.sort_mode,
-                play.viewer, play.curtain_for, play.curtain_ready(), self.hovered,
-                self.motion.hidden(self.clock, "hand"), play.message and (play.message[0], tuple(sorted(
+                play.viewer, play.curtain_for, play.curtain_ready(), play.message and (play.message[0], tuple(sorted(
                     (k, str(v)) for k, v in play.message[1].items()))), language(), self.u)
 
     def _draw_chrome(self, surface, view) -> None:
@@ -849,16 +867,17 @@ class TableScene(Scene):
         play = self.play
         key = (play.session.cursor, id(play.session.state), play.phase, self.u, language())
         pad = round(8 * self.u)
-        self.players.draw(surface, (pad, self.camera.viewport[1] + pad), play, view, self.u, key)
+        self.players.draw(surface, (pad + self.rail, self.camera.viewport[1] + pad + self.rail), play, view,
+                          self.u, key)
 
     def _draw_message(self, surface) -> None:
         lines = message_lines(self.play, self.play.focus == "table" and self.show_focus)
         vx, vy, vw, vh = self.camera.viewport
-        y = vy + vh - round(10 * self.u)
+        y = vy + vh - self.rail - round(10 * self.u)
+        pad = (round(24 * self.u), round(8 * self.u))
         for line, small in reversed(lines):
-            surf = fit(line, self.font_px - (3 if small else 0), vw - 40,
-                       colour=(200, 206, 196) if small else (247, 241, 227))
-            box = surf.get_rect(midbottom=(vx + vw // 2, y)).inflate(round(24 * self.u), round(8 * self.u))
-            pygame.draw.rect(surface, (10, 20, 16), box, border_radius=box.height // 2)
-            surface.blit(surf, surf.get_rect(center=box.center))
+            img = pill(line, self.font_px - (3 if small else 0), (200, 206, 196) if small else (247, 241, 227),
+                       pad=pad, width=vw - 40)
+            box = img.get_rect(midbottom=(vx + vw // 2, y + pad[1] - pad[1] // 2))
+            surface.blit(img, box)
             y = box.top - round(4 * self.u)

@@ -16,6 +16,7 @@ from ..seats import seat_colour
 from . import layout as L
 from .camera import Camera
 from .sprites import Sprites
+from .text import pill as text_pill
 from .text import text
 
 TARGET_COLOUR = (255, 214, 90)
@@ -48,6 +49,10 @@ class TableRenderer:
         self.felt = tuple(assets.table_colour("felt"))[:3]
         self.felt_line = tuple(assets.table_colour("felt_line"))[:3]
         self.tiles_drawn = 0
+        self._tiles_lay: L.TableLayout | None = None
+        self._tiles: list[tuple] = []
+        self._faces_key: tuple | None = None
+        self._faces: dict[int, pygame.Surface] = {}
 
     def draw(self, surface: pygame.Surface, camera: Camera, lay: L.TableLayout, view,
              names: dict, marks: Marks, clock: float = 0.0) -> None:
@@ -106,21 +111,24 @@ class TableRenderer:
 
         # tiles
         blits = []
+        faces = self._faces_at(lay, short)
         face = self.sprites.face
-        n = 0
         hidden = marks.hidden
-        for key in lay.order:
-            for p in lay.lanes[key].tiles:
-                x, y, w, h = p.rect
-                if x > x_hi or x + w < x_lo or y > y_hi or y + h < y_lo:
-                    continue
-                if hidden and (min(p.first, p.second), max(p.first, p.second)) in hidden:
-                    continue  # still in flight: game.motion draws it on its way
-                blits.append((face(p.first, p.second, short, p.vertical), (round(x * z + ox), round(y * z + oy))))
-                n += 1
+        for i, (tile, first, second, vertical, x, y, w, h) in enumerate(self._tiles_of(lay)):
+            if x > x_hi or x + w < x_lo or y > y_hi or y + h < y_lo:
+                continue
+            if hidden and tile in hidden:
+                continue  # still in flight: game.motion draws it on its way
+            sprite = faces.get(i)
+            if sprite is None:
+                before = self.sprites.fallbacks
+                sprite = face(first, second, short, vertical)
+                if self.sprites.fallbacks == before:  # a stand-in is asked for again next frame
+                    faces[i] = sprite
+            blits.append((sprite, (round(x * z + ox), round(y * z + oy))))
         if blits:
             surface.fblits(blits)
-        self.tiles_drawn = n
+        self.tiles_drawn = len(blits)
 
         # the newest play: a ring that widens for a moment, so a computer's move is seen landing
         if marks.arrival is not None and marks.recent and marks.arrival < ARRIVAL_S:
@@ -156,21 +164,19 @@ class TableRenderer:
             lx, ly = w2s(*lane.label_pos)
             if not (vx - 400 < lx < vx + vw + 400 and vy - 60 < ly < vy + vh + 60):
                 continue
-            label = text(names.get(key, str(key)), font_px, colour, bold=True, outline=DARK)
-            if lane.side > 0:
-                rect = label.get_rect(midleft=(round(lx), round(ly)))
-            else:
-                rect = label.get_rect(midright=(round(lx), round(ly)))
             # every name stands on a dark pill, so it reads at 4.5:1 or more whatever the felt
             # (issue 11); the seat whose turn it is gets a gold rim, so whose turn it is shows
             # on the felt, and the Mexican train a rim of its colour
             active = key == marks.active_seat
-            pill = rect.inflate(font_px, font_px // 3)
-            pygame.draw.rect(surface, DARK, pill, border_radius=pill.height // 2)
-            if key == L.MEXICAN or active:
-                pygame.draw.rect(surface, ACTIVE_COLOUR if active else colour, pill,
-                                 max(2, round((3 if active else 2) * z)), border_radius=pill.height // 2)
-            surface.blit(label, rect)
+            rim = (ACTIVE_COLOUR, max(2, round(3 * z))) if active else \
+                (colour, max(2, round(2 * z))) if key == L.MEXICAN else None
+            pill = text_pill(names.get(key, str(key)), font_px, colour, pad=(font_px, font_px // 3), bold=True,
+                             outline=DARK, rim=rim, fill=DARK)
+            if lane.side > 0:
+                rect = pill.get_rect(midleft=(round(lx) - font_px // 2, round(ly)))
+            else:
+                rect = pill.get_rect(midright=(round(lx) + font_px // 2, round(ly)))
+            surface.blit(pill, rect)
             train = view.train(key)
             if key != L.MEXICAN and train.marked:
                 mx, my = w2s(*lane.marker_pos)
@@ -196,6 +202,28 @@ class TableRenderer:
             c = tuple(int(a + (b - a) * pulse) for a, b in zip(TARGET_COLOUR, (255, 255, 255)))
             pygame.draw.rect(surface, c, rect.inflate(4, 4), max(2, round(3 * z)), border_radius=max(2, round(4 * z)))
         surface.set_clip(clip)
+
+    def _tiles_of(self, lay: L.TableLayout) -> list[tuple]:
+        """Every tile of ``lay`` flat, in drawing order: (tile, first, second, vertical, x, y, w, h).
+
+        Worked out once per layout: the camera moves every frame, the tiles do not."""
+        if self._tiles_lay is not lay:
+            self._tiles_lay = lay
+            self._tiles = [((min(p.first, p.second), max(p.first, p.second)), p.first, p.second, p.vertical,
+                            *p.rect) for key in lay.order for p in lay.lanes[key].tiles]
+            self._faces_key = None
+        return self._tiles
+
+    def _faces_at(self, lay: L.TableLayout, short: int) -> dict[int, pygame.Surface]:
+        """The sprites of this layout's tiles at ``short`` px, by their place in ``_tiles_of``,
+        filled in as they are first drawn (so a tile's sprite is looked up once per zoom step,
+        not once per frame).  Stand-ins are never kept: their tiles ask again next frame."""
+        self._tiles_of(lay)
+        key = (short, self.sprites.style, self.sprites.palette)
+        if key != self._faces_key:
+            self._faces_key = key
+            self._faces = {}
+        return self._faces
 
     def _halo(self, surface, camera: Camera, p: L.Placed, short: int, colour,
               essential: bool = True) -> None:

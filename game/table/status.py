@@ -67,7 +67,7 @@ class PlayersPanel:
     @staticmethod
     def metrics(play: PlayState, u: float) -> tuple[int, int, int, int, int, int, int]:
         fpx = max(10, round(16 * u))
-        row_h = round(26 * u)
+        row_h = max(round(26 * u), text("Ag", fpx, bold=True).get_height() + 4)  # the font has a floor
         pad = round(8 * u)
         n = len(play.seats)
         names_w = max(text(play.name(s), fpx, bold=True).get_width() for s in range(1, n + 1))

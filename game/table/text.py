@@ -47,3 +47,35 @@ def fit(s: str, size: int, width: int, **kw) -> pygame.Surface:
         size = int(size * 0.9)
         surf = text(s, size, **kw)
     return surf
+
+
+_pills: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+
+def pill(s: str, size: int, colour=(247, 241, 227), *, pad: tuple[int, int], width: int | None = None,
+         bold: bool = False, outline: tuple[int, int, int] | None = None,
+         rim: tuple[tuple[int, int, int], int] | None = None,
+         fill: tuple[int, int, int] = (10, 20, 16)) -> pygame.Surface:
+    """``s`` on a dark rounded pill ``pad`` (x, y) px larger than the text, cached: the names on
+    the felt, the ticker and the prompt are drawn every frame over the moving table, and two
+    rounded rectangles and a text each would cost more than the tiles (issue 14).
+
+    ``width``: shrink the text to fit it (``fit``); ``rim``: (colour, width) round the pill."""
+    key = (s, size, tuple(colour)[:3], pad, width, bold, outline, rim, fill)
+    surf = _pills.get(key)
+    if surf is not None:
+        _pills.move_to_end(key)
+        return surf
+    label = fit(s, size, width, colour=colour, bold=bold, outline=outline) if width is not None \
+        else text(s, size, colour, bold=bold, outline=outline)
+    box = label.get_rect().inflate(*pad)
+    surf = pygame.Surface(box.size, pygame.SRCALPHA)
+    local = surf.get_rect()
+    pygame.draw.rect(surf, fill, local, border_radius=local.height // 2)
+    if rim is not None:
+        pygame.draw.rect(surf, rim[0], local, rim[1], border_radius=local.height // 2)
+    surf.blit(label, label.get_rect(center=local.center))
+    _pills[key] = surf
+    while len(_pills) > _LIMIT:
+        _pills.popitem(last=False)
+    return surf

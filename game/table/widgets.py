@@ -15,6 +15,11 @@ TEXT = (247, 241, 227)
 MUTED = (120, 128, 120)
 PRIMARY = (196, 160, 72)
 PRIMARY_HOVER = (226, 192, 104)
+#: Room round a button's picture for its focus ring (drawn 4 px outside its rect).
+FOCUS_PAD = 5
+#: Button pictures kept (sizes x labels x states); the oldest go first.
+PICTURES = 256
+_pictures: dict[tuple, pygame.Surface] = {}
 
 
 @dataclass
@@ -32,21 +37,36 @@ class Button:
         return self.rect.collidepoint(pos)
 
     def draw(self, surface: pygame.Surface, size: int) -> None:
-        r = self.rect
+        """The button in its state, from a cached picture: one blit (the camera buttons are
+        drawn every frame over the moving table, issue 14)."""
+        look = (self.rect.size, self.label, size, self.enabled, self.focused, self.lit, self.primary,
+                self.hover and self.enabled)
+        picture = _pictures.get(look)
+        if picture is None:
+            picture = _pictures[look] = self._picture(size)
+            while len(_pictures) > PICTURES:
+                _pictures.pop(next(iter(_pictures)))
+        surface.blit(picture, (self.rect.x - FOCUS_PAD, self.rect.y - FOCUS_PAD))
+
+    def _picture(self, size: int) -> pygame.Surface:
+        w, h = self.rect.size
+        out = pygame.Surface((w + 2 * FOCUS_PAD, h + 2 * FOCUS_PAD), pygame.SRCALPHA)
+        r = pygame.Rect(FOCUS_PAD, FOCUS_PAD, w, h)
         radius = max(4, r.height // 4)
         hover = self.hover and self.enabled
         if self.primary and self.enabled:
             fill = PRIMARY_HOVER if hover else PRIMARY
         else:
             fill = FACE_ON if self.lit or hover else FACE
-        surface.blit(assets.button_surface(r.size, fill, radius), r.topleft)  # lit from above
+        out.blit(assets.button_surface(r.size, fill, radius), r.topleft)  # lit from above
         edge = (255, 255, 255) if self.lit or hover else EDGE if self.enabled else MUTED
-        pygame.draw.rect(surface, edge, r, 2 if not self.lit else 3, border_radius=radius)
+        pygame.draw.rect(out, edge, r, 2 if not self.lit else 3, border_radius=radius)
         colour = (24, 30, 26) if self.primary and self.enabled else TEXT if self.enabled else MUTED
         label = fit(self.label, size, r.width - 10, colour=colour, bold=self.primary)
-        surface.blit(label, label.get_rect(center=r.center))
+        out.blit(label, label.get_rect(center=r.center))
         if self.focused:
-            pygame.draw.rect(surface, (255, 255, 255), r.inflate(8, 8), 3, border_radius=radius + 3)
+            pygame.draw.rect(out, (255, 255, 255), r.inflate(8, 8), 3, border_radius=radius + 3)
+        return out
 
 
 def row_of_buttons(ids_labels, area: pygame.Rect, height: int, gap: int, *,
