@@ -23,6 +23,9 @@ class Marks:
     arrival: float | None = None  # seconds since the newest play landed
     hidden: frozenset = frozenset()  # tiles (low, high) still in flight to the table (game.motion)
     active_seat: int | None = None  # whose turn it is: highlighted where the eyes are (the felt)
+    #: the smallest a seat's name on the felt is drawn, px: it grows with the interface size and
+    #: the TV setting, however far the view is zoomed out (issue 11: names read from the couch)
+    name_px: int = 0
 
 
 _CUE_WORDS = {"pass": "motion.pass", "mark": "motion.marker_up", "unmark": "motion.marker_off",

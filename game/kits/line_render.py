@@ -45,6 +45,7 @@ class LineMarks:
     tile: tuple[int, int] | None = None  # the selected tile: targets are outlined where it would lie
     arrival: float | None = None  # seconds since the newest play landed (a ring widens, fades)
     hidden: frozenset = frozenset()  # tiles (low, high) still in flight here (game.motion)
+    name_px: int = 0  # the smallest a seat's name is drawn, px: the interface size, the TV (issue 11)
 
 
 @dataclass
@@ -58,6 +59,7 @@ class _Frame:
     ox: float
     oy: float
     cull: tuple[float, float, float, float]  # visible world, padded: x0, y0, x1, y1
+    name_px: int = 0  # the smallest a seat's name is drawn (``LineMarks.name_px``)
 
     def w2s(self, x: float, y: float) -> tuple[float, float]:
         return (x * self.z + self.ox, y * self.z + self.oy)
@@ -68,14 +70,14 @@ class _Frame:
         return not (x > x1 or x + w < x0 or y > y1 or y + h < y0)
 
 
-def _frame(surface: pygame.Surface, camera: Camera) -> _Frame:
+def _frame(surface: pygame.Surface, camera: Camera, name_px: int = 0) -> _Frame:
     vx, vy, vw, vh = camera.viewport
     z = camera.draw_zoom
     wx, wy, ww, wh = camera.visible_world()
     pad = TILE_L
     return _Frame(surface, camera, z, max(2, round(TILE_W * z)),
                   vx + vw / 2 - camera.cx * z, vy + vh / 2 - camera.cy * z,
-                  (wx - pad, wy - pad, wx + ww + pad, wy + wh + pad))
+                  (wx - pad, wy - pad, wx + ww + pad, wy + wh + pad), name_px)
 
 
 def draw_line(surface: pygame.Surface, camera: Camera, layout: LL.LineLayout, view,
@@ -87,7 +89,7 @@ def draw_line(surface: pygame.Surface, camera: Camera, layout: LL.LineLayout, vi
     vx, vy, vw, vh = camera.viewport
     clip = surface.get_clip()
     surface.set_clip(sprites.felt(surface, (vx, vy, vw, vh)).clip(clip))
-    f = _frame(surface, camera)
+    f = _frame(surface, camera, marks.name_px)
     _draw_open_ends(f, layout, marks)
     _draw_last_play(f, layout, sprites)
     drawn = _draw_tiles(f, layout, sprites, marks.hidden)
@@ -211,10 +213,11 @@ def _draw_seat(f: _Frame, seat: int, place, area, name: str, team_label: str, co
                to_act: bool, sprites: Sprites) -> None:
     cx, cy, side = place
     x, y, w, h = area
-    width_px = max(8, round(w * f.z))
-    size = font_step(18 * f.z)
+    size = max(font_step(18 * f.z), f.name_px)
+    # a name at its floor size may be wider than its seat's area at this zoom
+    width_px = max(8, round(w * f.z), 7 * f.name_px)
     label_h = fit(name, size, width_px, colour=seat_colour(seat), bold=True, outline=DARK).get_height()
-    team = fit(team_label, font_step(13 * f.z), width_px,
+    team = fit(team_label, max(font_step(13 * f.z), round(f.name_px * 0.75)), width_px,
                colour=TEAM_COLOUR, outline=DARK)
     sx, sy = f.w2s(cx, y)
     top = round(sy)
@@ -245,7 +248,8 @@ def _draw_backs(f: _Frame, sprites: Sprites, cx: float, top: float, side: str, c
         span_w, span_h = count * step - BACK_GAP, 2 * s
         positions = [(cx - span_w / 2 + i * step, top) for i in range(count)]
     f.surface.fblits([(back, tuple(round(v) for v in f.w2s(px, py))) for px, py in positions])
-    badge = text(str(count), font_step(16 * f.z), (255, 255, 255), bold=True, outline=DARK)
+    badge = text(str(count), max(font_step(16 * f.z), round(f.name_px * 0.85)), (255, 255, 255), bold=True,
+                 outline=DARK)
     if column:
         bx, by = f.w2s(cx, top + max(span_h, 0) + 4)
         f.surface.blit(badge, badge.get_rect(midtop=(round(bx), round(by))))

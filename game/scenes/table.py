@@ -41,6 +41,9 @@ SNAP_TILES = 1.2
 SPRING_S = 0.25
 #: Lines of the ticker of the last moves at the table's top (issue 14).
 TICKER_LINES = 3
+#: Seat names on the felt are never drawn smaller than this x the interface scale, px (the
+#: TV setting's scale makes them about 24 px at 1080p; issue 11).
+NAME_PX = 14
 #: Intents that skip the motion in progress to its end (any key or click); they then act as usual.
 SKIPS = frozenset({I.TAP, I.CONFIRM, I.CANCEL, I.UNDO, I.REDO, I.HINT, I.MENU})
 #: Seconds the table shows the deal's last play before the deal-end reveal covers it.
@@ -81,6 +84,8 @@ class TableScene(Scene):
         self.magnified = False  # Magnify shows the last play close up (issue 11)
         self._size: tuple[int, int] | None = None
         self.rail = 0  # the rail's width round the felt, px (set with the geometry)
+        self.panel_u = 1.0  # the players panel's scale (see ``_panel_scale``)
+        self.name_px = 0  # the floor of a seat name's size on the felt, px (set with the geometry)
         self._layout_key = None
         self._layout = None
         self._last_bounds = None
@@ -144,6 +149,15 @@ class TableScene(Scene):
             self._settings_key = key
             self._size = None  # rebuild the geometry and the labels
 
+    def _panel_scale(self, u: float, room: int) -> float:
+        """The players panel's scale: the interface's, or less when ten seats at the TV's size
+        would run past the table's height (issue 11: nothing cut off at any size)."""
+        view = self.play.view()
+        scale = u
+        while scale > 0.5 * u and self.kit.render_panel(self.play, view, scale, self.sprites).get_height() > room:
+            scale *= 0.92
+        return scale
+
     def _ui(self, size: tuple[int, int]) -> float:
         w, h = size
         base = max(0.55, min(w / 1920, h / 1080))
@@ -164,6 +178,7 @@ class TableScene(Scene):
         self.hand_panel = pygame.Rect(0, h - self.hand_h, w, self.hand_h)
         self.camera.set_viewport((0, self.top_h, w, h - self.top_h - self.bottom_h))
         self.font_px = max(11, round(19 * u))
+        self.name_px = round(NAME_PX * u)
         cam_size = round(44 * u)
         vx, vy, vw, vh = self.camera.viewport
         # what stands on the felt stands inside its rail (the world is clipped to it)
@@ -178,7 +193,8 @@ class TableScene(Scene):
             x -= bw
             self.camera_buttons.insert(0, Button(bid, pygame.Rect(x, vy + rail + gap, bw, cam_size), labels[bid]))
             x -= gap
-        width = self.kit.panel_width(self.play, u)
+        self.panel_u = self._panel_scale(u, vh - 2 * rail - round(60 * u))
+        width = self.kit.panel_width(self.play, self.panel_u)
         pad = round(8 * u)
         # fit-all keeps the table clear of the players panel, the camera buttons and the message
         # ... and below the ticker of the last moves at the top (TICKER_LINES lines)
@@ -716,7 +732,7 @@ class TableScene(Scene):
         if play.setup is not None and play.setup.tile is not None:
             hidden |= {tuple(sorted(play.setup.tile))}  # MT-4: the engine is still in its holder's hand
         marks = Marks(recent=self.recent_plays(), arrival=arrival if arrival >= 0 else None,
-                      hidden=hidden, active_seat=self._active_seat())
+                      hidden=hidden, active_seat=self._active_seat(), name_px=self.name_px)
         if play.my_turn() and play.selected is not None:
             marks.targets = tuple(play.targets())
             if play.focus == "targets" and self.show_focus:
@@ -865,10 +881,10 @@ class TableScene(Scene):
 
     def _draw_players(self, surface, view) -> None:
         play = self.play
-        key = (play.session.cursor, id(play.session.state), play.phase, self.u, language())
+        key = (play.session.cursor, id(play.session.state), play.phase, self.panel_u, language())
         pad = round(8 * self.u)
         self.players.draw(surface, (pad + self.rail, self.camera.viewport[1] + pad + self.rail), play, view,
-                          self.u, key)
+                          self.panel_u, key)
 
     def _draw_message(self, surface) -> None:
         lines = message_lines(self.play, self.play.focus == "table" and self.show_focus)

@@ -157,7 +157,7 @@ class TableRenderer:
             surface.blit(digit, digit.get_rect(center=centre))
 
         # labels (owner's name in their colour) and markers (MT-12)
-        font_px = font_step(17 * z)
+        font_px = max(font_step(17 * z), marks.name_px)
         for key in lay.order:
             lane = lay.lanes[key]
             colour = train_colour(key)

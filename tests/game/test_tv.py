@@ -161,3 +161,52 @@ def test_the_menus_keep_out_of_the_tv_overscan(screen):
         outside = [r for r in rects if not safe.contains(r)]
         assert not outside, outside
         app.set_setting("tv", False)
+
+
+@pytest.mark.parametrize("kinds", ["h" + "c" * 9, "hcch"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 600)])
+def test_the_players_panel_stays_on_the_table_at_the_tv_size(kinds, size):
+    """Ten seats at the TV's scale ran the players panel past the bottom of the table (issue 11)."""
+    app, play, scene = table(size, tv=True, kinds=kinds)
+    panel = scene.players._surface
+    vx, vy, vw, vh = scene.camera.viewport
+    inner = pygame.Rect(vx, vy, vw, vh).inflate(-2 * scene.rail, -2 * scene.rail)
+    pad = round(8 * scene.u)
+    assert pygame.Rect(inner.x + pad, inner.y + pad, *panel.get_size()).bottom <= inner.bottom
+
+
+@pytest.mark.parametrize("kinds", ["hccc", "cuban:hccc", "jamaican:hccc"])
+def test_seat_names_on_the_felt_grow_with_the_tv_setting(kinds, monkeypatch):
+    """The names at the seats were drawn at the world's zoom alone: about 13 px on a TV at
+    1080p, where body text is 32 px.  They have a floor that grows with the interface size."""
+    from game.kits import line_render
+    from game.table import render
+    sizes: list[int] = []
+
+    def recording(real):
+        def pill(s, size, *a, **kw):
+            sizes.append(size)
+            return real(s, size, *a, **kw)
+        return pill
+    monkeypatch.setattr(render, "text_pill", recording(render.text_pill))
+    monkeypatch.setattr(line_render, "text_pill", recording(line_render.text_pill))
+    game, _, seats = kinds.rpartition(":")
+    app, play, scene = table(tv=True, kinds=seats) if not game else _line_table(game, seats)
+    scene.camera.zoom = scene.camera.zoom / 4  # far out: the world's own size would be tiny
+    sizes.clear()
+    app.frame()
+    assert sizes and min(sizes) >= 24  # the floor: 14 px x the TV scale
+
+
+def _line_table(game: str, kinds: str):
+    from game.play import PlayState
+    from rules import Config, Session
+    from table_fixtures import seats_of
+    app = FakeApp((1920, 1080))
+    app.settings.update(tv=True)
+    app.ui_scale = TV_SCALE
+    play = PlayState(Session(Config(game, 4, 7)), seats_of(kinds), delay=0.0)
+    scene = TableScene(app, play)
+    app.stack.push(scene)
+    app.frame()
+    return app, play, scene
