@@ -97,29 +97,35 @@ def test_the_caches_never_exceed_their_budgets_over_a_long_zoom_sweep(monkeypatc
     assert stats["builds"] > stats["entries"]  # sprites were evicted and rebuilt, the budget held
 
 
+def _every_face(sprites: Sprites, short: int) -> list[pygame.Surface]:
+    return [sprites.face(a, b, short, False) for a in range(13) for b in range(a, 13)]
+
+
+def _frames_until_filled(sprites: Sprites, short: int, frames: int, each_frame=lambda: None) -> int:
+    """Draw every face at ``short`` frame after frame until none is a stand-in; the stand-ins
+    of the last frame drawn (0: the step is filled in)."""
+    for _ in range(frames):
+        sprites.new_frame()
+        each_frame()
+        _every_face(sprites, short)
+        if sprites.fallbacks == 0:
+            break
+    return sprites.fallbacks
+
+
 def test_a_zoom_step_change_builds_only_within_the_frame_budget():
     """Issue 14: the first frame at a new zoom step is cheap: a few builds, stand-ins for the rest."""
     sprites = Sprites("pips")
     sprites.new_frame()
-    for a in range(13):
-        for b in range(a, 13):
-            sprites.face(a, b, 40, False)   # a zoom step fully built
+    _every_face(sprites, 40)                               # a zoom step fully built
     sprites.budget_s = 0.002
     sprites.new_frame()
     before = assets.cache_stats()["builds"]
-    got = [sprites.face(a, b, 44, False) for a in range(13) for b in range(a, 13)]
+    got = _every_face(sprites, 44)
     built = assets.cache_stats()["builds"] - before
     assert sprites.fallbacks > 0 and built < 91
     assert all(s.get_size() == (88, 44) for s in got)   # stand-ins have the new size
-    for _ in range(200):                                   # later frames fill the step in
-        sprites.new_frame()
-        for a in range(13):
-            for b in range(a, 13):
-                sprites.face(a, b, 44, False)
-        if sprites.fallbacks == 0:
-            break
-    assert sprites.fallbacks == 0
-
+    assert _frames_until_filled(sprites, 44, 200) == 0   # later frames fill the step in
 
 
 def test_a_cached_halo_and_one_slow_first_build_never_starve_a_zoom_step():
@@ -130,20 +136,10 @@ def test_a_cached_halo_and_one_slow_first_build_never_starve_a_zoom_step():
     table stayed in blurry stand-ins for good."""
     sprites = Sprites("pips")
     sprites.new_frame()
-    for a in range(13):
-        for b in range(a, 13):
-            sprites.face(a, b, 40, False)
+    _every_face(sprites, 40)
     sprites.halo(40, False, (255, 255, 255))          # in the cache from now on
     sprites._cost = {kind: 0.004 for kind in ("face", "face_new_size")}  # a slow first build
-    for _ in range(60):
-        sprites.new_frame()
-        sprites.halo(40, False, (255, 255, 255))
-        for a in range(13):
-            for b in range(a, 13):
-                sprites.face(a, b, 44, False)
-        if sprites.fallbacks == 0:
-            break
-    assert sprites.fallbacks == 0
+    assert _frames_until_filled(sprites, 44, 60, lambda: sprites.halo(40, False, (255, 255, 255))) == 0
 
 
 # ---------------------------------------------------------------- the look
