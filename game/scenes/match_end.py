@@ -57,7 +57,6 @@ class MatchEndScene(ScorePanelScene):
     def draw_info(self, surface: pygame.Surface, info, u: float) -> None:
         self.play.kit.draw_match_end(self, surface, info, u)
 
-    def draw_buttons(self, surface: pygame.Surface, panel: pygame.Rect, labels: list[tuple[str, str]],
-                     u: float, fpx: int, primary: str) -> None:
+    def button_labels(self, labels):
         """The kit's buttons and, last in the row, the replay of this match."""
-        super().draw_buttons(surface, panel, [*labels, ("replay", t("replay.replay"))], u, fpx, primary)
+        return [*labels, ("replay", t("replay.replay"))]

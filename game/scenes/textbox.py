@@ -1,0 +1,113 @@
+"""Text drawn into a box that it never leaves (issue 11: every screen fits at every size).
+
+The score, coach and replay screens draw their own text with pygame fonts.  Each
+text goes through ``Boxes.put``: it is drawn at the size asked for when it fits
+its box, else at a smaller size down to the screen's readable floor, else at the
+floor with its end elided ("Александра-Ма…"), never cut mid-glyph or run into the
+next column.  ``Boxes.laid`` keeps what was laid out (the words shown, where, in
+which box) for the fit test (tests/game/test_panels_fit.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from .. import assets
+from ..safe_area import tv_on
+from ..table.text import text
+
+ELLIPSIS = "\u2026"
+TEXT = (247, 241, 227)
+
+
+@dataclass(frozen=True)
+class Laid:
+    """One text as drawn: the words shown, their rect and the box they were given."""
+
+    text: str
+    rect: pygame.Rect
+    box: pygame.Rect
+    px: int
+
+
+def readable_px(app) -> int:
+    """Issue 11: the smallest text a screen may draw: 16 px at 1080p with the TV setting
+    (read from three metres), 12 px at 1080p without it, in proportion to the window's
+    height, and never under 10 px."""
+    h = app.screen.get_height()
+    return max(10, round((16 if tv_on(app.settings) else 12) * h / 1080))
+
+
+def line_height(px: int, bold: bool = False) -> int:
+    """The height of one line of text at ``px``."""
+    return assets.font(max(6, int(px)), bold).get_height()
+
+
+def width_of(words: str, px: int, bold: bool = False) -> int:
+    return assets.font(max(6, int(px)), bold).size(words)[0]
+
+
+def fitting_px(words: str, width: int, px: int, least: int, bold: bool = False) -> int:
+    """The largest size from ``px`` down to ``least`` at which ``words`` fit ``width``."""
+    while px > least and width_of(words, px, bold) > width:
+        px = max(least, min(px - 1, int(px * 0.92)))
+    return px
+
+
+def elide(words: str, width: int, px: int, bold: bool = False) -> str:
+    """``words`` cut at the end with an ellipsis to fit ``width`` ("" if not even that fits)."""
+    if width_of(words, px, bold) <= width:
+        return words
+    lo, hi = 0, len(words)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if width_of(words[:mid].rstrip() + ELLIPSIS, px, bold) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    if lo == 0:
+        return ELLIPSIS if width_of(ELLIPSIS, px, bold) <= width else ""
+    return words[:lo].rstrip() + ELLIPSIS
+
+
+class Boxes:
+    """Draws each text into its box (see the module docstring) and keeps what it laid out."""
+
+    def __init__(self, least: int = 10) -> None:
+        #: The readable floor: no text is drawn smaller (``readable_px``).
+        self.least = least
+        self.laid: list[Laid] = []
+
+    def clear(self, least: int) -> None:
+        self.least = least
+        self.laid = []
+
+    def px(self, design: float, u: float) -> int:
+        """``design`` px at scale ``u``, never under the readable floor."""
+        return max(self.least, round(design * u))
+
+    def put(self, surface: pygame.Surface, words: str, box: pygame.Rect, px: int, *, colour=TEXT,
+            bold: bool = False, outline=None, align: str = "left") -> pygame.Rect:
+        """``words`` in ``box``: at ``px`` or smaller down to the floor, then elided; aligned
+        left, centre or right and centred on the box's height.  Returns the drawn rect."""
+        box = pygame.Rect(box)
+        rim = 2 * max(1, px // 12) if outline is not None else 0
+        size = fitting_px(words, box.width - rim, max(px, self.least), self.least, bold)
+        while size > self.least and line_height(size, bold) > box.height:
+            size -= 1
+        shown = elide(words, box.width - rim, size, bold)
+        if not shown:
+            return pygame.Rect(box.x, box.centery, 0, 0)
+        img = text(shown, size, colour, bold=bold, outline=outline)
+        rect = img.get_rect()
+        rect.centery = box.centery
+        if align == "center":
+            rect.centerx = box.centerx
+        elif align == "right":
+            rect.right = box.right
+        else:
+            rect.left = box.left
+        surface.blit(img, rect)
+        self.laid.append(Laid(shown, rect, box, size))
+        return rect
