@@ -17,7 +17,7 @@ from ..play import DEAL_END
 from ..seats import seat_colour
 from ..table.render import DARK
 from .score_panel import ScorePanelScene
-from .textbox import fitting_px, line_height, width_of
+from .textbox import line_height, width_of
 
 PENALTY = (255, 160, 140)
 
@@ -83,15 +83,6 @@ class DealEndScene(ScorePanelScene):
             labels.append(("undo", t("table.undo")))
         return labels
 
-    def _title(self, surface, panel: pygame.Rect, words: str, px: int, u: float) -> int:
-        """The title along the panel's top, clear of the corner button; returns its bottom."""
-        corner, _ = self.corner_rect(panel, u)
-        m = max(8, round(24 * u))
-        h = max(line_height(px, True), corner.height)
-        box = pygame.Rect(panel.x + m, corner.top, corner.left - m - panel.x - m, h)
-        self.boxes.put(surface, words, box, px, bold=True, align="center")
-        return box.bottom
-
     def _hand(self, surface, hand, cell: pygame.Rect, fpx: int) -> None:
         """A revealed hand face up in ``cell``, or the words for a hand gone out."""
         if hand:
@@ -117,7 +108,7 @@ class DealEndScene(ScorePanelScene):
         top_h = max(line_height(title_px, True), line_height(boxes.px(16, u)) + pad)
         design_row = round(58 * u)
         panel, _ = self.draw_panel(surface, pw, pad + top_h + pad + head_h + n * design_row + pad + foot)
-        y = self._title(surface, panel, self._reason(info), title_px, u) + pad
+        y = self.title_line(surface, panel, self._reason(info), title_px, u) + pad
         rows_top, bottom = y + head_h + pad // 2, panel.bottom - foot - pad
         row_h = min(design_row, (bottom - rows_top) // n)
         fpx = max(boxes.least, min(fpx, round(row_h / 1.45)))
@@ -132,7 +123,7 @@ class DealEndScene(ScorePanelScene):
         rest = inner - name_w - pen_w - tot_w
         shown = log[-max(0, min(len(log), (rest - inner // 5) // col_w)):] if log else []
         hand_w = rest - col_w * len(shown) - gap
-        name_px = self._name_px([play.name(s) for s in range(1, n + 1)], name_w - gap, fpx)
+        name_px = self.names_px([play.name(s) for s in range(1, n + 1)], name_w - gap, fpx)
         x_hand = panel.x + m + name_w
         x_log = x_hand + hand_w + gap
         x_pen = x_log + col_w * len(shown)
@@ -190,11 +181,11 @@ class DealEndScene(ScorePanelScene):
         design_row = round(60 * u)
         panel, _ = self.draw_panel(surface, pw, pad + top_h + lines_h + 4 * design_row
                                    + line_height(fpx + 2, True) + 3 * pad + foot)
-        y = self._title(surface, panel, kit.w("hand_over", hand=info.deal_no), title_px, u)
+        y = self.title_line(surface, panel, kit.w("hand_over", hand=info.deal_no), title_px, u)
         inner = pygame.Rect(panel.x + m, 0, panel.width - 2 * m, 0)
-        y = self._line(surface, kit.hand_result(play, info), inner, y, big, colour=GOLD, bold=True, outline=DARK)
+        y = self.centred_line(surface, kit.hand_result(play, info), inner, y, big, colour=GOLD, bold=True, outline=DARK)
         if reset:
-            y = self._line(surface, kit.w("six_love_reset"), inner, y, small, colour=PENALTY)
+            y = self.centred_line(surface, kit.w("six_love_reset"), inner, y, small, colour=PENALTY)
         totals_h = line_height(fpx + 2, True)
         rows_top = y + line_height(small) + pad // 2
         bottom = panel.bottom - foot - pad - totals_h - pad
@@ -203,7 +194,7 @@ class DealEndScene(ScorePanelScene):
         longest = max(width_of(f"{play.name(s)} \u00b7 {kit.team_name(team_of(s))}", fpx, True) for s in range(1, 5))
         name_w = max(inner.width * 20 // 100, min(longest + gap, inner.width * 38 // 100))
         count_w = max(width_of("99", fpx), min(width_of(t("line.col_count"), small), inner.width // 6)) + gap
-        name_px = self._name_px([f"{play.name(s)} \u00b7 {kit.team_name(team_of(s))}" for s in range(1, 5)],
+        name_px = self.names_px([f"{play.name(s)} \u00b7 {kit.team_name(team_of(s))}" for s in range(1, 5)],
                                 name_w - gap, fpx)
         x_hand = inner.x + name_w
         x_count = inner.right - count_w
@@ -218,17 +209,6 @@ class DealEndScene(ScorePanelScene):
             self._hand(surface, info.hands[s], pygame.Rect(x_hand, y, x_count - x_hand - gap, row_h), fpx)
             boxes.put(surface, str(info.penalties[s]), pygame.Rect(x_count, y, count_w, row_h), fpx)
             y += row_h
-        self._line(surface, kit.w("totals", one=info.totals[1], two=info.totals[2]), inner, y + pad, fpx + 2,
+        self.centred_line(surface, kit.w("totals", one=info.totals[1], two=info.totals[2]), inner, y + pad, fpx + 2,
                    bold=True)
         self.draw_buttons(surface, panel, labels, u, fpx, primary="continue")
-
-    def _name_px(self, names: list[str], width: int, px: int) -> int:
-        """One size for every name of a column: the longest's, down to the floor (then elided)."""
-        rim = 2 * max(1, px // 12)
-        return min(fitting_px(name, width - rim, px, self.boxes.least, bold=True) for name in names)
-
-    def _line(self, surface, words: str, inner: pygame.Rect, y: int, px: int, **kw) -> int:
-        """One centred line across the panel at ``y``; returns the next line's top."""
-        h = line_height(px, kw.get("bold", False)) + (2 * max(1, px // 12) if kw.get("outline") else 0)
-        self.boxes.put(surface, words, pygame.Rect(inner.x, y, inner.width, h), px, align="center", **kw)
-        return y + h

@@ -216,6 +216,26 @@ class ScorePanelScene(Scene):
         pygame.draw.rect(surface, EDGE, panel, 3, border_radius=round(14 * u))
         return panel, u
 
+    def title_line(self, surface, panel: pygame.Rect, words: str, px: int, u: float) -> int:
+        """The title along the panel's top, clear of the corner button; returns its bottom."""
+        corner, _ = self.corner_rect(panel, u)
+        m = max(8, round(24 * u))
+        h = max(line_height(px, True), corner.height)
+        box = pygame.Rect(panel.x + m, corner.top, corner.left - m - panel.x - m, h)
+        self.boxes.put(surface, words, box, px, bold=True, align="center")
+        return box.bottom
+
+    def names_px(self, names: list[str], width: int, px: int) -> int:
+        """One size for every name of a column: the longest's, down to the floor (then elided)."""
+        rim = 2 * max(1, px // 12)
+        return min(fitting_px(name, width - rim, px, self.boxes.least, bold=True) for name in names)
+
+    def centred_line(self, surface, words: str, inner: pygame.Rect, y: int, px: int, **kw) -> int:
+        """One centred line across the panel at ``y``; returns the next line's top."""
+        h = line_height(px, kw.get("bold", False)) + (2 * max(1, px // 12) if kw.get("outline") else 0)
+        self.boxes.put(surface, words, pygame.Rect(inner.x, y, inner.width, h), px, align="center", **kw)
+        return y + h
+
     def button_labels(self, labels: list[tuple[str, str]]) -> list[tuple[str, str]]:
         """The buttons this screen shows besides the game's own (each screen adds its own)."""
         return labels
