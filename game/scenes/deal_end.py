@@ -11,12 +11,11 @@ from rules.line import team_of
 
 from .. import intents as I
 from ..i18n import t
-from ..kits.mexican_train import draw_hand_row
 from ..kits.scoreboard import FAINT, GOLD, GREY
 from ..play import DEAL_END
 from ..seats import seat_colour
 from ..table.render import DARK
-from .score_panel import ScorePanelScene
+from .score_panel import ScorePanelScene, draw_revealed_hand
 from .textbox import line_height, width_of
 
 PENALTY = (255, 160, 140)
@@ -84,13 +83,7 @@ class DealEndScene(ScorePanelScene):
         return labels
 
     def _hand(self, surface, hand, cell: pygame.Rect, fpx: int) -> None:
-        """A revealed hand face up in ``cell``, or the words for a hand gone out."""
-        if hand:
-            short = max(6, min(round(cell.height * 0.36), cell.height // 2 - 1))
-            draw_hand_row(surface, self.table.sprites, sorted(hand), cell.x, cell.centery, short,
-                          cell.width - short, fpx, self.turn)
-        else:
-            self.boxes.put(surface, t("table.went_out"), cell, fpx, colour=GOLD, bold=True)
+        draw_revealed_hand(self.boxes, surface, self.table.sprites, hand, cell, fpx, self.turn)
 
     def draw_mexican(self, surface: pygame.Surface, info, u: float) -> None:
         """MT-16, MT-17, UX-3: every hand revealed with its penalty, the score log and totals."""

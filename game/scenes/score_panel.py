@@ -14,14 +14,25 @@ from .. import intents as I
 from .. import safe_area
 from ..scene import Scene
 from ..i18n import t
+from ..kits.mexican_train import draw_hand_row
 from ..kits.scoreboard import FAINT, GOLD, GREY  # noqa: F401
 from ..table.widgets import Button
-from .textbox import Boxes, fitting_px, line_height, readable_px, width_of
+from .textbox import Boxes, button_rows, fitting_px, line_height, readable_px, width_of
 
 PANEL = (16, 30, 24)
 #: Seconds the revealed hands take to turn face up together at a deal's end.
 TURN_S = 0.6
 EDGE = (196, 160, 72)
+
+
+def draw_revealed_hand(boxes: Boxes, surface: pygame.Surface, sprites, hand, cell: pygame.Rect, fpx: int,
+                       turn: float = 1.0) -> None:
+    """UX-3: a revealed hand face up in ``cell``, or the words for a hand gone out (in its box)."""
+    if hand:
+        short = max(6, min(round(cell.height * 0.36), cell.height // 2 - 1))
+        draw_hand_row(surface, sprites, sorted(hand), cell.x, cell.centery, short, cell.width - short, fpx, turn)
+    else:
+        boxes.put(surface, t("table.went_out"), cell, fpx, colour=GOLD, bold=True)
 
 
 def ui_scale(app, size) -> float:
@@ -242,24 +253,12 @@ class ScorePanelScene(Scene):
 
     def button_rows(self, labels: list[tuple[str, str]], width: int, u: float,
                     fpx: int) -> tuple[list[list[tuple[str, str, int]]], int, int]:
-        """Issue 11: the buttons in one row of ``width`` if they fit at a readable size, else
-        in two: the rows of (id, label, width), the text size and the rows' total height."""
-        least = self.boxes.least
+        """This screen's buttons (``button_labels``) in one row of ``width`` or more
+        (``textbox.button_rows``): the rows, the text size and the rows' total height."""
         gap = max(6, round(16 * u))
-        labels = self.button_labels(labels)
-        for per_row in range(len(labels), 0, -1):
-            rows = [labels[i:i + per_row] for i in range(0, len(labels), per_row)]
-            room = (width - gap * (per_row - 1)) // per_row  # each button's share at the most
-            px = min(fitting_px(lbl, room - 16, fpx, least, bold=True) for _, lbl in labels)
-            if all(width_of(lbl, px, True) <= room - 16 for _, lbl in labels) or per_row == 1:
-                bh = round(line_height(px) * 1.7)
-                out = []
-                for row in rows:
-                    widths = [min(room, max(round(220 * u), width_of(lbl, px, True) + max(20, round(50 * u))))
-                              for _, lbl in row]
-                    out.append([(bid, lbl, bw) for (bid, lbl), bw in zip(row, widths)])
-                return out, px, len(rows) * bh + (len(rows) - 1) * gap
-        raise AssertionError("unreachable")
+        rows, px, bh = button_rows(self.button_labels(labels), width, fpx, self.boxes.least, gap,
+                                   round(220 * u), round(50 * u))
+        return rows, px, len(rows) * bh + (len(rows) - 1) * gap
 
     def buttons_height(self, labels: list[tuple[str, str]], width: int, u: float, fpx: int) -> int:
         """The height the buttons take at the panel's foot, margin included."""

@@ -111,3 +111,19 @@ class Boxes:
         surface.blit(img, rect)
         self.laid.append(Laid(shown, rect, box, size))
         return rect
+
+
+def button_rows(labels: list[tuple[str, str]], width: int, px: int, least: int, gap: int,
+                min_w: int = 0, pad: int = 20) -> tuple[list[list[tuple[str, str, int]]], int, int]:
+    """Issue 11: buttons in as few rows of ``width`` as keep every label at a readable
+    size (bold, as a primary button draws it): the rows of (id, label, width), the text
+    size and one button's height."""
+    for per_row in range(len(labels), 0, -1):
+        room = (width - gap * (per_row - 1)) // per_row  # each button's share at the most
+        size = min(fitting_px(lbl, room - 16, px, least, bold=True) for _, lbl in labels)
+        if per_row == 1 or all(width_of(lbl, size, True) <= room - 16 for _, lbl in labels):
+            rows = [labels[i:i + per_row] for i in range(0, len(labels), per_row)]
+            out = [[(bid, lbl, min(room, max(min_w, width_of(lbl, size, True) + max(16, pad))))
+                    for bid, lbl in row] for row in rows]
+            return out, size, round(line_height(size) * 1.7)
+    return [], px, 0

@@ -262,7 +262,7 @@ def problems(app, scene, texts) -> list[str]:
     corner = getattr(scene, "corner", None)
     if corner is not None:
         buttons.append(corner)
-    offset = area.topleft if scene.__class__.__name__ != "ReplayScene" else (0, 0)
+    offset = area.topleft  # the scenes lay out in the safe area's own coordinates
     rects = [b.rect.move(offset) for b in buttons]
     for b, r in zip(buttons, rects):
         if not area.contains(r):
