@@ -55,20 +55,22 @@ def fitting_px(words: str, width: int, px: int, least: int, bold: bool = False) 
     return px
 
 
-def elide(words: str, width: int, px: int, bold: bool = False) -> str:
-    """``words`` cut at the end with an ellipsis to fit ``width`` ("" if not even that fits)."""
-    if width_of(words, px, bold) <= width:
+def elide(words: str, width: int, px: int = 0, bold: bool = False, measure=None) -> str:
+    """``words`` cut at the end with an ellipsis to fit ``width`` ("" if not even that fits),
+    measured at ``px`` in the game's font or by ``measure`` (a pygame_gui theme's font)."""
+    size = measure or (lambda s: width_of(s, px, bold))
+    if size(words) <= width:
         return words
     lo, hi = 0, len(words)
     while lo < hi:  # the longest prefix that fits with the ellipsis
         mid = (lo + hi + 1) // 2
-        if width_of(words[:mid].rstrip() + ELLIPSIS, px, bold) <= width:
+        if size(words[:mid].rstrip(" ,") + ELLIPSIS) <= width:
             lo = mid
         else:
             hi = mid - 1
     if lo == 0:
-        return ELLIPSIS if width_of(ELLIPSIS, px, bold) <= width else ""
-    return words[:lo].rstrip() + ELLIPSIS
+        return ELLIPSIS if size(ELLIPSIS) <= width else ""
+    return words[:lo].rstrip(" ,") + ELLIPSIS
 
 
 class Boxes:
