@@ -31,14 +31,12 @@ from game.play import PlayState  # noqa: E402
 from game.safe_area import TV_SCALE, safe_rect  # noqa: E402
 from game.scenes.settings import UI_SCALES  # noqa: E402
 from game.seats import COMPUTER, HUMAN, SeatConfig  # noqa: E402
-from rules import Config, Session  # noqa: E402
 from rules.actions import Action  # noqa: E402
-from rules.policies import greedy_policy  # noqa: E402
-from rules.rng import decision_stream  # noqa: E402
 
 from game.scenes import coach as _coach, deal_end as _deal_end, match_end as _match_end  # noqa: E402,F401
 from game.scenes import replay as _replay  # noqa: E402,F401
 from table_fixtures import FakeApp  # noqa: E402
+from test_replay_viewer import finished  # noqa: E402  (a whole match played by the greedy policy)
 
 WINDOWS = ((1024, 600), (1920, 1080))
 GAMES = {"mt4": ("mexican_train", 4, 7), "mt10": ("mexican_train", 10, 3), "cuban": ("cuban", 4, 11),
@@ -141,14 +139,6 @@ def tagged_text():
 
 
 # ------------------------------------------------------------------ the matches
-
-
-def finished(game: str, players: int, seed: int) -> Session:
-    session = Session(Config(game, players, seed))
-    while not session.match_over():
-        view = session.view(session.to_act())
-        session.apply(greedy_policy(view, decision_stream(seed, session.cursor)))
-    return session
 
 
 def long_seats(players: int) -> list[SeatConfig]:
@@ -318,3 +308,34 @@ def summary(found: list[str]) -> str:
         key = f"{screen} {kind}"
         counts[key] = counts.get(key, 0) + 1
     return ", ".join(f"{k}: {v}" for k, v in sorted(counts.items()))
+
+
+def test_a_text_steps_down_to_the_floor_then_is_elided_never_cut():
+    from game.scenes.textbox import ELLIPSIS, Boxes, width_of
+    pygame.init()
+    surface = pygame.Surface((400, 100))
+    boxes = Boxes(least=12)
+    box = pygame.Rect(10, 10, 120, 30)
+    boxes.put(surface, "Ann", box, 20)
+    boxes.put(surface, "Александра-Мария", box, 20)
+    boxes.put(surface, "Александра-Мария Maximilian-Friedrich", box, 20)
+    short, stepped, elided = boxes.laid
+    assert (short.text, short.px) == ("Ann", 20)  # it fits: as asked
+    assert stepped.text == "Александра-Мария" and 12 <= stepped.px < 20  # smaller, whole
+    assert elided.text.endswith(ELLIPSIS) and elided.px == 12  # at the floor, its end elided
+    assert "Александра" in elided.text
+    for item in boxes.laid:
+        assert box.contains(item.rect) and width_of(item.text, item.px) <= box.width
+
+
+def test_buttons_take_a_second_row_rather_than_text_under_the_floor():
+    from game.scenes.textbox import button_rows, width_of
+    pygame.init()
+    labels = [(str(i), f"A rather long label {i}") for i in range(6)]
+    rows, px, _ = button_rows(labels, 2000, 20, 12, 10)
+    assert len(rows) == 1 and px == 20
+    rows, px, _ = button_rows(labels, 600, 20, 12, 10)
+    assert len(rows) > 1 and px >= 12
+    for row in rows:
+        assert sum(w for _, _, w in row) + 10 * (len(row) - 1) <= 600
+        assert all(width_of(label, px, True) + 10 <= w for _, label, w in row)

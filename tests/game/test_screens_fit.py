@@ -153,18 +153,12 @@ def _finished_matches() -> None:
     game, with long names (issue 15)."""
     from game import history
     from game.seats import COMPUTER, HUMAN, SeatConfig
-    from rules import Config, Session
-    from rules.policies import greedy_policy
-    from rules.rng import decision_stream
+    from test_replay_viewer import finished
     if history.load_all().entries:
         return
     if not _SESSIONS:
-        for game, seed in (("mexican_train", 7), ("cuban", 11), ("jamaican", 5)):
-            session = Session(Config(game, 4, seed))
-            while not session.match_over():
-                view = session.view(session.to_act())
-                session.apply(greedy_policy(view, decision_stream(seed, session.cursor)))
-            _SESSIONS.append(session)
+        _SESSIONS.extend(finished(game, 4, seed) for game, seed in (("mexican_train", 7), ("cuban", 11),
+                                                                    ("jamaican", 5)))
     names = ("Александра-Мария", "Maximilian-Friedrich", "Анастасія-Вікторія", "Gianfranco-Alberto")
     for session in _SESSIONS:
         history.record(session, [SeatConfig(n, COMPUTER if i else HUMAN) for i, n in enumerate(names)])
