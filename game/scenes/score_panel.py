@@ -5,6 +5,13 @@ log deal by deal, and a row of buttons at the panel's foot that a click, a tap
 or the keyboard (left/right, Enter) presses.  Each scene says which phase of
 the play state it belongs to and steps aside as soon as the play state leaves
 it (an undo, or a restart from the menu).
+
+Issue 11: every text of these screens goes through one ``textbox.Boxes`` (its
+size steps down to the readable floor, then it is elided; the fit test reads
+what was laid out), the panel's scale steps down to the window (``fit_scale``)
+and the buttons take a second row rather than text under the floor.  The deal
+end and the match end lay out their panels themselves (``deal_end``,
+``match_end``), for Mexican Train and for the line games.
 """
 from __future__ import annotations
 
