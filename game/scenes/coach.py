@@ -19,8 +19,8 @@ from rules.actions import Action
 
 from .. import intents as I
 from ..i18n import t
-from ..table.text import fit, text
 from .score_panel import ScorePanelScene, ui_scale
+from .textbox import fitting_px, line_height, width_of
 from ..play import DEAL_END
 
 LABEL_COLOURS = {"best": (120, 210, 140), "fine": (190, 210, 170), "inaccuracy": (240, 196, 90),
@@ -192,69 +192,75 @@ class CoachScene(ScorePanelScene):
         return self.report
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        surface = self.begin(surface)  # inside the TV's safe area, every text in its box (issue 11)
+        boxes = self.boxes
         w, h = surface.get_size()
-        u = ui_scale(self.app, (w, h))
-        panel, u = self.draw_panel(surface, round(1500 * u), round(980 * u))
-        fpx = max(13, round(26 * u))
-        small = max(12, round(22 * u))
-        y = panel.top + round(18 * u)
-        title = fit(t("coach.title"), fpx + 8, panel.width - 40, bold=True)
-        surface.blit(title, title.get_rect(midtop=(panel.centerx, y)))
-        y += title.get_height() + round(10 * u)
-        if not self.ready:
-            msg = text(t("coach.grading"), fpx)
-            surface.blit(msg, msg.get_rect(center=panel.center))
-        elif self.error is not None or self.report is None:
-            msg = fit(self.error or "", fpx, panel.width - 40)
-            surface.blit(msg, msg.get_rect(center=panel.center))
-        else:
-            self._draw_report(surface, panel, y, u, fpx, small)
+        u = self.fit_scale(ui_scale(self.app, (w, h)), surface, 900, 560)
+        fpx, small = boxes.px(26, u), boxes.px(22, u)
+        gap = max(6, round(16 * u))
         buttons = [("back", t("coach.back"))]
         if self.report is not None and self.report.grades:
             buttons.insert(0, ("show", t("coach.show")))
+        pw, ph = round(1500 * u), round(980 * u)
+        foot = self.buttons_height(buttons, min(pw, w - 20) - 2 * gap, u, fpx)
+        panel, _ = self.draw_panel(surface, pw, ph)
+        m = max(8, round(24 * u))
+        inner = pygame.Rect(panel.x + m, 0, panel.width - 2 * m, 0)
+        y = self.centred_line(surface, t("coach.title"), inner, panel.top + max(4, round(14 * u)),
+                              boxes.px(34, u), bold=True) + max(2, round(8 * u))
+        bottom = panel.bottom - foot - max(4, round(10 * u))
+        if not self.ready:
+            self.centred_line(surface, t("coach.grading"), inner, (y + bottom) // 2, fpx)
+        elif self.error is not None or self.report is None:
+            self.centred_line(surface, self.error or "", inner, (y + bottom) // 2, fpx)
+        else:
+            self._draw_report(surface, inner, y, bottom, u, fpx, small)
         self.draw_buttons(surface, panel, buttons, u, fpx, primary="back")
 
-    def _draw_report(self, surface, panel: pygame.Rect, y: int, u: float, fpx: int, small: int) -> None:
+    def _draw_report(self, surface, inner: pygame.Rect, y: int, bottom: int, u: float, fpx: int,
+                     small: int) -> None:
         report = self.report
         assert report is not None
-        name_of = self.play.name
-        line = fit(summary_line(report, name_of), fpx, panel.width - 40, colour=(240, 220, 160))
-        surface.blit(line, line.get_rect(midtop=(panel.centerx, y)))
-        y += line.get_height() + round(16 * u)
+        boxes = self.boxes
+        y = self.centred_line(surface, summary_line(report, self.play.name), inner, y, fpx,
+                              colour=(240, 220, 160)) + max(4, round(12 * u))
         if not report.grades:
             return
         full = report.game != coach.MEXICAN_TRAIN
-        x0 = panel.left + round(24 * u)
-        inner = panel.width - round(48 * u)
-        shares = (0.16, 0.24, 0.24, 0.24, 0.12) if full else (0.18, 0.32, 0.32, 0.18)
-        xs = [x0]
-        for s in shares[:-1]:
-            xs.append(xs[-1] + round(inner * s))
-        widths = [round(inner * s) - round(10 * u) for s in shares]
         heads = [t("coach.col_label"), t("coach.col_played"), t("coach.col_known")]
         if full:
             heads.append(t("coach.col_full"))
         heads.append(t("coach.col_cost"))
+        gap = max(6, round(10 * u))
+        cell_px = max(small, min(fpx, small + 2))
+        names = len({g.seat for g in report.grades}) > 1
+        every = [self._cells(report, g, names) for g in report.grades]
+        widths = self._columns(heads, every, inner.width, gap, fpx, cell_px, small)
+        xs = [inner.x]
+        for wd in widths[:-1]:
+            xs.append(xs[-1] + wd + gap)
+        head_h = line_height(small, True)
+        head_px = min(fitting_px(head, wd, small, boxes.least, True) for wd, head in zip(widths, heads))
         for x, wd, head in zip(xs, widths, heads):
-            s = fit(head, small, wd, colour=MUTED, bold=True)
-            surface.blit(s, (x, y))
-        y += round(small * 1.6)
-        bottom = panel.bottom - round(92 * u)
-        row_h = max(small + 8, round(fpx * 1.9))
+            boxes.put(surface, head, pygame.Rect(x, y, wd, head_h), head_px, colour=MUTED, bold=True)
+        y += head_h + max(2, round(6 * u))
+        cell_px = max(small, min(fpx, small + 2))
+        row_h = max(line_height(fpx, True) + 2, round(fpx * 1.6))
         total = len(report.grades)
         estimated = full and any(g.loss > 0 and not g.exact for g in report.grades)
-        foot = round(small * 1.5)  # one line under the rows: the estimate note, the row count
-        room = bottom - y - (foot if estimated else 0)
+        note_h = line_height(small)
+        room = bottom - y - (note_h if estimated else 0)
         if total > room // row_h:
-            room -= foot
+            room -= note_h
         self._visible = max(1, room // row_h)
         self._scroll(0)
-        humans = {g.seat for g in report.grades}
-        for g in report.grades[self.offset:self.offset + self._visible]:
-            cy = y + row_h // 2
-            for x, wd, (s, colour, bold) in zip(xs, widths, self._cells(report, g, len(humans) > 1)):
-                surf = fit(s, fpx if bold else small + 2, wd, colour=colour, bold=bold)
-                surface.blit(surf, surf.get_rect(midleft=(x, cy)))
+        rows = every[self.offset:self.offset + self._visible]
+        # one size per column: the longest visible cell's (then elided at the floor)
+        sizes = [min(fitting_px(words, wd, fpx if bold else cell_px, boxes.least, bold) for words, _, bold in column)
+                 for wd, column in zip(widths, zip(*rows))]
+        for cells in rows:
+            for x, wd, px, (words, colour, bold) in zip(xs, widths, sizes, cells):
+                boxes.put(surface, words, pygame.Rect(x, y, wd, row_h), px, colour=colour, bold=bold)
             y += row_h
         notes = []
         if estimated:
@@ -263,8 +269,20 @@ class CoachScene(ScorePanelScene):
             notes.append(t("coach.rows", first=self.offset + 1,
                            last=min(total, self.offset + self._visible), count=total))
         for i, note in enumerate(reversed(notes)):
-            surf = fit(note, small, panel.width - 40, colour=MUTED)
-            surface.blit(surf, surf.get_rect(midbottom=(panel.centerx, bottom - i * foot)))
+            boxes.put(surface, note, pygame.Rect(inner.x, bottom - (i + 1) * note_h, inner.width, note_h), small,
+                      colour=MUTED, align="center")
+
+    @staticmethod
+    def _columns(heads: list[str], rows: list, width: int, gap: int, fpx: int, cell_px: int,
+                 small: int) -> list[int]:
+        """Issue 11: each column as wide as its longest cell needs (its heading counts up to
+        half as much again), all scaled to ``width`` when they need more or less."""
+        needs = []
+        for j, head in enumerate(heads):
+            cells = max(width_of(r[j][0], fpx if r[j][2] else cell_px, r[j][2]) for r in rows)
+            needs.append(max(cells, min(width_of(head, small, True), cells * 3 // 2)))
+        room = width - gap * (len(heads) - 1)
+        return [room * n // max(1, sum(needs)) for n in needs]
 
     def _cells(self, report: coach.DealReport, g: coach.Grade, names: bool) -> list[tuple[str, tuple, bool]]:
         """One row's cells: (text, colour, bold) for the label, played, best known, best full, cost."""

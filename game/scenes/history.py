@@ -13,7 +13,8 @@ import pygame
 
 from .. import history
 from ..i18n import t
-from .menu import WidgetScene
+from .menu import TEXT_MARGIN, WIDGET_INSET, WidgetScene
+from .textbox import elide
 from .title import draw_felt
 
 #: Each game's words for its deals won in the statistics (a Cuban «кон», a Jamaican «сдача»).
@@ -22,13 +23,18 @@ HANDS_WON = {"mexican_train": "history.deals_won", "cuban": "history.cuban_hands
 MAX_PLAYERS_CHARS = 60
 
 
-def entry_label(entry: history.Entry) -> str:
-    """One match in the list: when, which game, who played, who won and the score."""
+def entry_label(entry: history.Entry, width: int | None = None, measure=None) -> str:
+    """One match in the list: when, which game, who played, who won and the score; the
+    players elided first (then the whole line) to fit ``width`` as ``measure`` measures."""
     when = entry.finished.astimezone().strftime("%Y-%m-%d %H:%M")
     players = ", ".join(entry.names)
     if len(players) > MAX_PLAYERS_CHARS:
         players = players[: MAX_PLAYERS_CHARS - 1].rstrip(", ") + "\u2026"
-    return f"{when}  \u00b7  {t(f'ui.game_{entry.game}')}  \u00b7  {players}  \u2014  {result_words(entry)}"
+    head, tail = f"{when}  \u00b7  {t(f'ui.game_{entry.game}')}  \u00b7  ", f"  \u2014  {result_words(entry)}"
+    if width is None or measure is None:
+        return head + players + tail
+    players = elide(players, width - measure(head + tail), measure=measure) if players else ""
+    return elide(head + players + tail, width, measure=measure)
 
 
 def result_words(entry: history.Entry) -> str:
@@ -82,20 +88,24 @@ class HistoryScene(WidgetScene):
         y = m
         self.label(pygame.Rect(0, y, w, px(72)), t("history.title"), "#heading", "@title")
         y += px(76)
+        room = width - 2 * (WIDGET_INSET + TEXT_MARGIN)
+        small = self.font("@small").size
         if self.listing.problems:
             names = ", ".join(p.name for p in self.listing.problems[:3])
-            self.label(pygame.Rect(x, y, width, px(28)),
-                       t("history.set_aside", count=len(self.listing.problems), files=names), "#error", "@small")
+            words = t("history.set_aside", count=len(self.listing.problems), files=names)
+            self.label(pygame.Rect(x, y, width, px(28)), elide(words, room, measure=lambda s: small(s)[0]),
+                       "#error", "@small")
             y += px(32)
         entries = self.listing.entries
-        if not entries:
-            self.label(pygame.Rect(x, y + px(20), width, px(40)), t("history.empty"), "#hint")
-            y += px(80)
+        if not entries:  # a sentence, wrapped rather than cut (issue 11)
+            self.text_box(pygame.Rect(x, y + px(10), width, px(90)), html.escape(t("history.empty")))
+            y += px(110)
         per = self.per_page()
         pages = max(1, -(-len(entries) // per))
         self.page = max(0, min(self.page, pages - 1))
         for entry in entries[self.page * per:(self.page + 1) * per]:
-            self.focus.add_row(self.button(pygame.Rect(x, y, width, bh), entry_label(entry),
+            self.focus.add_row(self.button(pygame.Rect(x, y, width, bh),
+                                           entry_label(entry, room, lambda s: small(s)[0]),
                                            lambda e=entry: self.open(e), class_id="@small"))
             y += bh + gap
         if pages > 1:

@@ -39,10 +39,10 @@ from rules.chance import NextMatch
 from rules.session import Session
 
 from .. import intents as I
+from .. import safe_area
 from ..i18n import language, t
 from ..kits import kit_for
 from ..kits.base import Marks
-from ..kits.mexican_train import draw_hand_row
 from ..phases import COMPUTER, DEAL_END, MATCH_END
 from ..play import PlayState
 from ..scene import Scene
@@ -51,9 +51,9 @@ from ..table.camera import Camera
 from ..table.render import DARK
 from ..table.sprites import Sprites
 from ..table.status import PlayersPanel, draw_status_bar
-from ..table.text import fit, text
 from ..table.widgets import Button
-from .score_panel import ui_scale
+from .score_panel import draw_revealed_hand, ui_scale
+from .textbox import Boxes, button_rows, fitting_px, line_height, readable_px, width_of
 
 #: (label, seconds between decisions) of the playback speeds, slowest first.
 SPEEDS = (("\u00bd\u00d7", 1.6), ("1\u00d7", 0.8), ("2\u00d7", 0.4), ("4\u00d7", 0.2), ("8\u00d7", 0.1))
@@ -280,6 +280,12 @@ class ReplayScene(Scene):
         self._drag: str | None = None
         #: log position -> (suggested action or None, words or None): the coach's marks.
         self.suggestions: dict[int, tuple[Action | None, str | None]] = {}
+        #: Every text of the last frame in its box (issue 11; the fit test reads it).
+        self.boxes = Boxes()
+
+    @property
+    def laid_out(self):
+        return self.boxes.laid
 
     # ------------------------------------------------------------ for the coach
 
@@ -343,24 +349,31 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------ geometry
 
     def _geometry(self, size: tuple[int, int]) -> None:
+        """The layout for a safe area of ``size`` (the whole window unless the TV setting is on);
+        issue 11: no text under the readable floor, the buttons in two rows when one is too few."""
         if size == self._size:
             return
         self._size = size
         w, h = size
-        u = self.u = ui_scale(self.app, size)
-        self.font_px = max(11, round(19 * u))
+        # issue 11: at the largest sizes the table keeps room between the bars (text steps down)
+        u = self.u = min(ui_scale(self.app, size), h / 560, w / 1000)
+        least = self.boxes.least = readable_px(self.app)
+        self.font_px = max(least, round(19 * u))
         self.top_h = round(46 * u)
-        pad = self.pad = round(8 * u)
+        pad = self.pad = max(2, round(8 * u))
         n = self.replay.players
         self.cols = 1 if n <= 2 else 2
         rows = -(-n // self.cols)
-        self.row_h = max(16, round(min(62 * u, h * 0.32 / rows)))
-        self.btn_h = round(48 * u)
-        self.line_h = max(14, round(24 * u))
-        bottom_h = pad + self.line_h + pad + rows * self.row_h + pad + self.btn_h + pad
+        self.hand_px = max(least, min(round(17 * u), self.font_px))
+        self.row_h = max(line_height(self.hand_px, True) + 4, round(min(62 * u, h * 0.32 / rows)))
+        self.line_h = max(line_height(self._label_px()) + 2, round(24 * u))
+        self.rows, self.button_px, self.btn_h = button_rows(self._button_labels(), w - 2 * pad, self.font_px,
+                                                            least, pad, round(64 * u), 3 * pad)
+        buttons_h = len(self.rows) * (self.btn_h + pad)
+        bottom_h = pad + self.line_h + pad + rows * self.row_h + pad + buttons_h
         self.bottom = pygame.Rect(0, h - bottom_h, w, bottom_h)
         self.camera.set_viewport((0, self.top_h, w, max(1, self.bottom.y - self.top_h)))
-        label_w = min(text(self._longest_label(), self._label_px()).get_width() + pad, w * 45 // 100)
+        label_w = min(width_of(self._longest_label(), self._label_px()) + pad, w * 45 // 100)
         self.timeline = pygame.Rect(label_w + 2 * pad, self.bottom.y + pad, w - label_w - 4 * pad, self.line_h)
         self.hands_area = pygame.Rect(pad, self.timeline.bottom + pad, w - 2 * pad, rows * self.row_h)
         self._camera_buttons()
@@ -375,32 +388,38 @@ class ReplayScene(Scene):
         x = vx + vw - gap
         self.camera_buttons = []
         for bid in reversed(CAMERA_BUTTONS):
-            bw = size if bid.startswith("zoom") else max(size, text(labels[bid], self.font_px).get_width() + 2 * gap)
+            bw = size if bid.startswith("zoom") else max(size, width_of(labels[bid], self.font_px, True) + 2 * gap + 10)
             x -= bw
             self.camera_buttons.insert(0, Button(bid, pygame.Rect(x, vy + gap, bw, size), labels[bid]))
             x -= gap
 
-    def _button_row(self) -> list[Button]:
-        """The playback buttons along the bottom edge, shrunk alike when the window is narrow."""
+    def _button_labels(self) -> list[tuple[str, str]]:
         back_key, forward_key = DEAL_BUTTONS[self.kit.game]
-        labels = [("deal_back", t(back_key)), ("back", t("replay.step_back")),
-                  ("play", t("replay.pause") if self.playing else t("replay.play")),
-                  ("forward", t("replay.step_forward")), ("deal_forward", t(forward_key)),
-                  ("speed", t("replay.speed", speed=SPEEDS[self.speed][0])), ("close", t("replay.close"))]
+        return [("deal_back", t(back_key)), ("back", t("replay.step_back")),
+                ("play", t("replay.pause") if self.playing else t("replay.play")),
+                ("forward", t("replay.step_forward")), ("deal_forward", t(forward_key)),
+                ("speed", t("replay.speed", speed=SPEEDS[self.speed][0])), ("close", t("replay.close"))]
+
+    def _button_row(self) -> list[Button]:
+        """The playback buttons along the bottom edge, in the rows ``_geometry`` laid out
+        (Play and Pause, or the speed, may change a label's width, never the rows)."""
         gap = self.pad
-        area = pygame.Rect(gap, self.bottom.bottom - self.btn_h - gap, self.bottom.width - 2 * gap, self.btn_h)
-        widths = [max(round(64 * self.u), text(lbl, self.font_px).get_width() + 3 * gap) for _, lbl in labels]
-        room = area.width - gap * (len(labels) - 1)
-        if sum(widths) > room:
-            widths = [wd * room // sum(widths) for wd in widths]
-        x = area.centerx - (sum(widths) + gap * (len(labels) - 1)) // 2
+        labels = dict(self._button_labels())
         out = []
-        for (bid, lbl), bw in zip(labels, widths):
-            b = Button(bid, pygame.Rect(x, area.y, bw, self.btn_h), lbl, primary=bid == "play")
-            b.enabled = self._enabled(bid)
-            b.hover = self.hover_pos is not None and b.hit(self.hover_pos)
-            out.append(b)
-            x += bw + gap
+        y = self.bottom.bottom - len(self.rows) * (self.btn_h + gap)
+        for row in self.rows:
+            widths = [max(bw, width_of(labels[bid], self.button_px, True) + 16) for bid, _, bw in row]
+            room = self.bottom.width - 2 * gap - gap * (len(row) - 1)
+            if sum(widths) > room:
+                widths = [wd * room // sum(widths) for wd in widths]
+            x = self.bottom.centerx - (sum(widths) + gap * (len(row) - 1)) // 2
+            for (bid, _, _), bw in zip(row, widths):
+                b = Button(bid, pygame.Rect(x, y, bw, self.btn_h), labels[bid], primary=bid == "play")
+                b.enabled = self._enabled(bid)
+                b.hover = self.hover_pos is not None and b.hit(self.hover_pos)
+                out.append(b)
+                x += bw + gap
+            y += self.btn_h + gap
         return out
 
     def _enabled(self, bid: str) -> bool:
@@ -422,11 +441,12 @@ class ReplayScene(Scene):
 
     def _ensure_geometry(self) -> None:
         if self._size is None:
-            self._geometry(self.app.screen.get_size())
+            self._geometry(safe_area.safe_rect(self.app.settings, self.app.screen.get_size()).size)
 
     # ------------------------------------------------------------ intents
 
     def handle(self, intent: I.Intent) -> None:
+        intent = safe_area.local(intent, self.app.settings, self.app.screen.get_size())
         self._ensure_geometry()
         k = intent.kind
         if k == I.HOVER:
@@ -535,6 +555,8 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        surface = safe_area.area(surface, self.app.settings)  # inside the TV's safe area (issue 11)
+        self.boxes.clear(readable_px(self.app))
         self._geometry(surface.get_size())
         self.sprites.new_frame()
         view = self.play.view()
@@ -616,11 +638,13 @@ class ReplayScene(Scene):
         if not words:
             return
         vx, vy, vw, vh = self.camera.viewport
-        img = fit(words, self.font_px, vw - round(60 * self.u), colour=(247, 241, 227))
-        box = img.get_rect(midbottom=(vx + vw // 2, vy + vh - round(10 * self.u)))
-        box = box.inflate(round(24 * self.u), round(8 * self.u))
+        room = vw - round(60 * self.u)
+        px = fitting_px(words, room, self.font_px, self.boxes.least)
+        lh = line_height(px)
+        box = pygame.Rect(0, 0, min(room, width_of(words, px)) + round(24 * self.u), lh + round(8 * self.u))
+        box.midbottom = (vx + vw // 2, vy + vh - round(10 * self.u))
         pygame.draw.rect(surface, (10, 20, 16), box, border_radius=box.height // 2)
-        surface.blit(img, img.get_rect(center=box.center))
+        self.boxes.put(surface, words, box.inflate(-round(24 * self.u), 0), px, align="center")
 
     def _draw_bottom(self, surface: pygame.Surface) -> None:
         surface.fill((14, 30, 23), self.bottom)
@@ -629,10 +653,10 @@ class ReplayScene(Scene):
         self._draw_hands(surface)
         self.buttons = self._button_row()
         for b in self.buttons:
-            b.draw(surface, self.font_px)
+            b.draw(surface, self.button_px)
 
     def _label_px(self) -> int:
-        return max(10, self.font_px - 3)
+        return max(self.boxes.least, self.font_px - 3)
 
     def _position_label(self, index: int, deal: DealMark) -> str:
         last = max(1, len(self.replay.positions) - 1)
@@ -646,8 +670,8 @@ class ReplayScene(Scene):
         r, replay = self.timeline, self.replay
         last = max(1, len(replay.positions) - 1)
         label = self._position_label(replay.index, replay.deals[replay.deal_index()])
-        img = fit(label, self._label_px(), r.x - 2 * self.pad, colour=(214, 226, 218))
-        surface.blit(img, img.get_rect(midleft=(self.pad, r.centery)))
+        self.boxes.put(surface, label, pygame.Rect(self.pad, r.y, r.x - 2 * self.pad, r.height), self._label_px(),
+                       colour=(214, 226, 218))
         bar = pygame.Rect(r.x, r.centery - max(2, r.height // 6), r.width, max(4, r.height // 3))
         pygame.draw.rect(surface, (40, 64, 54), bar, border_radius=bar.height // 2)
         done = bar.copy()
@@ -675,19 +699,19 @@ class ReplayScene(Scene):
         hands = replay.hands()
         col_w = area.width // self.cols
         name_w = min(round(170 * self.u), col_w // 3)
-        short = max(6, round(self.row_h * 0.44))
-        fpx = max(10, round(17 * self.u))
+        fpx = self.hand_px
         to_act = replay.session.to_act()
         for s in range(1, replay.players + 1):
             col, row = (s - 1) % self.cols, (s - 1) // self.cols
             cell = pygame.Rect(area.x + col * col_w, area.y + row * self.row_h, col_w, self.row_h)
             if s == to_act:
                 pygame.draw.rect(surface, (255, 255, 255), cell.inflate(-4, -2), 2, border_radius=6)
-            name = fit(self.play.name(s), fpx, name_w - self.pad, colour=seat_colour(s), bold=True, outline=DARK)
-            surface.blit(name, name.get_rect(midleft=(cell.x + self.pad, cell.centery)))
+            self.boxes.put(surface, self.play.name(s), pygame.Rect(cell.x + self.pad, cell.y, name_w - self.pad,
+                                                                   cell.height), fpx, colour=seat_colour(s),
+                           bold=True, outline=DARK)
             x = cell.x + self.pad + name_w
-            draw_hand_row(surface, self.sprites, sorted(hands[s]), x, cell.centery, short,
-                          cell.right - x - self.pad, fpx)
+            draw_revealed_hand(self.boxes, surface, self.sprites, hands[s],
+                               pygame.Rect(x, cell.y + 1, cell.right - x - self.pad, cell.height - 2), fpx)
 
 
 def open_replay(app, record, on_close: Callable[[], None] | None = None) -> ReplayScene:

@@ -5,6 +5,13 @@ log deal by deal, and a row of buttons at the panel's foot that a click, a tap
 or the keyboard (left/right, Enter) presses.  Each scene says which phase of
 the play state it belongs to and steps aside as soon as the play state leaves
 it (an undo, or a restart from the menu).
+
+Issue 11: every text of these screens goes through one ``textbox.Boxes`` (its
+size steps down to the readable floor, then it is elided; the fit test reads
+what was laid out), the panel's scale steps down to the window (``fit_scale``)
+and the buttons take a second row rather than text under the floor.  The deal
+end and the match end lay out their panels themselves (``deal_end``,
+``match_end``), for Mexican Train and for the line games.
 """
 from __future__ import annotations
 
@@ -14,14 +21,25 @@ from .. import intents as I
 from .. import safe_area
 from ..scene import Scene
 from ..i18n import t
-from ..table.text import text
-from ..kits.scoreboard import FAINT, GOLD, GREY, draw_log_header, draw_log_row  # noqa: F401
+from ..kits.mexican_train import draw_hand_row
+from ..kits.scoreboard import FAINT, GOLD, GREY  # noqa: F401
 from ..table.widgets import Button
+from .textbox import Boxes, button_rows, fitting_px, line_height, readable_px, width_of
 
 PANEL = (16, 30, 24)
 #: Seconds the revealed hands take to turn face up together at a deal's end.
 TURN_S = 0.6
 EDGE = (196, 160, 72)
+
+
+def draw_revealed_hand(boxes: Boxes, surface: pygame.Surface, sprites, hand, cell: pygame.Rect, fpx: int,
+                       turn: float = 1.0) -> None:
+    """UX-3: a revealed hand face up in ``cell``, or the words for a hand gone out (in its box)."""
+    if hand:
+        short = max(6, min(round(cell.height * 0.36), cell.height // 2 - 1))
+        draw_hand_row(surface, sprites, sorted(hand), cell.x, cell.centery, short, cell.width - short, fpx, turn)
+    else:
+        boxes.put(surface, t("table.went_out"), cell, fpx, colour=GOLD, bold=True)
 
 
 def ui_scale(app, size) -> float:
@@ -58,6 +76,14 @@ class ScorePanelScene(Scene):
         self.age = 0.0
         self.corner: Button | None = None
         self.panel_rect: pygame.Rect | None = None
+        #: Every text of the last frame, each in its box (issue 11; the fit test reads it).
+        self.boxes = Boxes()
+        #: The scale the panel was laid out at (``fit_scale``); the corner button follows it.
+        self.panel_u = 1.0
+
+    @property
+    def laid_out(self):
+        return self.boxes.laid
 
     # ------------------------------------------------------------ behaviour
 
@@ -132,41 +158,61 @@ class ScorePanelScene(Scene):
         raise NotImplementedError
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
-        surface = safe_area.area(surface, self.app.settings)  # inside the TV's safe area
+        surface = self.begin(surface)
         info = self.info()
         u = ui_scale(self.app, surface.get_size())
         if self.aside:
             self._draw_strip(surface, u)
         elif info is not None:
+            self.panel_u = u
             self.draw_info(surface, info, u)
-            self._draw_corner(surface, u)
+            self._draw_corner(surface, self.panel_u)
+
+    def begin(self, surface: pygame.Surface) -> pygame.Surface:
+        """A frame starts: the surface to draw on (the TV's safe area), no text laid out yet."""
+        self.boxes.clear(readable_px(self.app))
+        return safe_area.area(surface, self.app.settings)
+
+    def corner_rect(self, panel: pygame.Rect, u: float) -> tuple[pygame.Rect, int]:
+        """Where the corner button goes in ``panel``, and its text size (the title keeps clear)."""
+        label = t("score.look_at_table")
+        pad = max(4, round(10 * u))
+        fpx = fitting_px(label, panel.width // 3, self.boxes.px(16, u), self.boxes.least)
+        r = pygame.Rect(0, 0, min(panel.width // 3 + 10, width_of(label, fpx) + 2 * pad + 10),
+                        line_height(fpx) + pad)
+        r.topright = (panel.right - pad, panel.top + pad)
+        return r, fpx
 
     def _draw_corner(self, surface: pygame.Surface, u: float) -> None:
         """The corner button that moves the panel aside (issue 11: look at the final layout)."""
         self.corner = None
         if self.panel_rect is None:
             return
-        fpx = max(10, round(16 * u))
-        label = t("score.look_at_table")
-        pad = round(10 * u)
-        r = pygame.Rect(0, 0, text(label, fpx).get_width() + 2 * pad, round(36 * u))
-        r.topright = (self.panel_rect.right - pad, self.panel_rect.top + pad)
-        self.corner = Button("aside", r, label)
+        r, fpx = self.corner_rect(self.panel_rect, u)
+        self.corner = Button("aside", r, t("score.look_at_table"))
         self.corner.hover = self.hover_pos is not None and self.corner.hit(self.hover_pos)
         self.corner.draw(surface, fpx)
 
     def _draw_strip(self, surface: pygame.Surface, u: float) -> None:
         """With the panel aside: the table in full view, and one button at the foot."""
         w, h = surface.get_size()
-        fpx = max(11, round(20 * u))
         label = t("score.back_to_scores")
-        bw = text(label, fpx).get_width() + round(60 * u)
-        b = Button("aside", pygame.Rect((w - bw) // 2, h - round(76 * u), bw, round(56 * u)), label,
+        fpx = fitting_px(label, w - 40, self.boxes.px(20, u), self.boxes.least)
+        bw = min(w - 20, width_of(label, fpx) + max(30, round(60 * u)))
+        bh = round(line_height(fpx) * 1.7)
+        b = Button("aside", pygame.Rect((w - bw) // 2, h - bh - max(8, round(20 * u)), bw, bh), label,
                    primary=True, focused=self.show_focus)
         b.hover = self.hover_pos is not None and b.hit(self.hover_pos)
         self.corner = None
         self.buttons = [b]
         b.draw(surface, fpx)
+
+    def fit_scale(self, u: float, surface: pygame.Surface, design_w: float, design_h: float) -> float:
+        """Issue 11: ``u``, or less when a panel of ``design_w`` x ``design_h`` design pixels
+        would not fit the surface (text then steps down, never under the readable floor)."""
+        w, h = surface.get_size()
+        self.panel_u = min(u, (w - 20) / design_w, (h - 20) / design_h)
+        return self.panel_u
 
     @staticmethod
     def row_height(surface: pygame.Surface, rows: int, design_px: int, share: float, u: float) -> int:
@@ -188,25 +234,60 @@ class ScorePanelScene(Scene):
         pygame.draw.rect(surface, EDGE, panel, 3, border_radius=round(14 * u))
         return panel, u
 
+    def title_line(self, surface, panel: pygame.Rect, words: str, px: int, u: float) -> int:
+        """The title along the panel's top, clear of the corner button; returns its bottom."""
+        corner, _ = self.corner_rect(panel, u)
+        m = max(8, round(24 * u))
+        h = max(line_height(px, True), corner.height)
+        box = pygame.Rect(panel.x + m, corner.top, corner.left - m - panel.x - m, h)
+        self.boxes.put(surface, words, box, px, bold=True, align="center")
+        return box.bottom
+
+    def names_px(self, names: list[str], width: int, px: int) -> int:
+        """One size for every name of a column: the longest's, down to the floor (then elided)."""
+        rim = 2 * max(1, px // 12)
+        return min(fitting_px(name, width - rim, px, self.boxes.least, bold=True) for name in names)
+
+    def centred_line(self, surface, words: str, inner: pygame.Rect, y: int, px: int, **kw) -> int:
+        """One centred line across the panel at ``y``; returns the next line's top."""
+        h = line_height(px, kw.get("bold", False)) + (2 * max(1, px // 12) if kw.get("outline") else 0)
+        self.boxes.put(surface, words, pygame.Rect(inner.x, y, inner.width, h), px, align="center", **kw)
+        return y + h
+
+    def button_labels(self, labels: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """The buttons this screen shows besides the game's own (each screen adds its own)."""
+        return labels
+
+    def button_rows(self, labels: list[tuple[str, str]], width: int, u: float,
+                    fpx: int) -> tuple[list[list[tuple[str, str, int]]], int, int]:
+        """This screen's buttons (``button_labels``) in one row of ``width`` or more
+        (``textbox.button_rows``): the rows, the text size and the rows' total height."""
+        gap = max(6, round(16 * u))
+        rows, px, bh = button_rows(self.button_labels(labels), width, fpx, self.boxes.least, gap,
+                                   round(220 * u), round(50 * u))
+        return rows, px, len(rows) * bh + (len(rows) - 1) * gap
+
+    def buttons_height(self, labels: list[tuple[str, str]], width: int, u: float, fpx: int) -> int:
+        """The height the buttons take at the panel's foot, margin included."""
+        return self.button_rows(labels, width, u, fpx)[2] + max(8, round(18 * u))
+
     def draw_buttons(self, surface: pygame.Surface, panel: pygame.Rect, labels: list[tuple[str, str]],
                      u: float, fpx: int, primary: str) -> None:
-        """The row of buttons at the panel's foot; the keyboard focus ring on ``self.focus``."""
-        bh = round(56 * u)
-        gap = round(16 * u)
-        room = panel.width - 2 * gap
-        widths = [max(round(220 * u), text(lbl, fpx).get_width() + round(50 * u)) for _, lbl in labels]
-        total = sum(widths) + gap * (len(widths) - 1)
-        if total > room:  # a narrow window: shrink every button alike (labels fit themselves)
-            widths = [w * (room - gap * (len(widths) - 1)) // (total - gap * (len(widths) - 1))
-                      for w in widths]
-            total = sum(widths) + gap * (len(widths) - 1)
-        x = panel.centerx - total // 2
+        """The row (or two) of buttons at the panel's foot; the keyboard focus ring on ``self.focus``."""
+        gap = max(6, round(16 * u))
+        rows, px, height = self.button_rows(labels, panel.width - 2 * gap, u, fpx)
+        count = sum(len(r) for r in rows)
+        bh = (height - gap * (len(rows) - 1)) // len(rows)
+        y = panel.bottom - max(8, round(18 * u)) - height
         self.buttons = []
-        for (bid, lbl), bw in zip(labels, widths):
-            b = Button(bid, pygame.Rect(x, panel.bottom - bh - round(18 * u), bw, bh), lbl,
-                       primary=bid == primary,
-                       focused=self.show_focus and len(self.buttons) == self.focus % len(labels))
-            b.hover = self.hover_pos is not None and b.hit(self.hover_pos)
-            self.buttons.append(b)
-            b.draw(surface, fpx)
-            x += bw + gap
+        for row in rows:
+            total = sum(bw for _, _, bw in row) + gap * (len(row) - 1)
+            x = panel.centerx - total // 2
+            for bid, lbl, bw in row:
+                b = Button(bid, pygame.Rect(x, y, bw, bh), lbl, primary=bid == primary,
+                           focused=self.show_focus and len(self.buttons) == self.focus % count)
+                b.hover = self.hover_pos is not None and b.hit(self.hover_pos)
+                self.buttons.append(b)
+                b.draw(surface, px)
+                x += bw + gap
+            y += bh + gap

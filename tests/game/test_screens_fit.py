@@ -26,6 +26,7 @@ MARGIN = 2
 
 def _screens(app) -> dict:
     """A factory per screen (the in-game ones over a match in progress)."""
+    from game.scenes.history import HistoryScene
     from game.scenes.new_game import NewGameScene
     from game.scenes.overlays import ConfirmScene, GameMenuScene, LogScene, MessageScene, RulesScene
     from game.scenes.settings import SettingsScene
@@ -53,6 +54,8 @@ def _screens(app) -> dict:
             "save.kept_aside", reason=i18n.t("save.invalid"), file="/home/player/.local/x.json")),
         "rules": lambda: RulesScene(app),
         "log": lambda: LogScene(app),
+        "history_empty": lambda: _empty(HistoryScene(app)),
+        "history": lambda: (_finished_matches(), HistoryScene(app))[1],
     }
     screens.update(_extra_screens(app))
     return screens
@@ -134,6 +137,31 @@ def problems(app, scene: WidgetScene) -> list[str]:
             if th > room_h:
                 out.append(f"too low: {text!r} needs {th} px, has {room_h}")
     return out
+
+
+_SESSIONS: list = []
+
+
+def _empty(scene):
+    """The history screen with nothing kept yet."""
+    scene.listing.entries, scene.listing.problems = [], []
+    return scene
+
+
+def _finished_matches() -> None:
+    """The history screen's list (once in each test's own folder): a finished match of each
+    game, with long names (issue 15)."""
+    from game import history
+    from game.seats import COMPUTER, HUMAN, SeatConfig
+    from test_replay_viewer import finished
+    if history.load_all().entries:
+        return
+    if not _SESSIONS:
+        _SESSIONS.extend(finished(game, 4, seed) for game, seed in (("mexican_train", 7), ("cuban", 11),
+                                                                    ("jamaican", 5)))
+    names = ("Александра-Мария", "Maximilian-Friedrich", "Анастасія-Вікторія", "Gianfranco-Alberto")
+    for session in _SESSIONS:
+        history.record(session, [SeatConfig(n, COMPUTER if i else HUMAN) for i, n in enumerate(names)])
 
 
 @pytest.fixture(scope="module", params=WINDOWS, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.kits import mexican_train as match_end  # where the match-end screen is drawn
+from game.scenes import textbox as match_end  # where the match-end screen draws its text (issue 11)
 from game.scenes.table import TableScene
 from game.seats import COMPUTER as COMPUTER_SEAT
 from game.seats import HUMAN
