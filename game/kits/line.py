@@ -25,8 +25,9 @@ from ..table.status import PANEL_FILL
 from ..table.text import fit, text
 from . import line_layout as LL
 from .base import TableKit
+from . import line_scores
 from .line_render import LineMarks, draw_line
-from .scoreboard import FAINT, GOLD, GREY
+from .scoreboard import GOLD, GREY
 
 TEAM_COLOURS = {1: seat_colour(1), 2: seat_colour(2)}
 
@@ -306,89 +307,12 @@ class LineKit(TableKit):
         return False
 
     def draw_deal_end(self, scene, surface, info, u: float) -> None:
-        """UX-3: all four hands revealed, each seat's count, the hand's result and both totals."""
-        play = scene.play
-        row_h = scene.row_height(surface, 4, 60, 0.5, u)
-        short = max(8, round(row_h * 0.36))
-        pw = min(surface.get_width() - round(40 * u), round(1300 * u))
-        panel, u = scene.draw_panel(surface, pw, round(230 * u) + row_h * 4 + round(90 * u))
-        fpx = max(11, round(20 * u))
-        title = fit(self.w("hand_over", hand=info.deal_no), round(30 * u), panel.width - 40, bold=True)
-        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + round(16 * u))))
-        result = fit(self.hand_result(play, info), round(22 * u), panel.width - 40, colour=GOLD, bold=True,
-                     outline=DARK)
-        surface.blit(result, result.get_rect(midtop=(panel.centerx, panel.y + round(58 * u))))
-        y = panel.y + round(100 * u)
-        if self.reset_happened(play):
-            note = fit(self.w("six_love_reset"), round(19 * u), panel.width - 40, colour=(255, 160, 140))
-            surface.blit(note, note.get_rect(midtop=(panel.centerx, y - round(8 * u))))
-        y += round(24 * u)
-        x_name = panel.x + round(24 * u)
-        x_hand = x_name + round(300 * u)
-        x_count = panel.right - round(120 * u)
-        small = max(10, fpx - 4)
-        surface.blit(text(t("table.col_hand"), small, GREY), (x_hand, y))
-        surface.blit(text(t("line.col_count"), small, GREY), (x_count, y))
-        y += round(28 * u)
-        from .mexican_train import draw_hand_row
-        for s in (1, 3, 2, 4):
-            cy = y + row_h // 2
-            name = fit(f"{play.name(s)} \u00b7 {self.team_name(team_of(s))}", fpx, x_hand - x_name - 10,
-                       colour=seat_colour(s), bold=True, outline=DARK)
-            surface.blit(name, name.get_rect(midleft=(x_name, cy)))
-            draw_hand_row(surface, scene.table.sprites, sorted(info.hands[s]), x_hand, cy, short,
-                          x_count - x_hand - round(16 * u), fpx, scene.turn)
-            count = text(str(info.penalties[s]), fpx)
-            surface.blit(count, count.get_rect(midleft=(x_count, cy)))
-            y += row_h
-        y += round(10 * u)
-        totals = fit(self.w("totals", one=info.totals[1], two=info.totals[2]), fpx + 2, panel.width - 40,
-                     bold=True)
-        surface.blit(totals, totals.get_rect(midtop=(panel.centerx, y)))
-        over = play.session.match_over()
-        labels = [("continue", t("table.see_result") if over else self.w("next_hand", hand=info.deal_no + 1))]
-        if play.can_undo():
-            labels.append(("undo", t("table.undo")))
-        scene.draw_buttons(surface, panel, labels, u, fpx, primary="continue")
-
+        line_scores.draw_deal_end(scene, surface, info, u)
     def match_title(self, info) -> str | None:
         return None
 
     def draw_match_end(self, scene, surface, info, u: float) -> None:
-        """The winning team (CU-10, JA-8) with both totals and the hands' log."""
-        play = scene.play
-        log = team_log(play.view().history)
-        pw = min(surface.get_width() - 40, round(760 * u))
-        panel, u = scene.draw_panel(surface, pw, round(330 * u) + round(26 * u) * min(len(log), 8))
-        fpx = max(11, round(22 * u))
-        title = fit(t("table.match_over_title", match=info.match_no), round(34 * u), panel.width - 40, bold=True)
-        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + round(18 * u))))
-        team = info.winners[0]
-        names = ", ".join(play.name(s) for s in TEAM_SEATS[team])
-        line = self.w("team_wins", team=team, names=names)
-        named = self.match_title(info)
-        if named:
-            line += " \u2014 " + named
-        sub = fit(line, round(26 * u), panel.width - 40, colour=GOLD, bold=True, outline=DARK)
-        surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + round(70 * u))))
-        y = panel.y + round(120 * u)
-        for tm in (1, 2):
-            row = fit(f"{self.team_name(tm)}: {', '.join(play.name(s) for s in TEAM_SEATS[tm])}"
-                      f"  \u2014  {info.totals[tm]}", fpx, panel.width - 60, colour=TEAM_COLOURS[tm], bold=tm == team)
-            surface.blit(row, row.get_rect(midtop=(panel.centerx, y)))
-            y += round(34 * u)
-        small = max(10, fpx - 6)
-        for hand_no, winner, points in log[-8:]:
-            words = self.w("log_row", hand=hand_no, team=winner, points=points) if winner else \
-                self.w("log_row_tie", hand=hand_no)
-            cell = text(words, small, FAINT)
-            surface.blit(cell, cell.get_rect(midtop=(panel.centerx, y)))
-            y += round(26 * u)
-        labels = [("next_match", t("table.next_match")), ("new_game", t("table.new_game"))]
-        scene.draw_buttons(surface, panel, labels, u, fpx, primary="next_match")
-
-    # ------------------------------------------------------------ the log
-
+        line_scores.draw_match_end(scene, surface, info, u)
     def log_line(self, event: tuple, who, tile_text) -> str | None:
         kind = event[0]
         if kind == "deal":

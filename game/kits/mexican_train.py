@@ -14,14 +14,14 @@ from rules.actions import DRAW, END_CHAIN, PASS, Action
 
 from ..i18n import t
 from ..phases import DEAL_END, MATCH_END
-from ..seats import seat_colour
 from ..table import layout as L
 from ..table import prompts as P
-from ..table.render import DARK, TableRenderer
+from ..table.render import TableRenderer
 from ..table.status import PlayersPanel
-from ..table.text import fit, text
+from ..table.text import text
 from .base import TableKit
-from .scoreboard import GOLD, GREY, draw_log_header, draw_log_row
+from . import mexican_train_scores as scores
+from .scoreboard import GOLD
 
 DEALS = 13  # MT-3
 BUTTON_TEXT = {"draw": "table.draw", "pass": "table.pass", "end_chain": "table.end_chain",
@@ -243,10 +243,10 @@ class MexicanTrainKit(TableKit):
         return None
 
     def draw_deal_end(self, scene, surface, info, u: float) -> None:
-        draw_deal_end(scene, surface, info, u)
+        scores.draw_deal_end(scene, surface, info, u)
 
     def draw_match_end(self, scene, surface, info, u: float) -> None:
-        draw_match_end(scene, surface, info, u)
+        scores.draw_match_end(scene, surface, info, u)
 
 
 def _deal_end_lines(event: tuple, who) -> str:
@@ -261,56 +261,6 @@ def _deal_end_lines(event: tuple, who) -> str:
         lines.append("    " + t("ui.log_penalty", name=who(s), points=penalties[s], total=totals[s]))
     return "\n".join(lines)
 
-
-def draw_deal_end(scene, surface: pygame.Surface, info, u: float) -> None:
-    """MT-16, MT-17, UX-3: every hand revealed with its penalty, the score log and totals."""
-    n = len(info.hands) - 1
-    row_h = scene.row_height(surface, n, 64, 0.72, u)
-    short = max(8, round(row_h * 0.36))
-    pw = min(surface.get_width() - round(40 * u), round(1500 * u))
-    panel, u = scene.draw_panel(surface, pw, round(150 * u) + row_h * n + round(90 * u))
-    fpx = max(11, round(20 * u))
-    play = scene.play
-    if info.reason == "out":
-        winner = next((s for s in range(1, n + 1) if not info.hands[s]), None)
-        reason = t("table.deal_won", name=play.name(winner)) if winner else t("table.deal_blocked")
-    else:
-        reason = t("table.deal_blocked")
-    title = fit(t("table.deal_over_title", deal=info.deal_no) + " \u2014 " + reason,
-                round(30 * u), pw - 40, bold=True)
-    surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + round(18 * u))))
-    x_name = panel.x + round(24 * u)
-    x_hand = x_name + round(200 * u)
-    x_pen = panel.right - round(240 * u)
-    x_tot = panel.right - round(110 * u)
-    log = play.score_log()  # UX-3: the whole score log of this match, deal by deal
-    col_w = round(44 * u)
-    x_log = x_pen - col_w * len(log) - round(20 * u)
-    y = panel.y + round(80 * u)
-    small = max(10, fpx - 4)
-    for label, x in ((t("table.col_hand"), x_hand), (t("table.col_penalty"), x_pen),
-                     (t("table.col_total"), x_tot)):
-        surface.blit(text(label, small, GREY), (x, y))
-    draw_log_header(surface, log, x_log, y, col_w, small, info.deal_no)
-    y += round(34 * u)
-    sprites = scene.table.sprites
-    for s in range(1, n + 1):
-        cy = y + row_h // 2
-        name = fit(play.name(s), fpx, x_hand - x_name - 10, colour=seat_colour(s), bold=True, outline=DARK)
-        surface.blit(name, name.get_rect(midleft=(x_name, cy)))
-        draw_hand_row(surface, sprites, sorted(info.hands[s]), x_hand, cy, short,
-                      x_log - x_hand - round(16 * u), fpx, scene.turn)
-        draw_log_row(surface, log, s, x_log, cy, col_w, small, info.deal_no)
-        pen = text(f"+{info.penalties[s]}", fpx, (255, 160, 140) if info.penalties[s] else GREY)
-        surface.blit(pen, pen.get_rect(midleft=(x_pen, cy)))
-        tot = text(str(info.totals[s]), fpx, bold=True)
-        surface.blit(tot, tot.get_rect(midleft=(x_tot, cy)))
-        y += row_h
-    over = play.session.match_over()
-    labels = [("continue", t("table.see_result") if over else t("table.next_deal", deal=info.deal_no + 1))]
-    if play.can_undo():
-        labels.append(("undo", t("table.undo")))
-    scene.draw_buttons(surface, panel, labels, u, fpx, primary="continue")
 
 
 def draw_hand_row(surface, sprites, hand, x: int, cy: int, short: int, avail: int, fpx: int,
@@ -332,46 +282,6 @@ def draw_hand_row(surface, sprites, hand, x: int, cy: int, short: int, avail: in
     else:
         out = text(t("table.went_out"), max(10, fpx - 2), GOLD, bold=True)
         surface.blit(out, out.get_rect(midleft=(x, cy)))
-
-
-def draw_match_end(scene, surface: pygame.Surface, info, u: float) -> None:
-    """MT-18: the lowest total wins and equal lowest totals share the win."""
-    n = len(info.totals) - 1
-    row_h = scene.row_height(surface, n, 48, 0.6, u)
-    play = scene.play
-    log = play.score_log()  # UX-3: every deal's penalties beside the totals
-    col_w = round(44 * u)
-    pw = min(surface.get_width() - 40, round(560 * u) + col_w * len(log))
-    panel, u = scene.draw_panel(surface, pw, round(190 * u) + row_h * n + round(110 * u))
-    pw = panel.width
-    fpx = max(11, round(22 * u))
-    title = fit(t("table.match_over_title", match=info.match_no), round(34 * u), pw - 40, bold=True)
-    surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + round(18 * u))))
-    names = ", ".join(play.name(s) for s in info.winners)
-    line = t("table.winner", name=names) if len(info.winners) == 1 else t("table.shared_win", names=names)
-    sub = fit(line, round(26 * u), pw - 40, colour=GOLD, bold=True, outline=DARK)
-    surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + round(70 * u))))
-    small = max(10, fpx - 6)
-    y = panel.y + round(130 * u) + (round(small * 3.2) if log else 0)
-    x_log = panel.right - round(140 * u) - col_w * len(log)
-    draw_log_header(surface, log, x_log, y - round(small * 2.6) - 4, col_w, small, 0)
-    order = sorted(range(1, n + 1), key=lambda s: (info.totals[s], s))
-    for s in order:
-        cy = y + row_h // 2
-        win = s in info.winners
-        if win:
-            pygame.draw.rect(surface, (60, 70, 40), (panel.x + 20, y + 2, pw - 40, row_h - 4), border_radius=6)
-        place = text(str(1 + sum(1 for o in order if info.totals[o] < info.totals[s])), fpx, GREY)
-        surface.blit(place, place.get_rect(midleft=(panel.x + round(40 * u), cy)))
-        name = fit(play.name(s), fpx, x_log - panel.x - round(110 * u), colour=seat_colour(s), bold=True,
-                   outline=DARK)
-        surface.blit(name, name.get_rect(midleft=(panel.x + round(90 * u), cy)))
-        draw_log_row(surface, log, s, x_log, cy, col_w, small, 0)
-        tot = text(str(info.totals[s]), fpx, bold=win)
-        surface.blit(tot, tot.get_rect(midright=(panel.right - round(50 * u), cy)))
-        y += row_h
-    labels = [("next_match", t("table.next_match")), ("new_game", t("table.new_game"))]
-    scene.draw_buttons(surface, panel, labels, u, fpx, primary="next_match")
 
 
 MEXICAN_TRAIN = MexicanTrainKit()

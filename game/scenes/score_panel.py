@@ -214,12 +214,6 @@ class ScorePanelScene(Scene):
         self.panel_u = min(u, (w - 20) / design_w, (h - 20) / design_h)
         return self.panel_u
 
-    @staticmethod
-    def row_height(surface: pygame.Surface, rows: int, design_px: int, share: float, u: float) -> int:
-        """A player row's height: ``design_px`` at scale ``u``, less when ``rows`` must fit
-        in ``share`` of the window's height."""
-        return round(min(design_px * u, (surface.get_height() * share) / max(rows, 1)))
-
     def draw_panel(self, surface: pygame.Surface, width: int, height: int) -> tuple[pygame.Rect, float]:
         """The veil and the framed panel, centred; returns the panel and the UI scale."""
         w, h = surface.get_size()

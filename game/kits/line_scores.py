@@ -1,0 +1,104 @@
+"""The line games' score screens: a hand's end (CU-7, JA-5, UX-3) and the match's (CU-10, JA-8).
+
+Laid out through the scene's fitting helper (``scene.boxes``, game.scenes.textbox): every
+text in a box it fits, at every interface size, window and language (issue 11).
+"""
+from __future__ import annotations
+
+import pygame
+
+from rules.line import TEAM_SEATS, team_of
+
+from ..i18n import t
+from ..scenes.textbox import line_height, width_of
+from ..seats import seat_colour
+from ..table.render import DARK
+from .scoreboard import FAINT, GOLD, GREY
+
+PENALTY = (255, 160, 140)
+
+
+def draw_deal_end(scene, surface: pygame.Surface, info, u: float) -> None:
+    """CU-7, JA-5, UX-3: all four hands revealed, each seat's count, the hand's result and
+    both totals."""
+    play, boxes, kit = scene.play, scene.boxes, scene.play.kit
+    u = scene.fit_scale(u, surface, 760, 520)
+    fpx, title_px, big = boxes.px(20, u), boxes.px(30, u), boxes.px(22, u)
+    small = max(boxes.least, fpx - 4)
+    pad, m, gap = max(4, round(12 * u)), max(8, round(24 * u)), max(6, round(12 * u))
+    labels = scene.labels_with_undo(info, kit.w("next_hand", hand=info.deal_no + 1))
+    pw = min(surface.get_width() - 20, round(1300 * u))
+    foot = scene.buttons_height(labels, pw - 2 * gap, u, fpx)
+    reset = kit.reset_happened(play)
+    top_h = max(line_height(title_px, True), line_height(boxes.px(16, u)) + pad)
+    lines_h = line_height(big, True) + (line_height(small) if reset else 0) + line_height(small)
+    design_row = round(60 * u)
+    panel, _ = scene.draw_panel(surface, pw, pad + top_h + lines_h + 4 * design_row
+                               + line_height(fpx + 2, True) + 3 * pad + foot)
+    y = scene.title_line(surface, panel, kit.w("hand_over", hand=info.deal_no), title_px, u)
+    inner = pygame.Rect(panel.x + m, 0, panel.width - 2 * m, 0)
+    y = scene.centred_line(surface, kit.hand_result(play, info), inner, y, big, colour=GOLD, bold=True, outline=DARK)
+    if reset:
+        y = scene.centred_line(surface, kit.w("six_love_reset"), inner, y, small, colour=PENALTY)
+    totals_h = line_height(fpx + 2, True)
+    rows_top = y + line_height(small) + pad // 2
+    bottom = panel.bottom - foot - pad - totals_h - pad
+    row_h = min(design_row, (bottom - rows_top) // 4)
+    fpx = max(boxes.least, min(fpx, round(row_h / 1.45)))
+    longest = max(width_of(f"{play.name(s)} \u00b7 {kit.team_name(team_of(s))}", fpx, True) for s in range(1, 5))
+    name_w = max(inner.width * 20 // 100, min(longest + gap, inner.width * 38 // 100))
+    count_w = max(width_of("99", fpx), min(width_of(t("line.col_count"), small), inner.width // 6)) + gap
+    name_px = scene.names_px([f"{play.name(s)} \u00b7 {kit.team_name(team_of(s))}" for s in range(1, 5)],
+                            name_w - gap, fpx)
+    x_hand = inner.x + name_w
+    x_count = inner.right - count_w
+    lh = line_height(small)
+    boxes.put(surface, t("table.col_hand"), pygame.Rect(x_hand, y, x_count - x_hand - gap, lh), small, colour=GREY)
+    boxes.put(surface, t("line.col_count"), pygame.Rect(x_count, y, count_w, lh), small, colour=GREY)
+    y = rows_top
+    for s in (1, 3, 2, 4):
+        words = f"{play.name(s)} \u00b7 {kit.team_name(team_of(s))}"
+        boxes.put(surface, words, pygame.Rect(inner.x, y, name_w - gap, row_h), name_px, colour=seat_colour(s),
+                  bold=True, outline=DARK)
+        scene.hand_cell(surface, info.hands[s], pygame.Rect(x_hand, y, x_count - x_hand - gap, row_h), fpx)
+        boxes.put(surface, str(info.penalties[s]), pygame.Rect(x_count, y, count_w, row_h), fpx)
+        y += row_h
+    scene.centred_line(surface, kit.w("totals", one=info.totals[1], two=info.totals[2]), inner, y + pad, fpx + 2,
+               bold=True)
+    scene.draw_buttons(surface, panel, labels, u, fpx, primary="continue")
+
+
+def draw_match_end(scene, surface: pygame.Surface, info, u: float) -> None:
+    """The winning team (CU-10, JA-8) with both totals and the hands' log, as many of its
+    last lines as fit."""
+    from .line import TEAM_COLOURS, team_log
+    play, boxes, kit = scene.play, scene.boxes, scene.play.kit
+    log = team_log(play.view().history)
+    u = scene.fit_scale(u, surface, 620, 300 + 26 * min(len(log), 8))
+    fpx = boxes.px(22, u)
+    small = max(boxes.least, fpx - 6)
+    gap = max(6, round(12 * u))
+    labels = [("next_match", t("table.next_match")), ("new_game", t("table.new_game"))]
+    pw = min(surface.get_width() - 20, round(900 * u))
+    foot = scene.buttons_height(labels, pw - 2 * gap, u, fpx)
+    team_h, log_h = line_height(fpx, True) + max(2, round(6 * u)), line_height(small) + max(1, round(4 * u))
+    panel, _ = scene.draw_panel(surface, pw, scene.match_top_height(u) + 2 * team_h + log_h * min(len(log), 8)
+                               + gap + foot)
+    team = info.winners[0]
+    line = kit.w("team_wins", team=team, names=", ".join(play.name(s) for s in TEAM_SEATS[team]))
+    named = kit.match_title(info)
+    if named:
+        line += " \u2014 " + named
+    inner, y = scene.match_top(surface, panel, info, line, u)
+    for tm in (1, 2):
+        words = f"{kit.team_name(tm)}: {', '.join(play.name(s) for s in TEAM_SEATS[tm])}  \u2014  {info.totals[tm]}"
+        boxes.put(surface, words, pygame.Rect(inner.x, y, inner.width, team_h), fpx, colour=TEAM_COLOURS[tm],
+                  bold=tm == team, align="center")
+        y += team_h
+    room = max(0, (panel.bottom - foot - gap - y) // log_h)
+    for hand_no, winner, points in log[-min(8, room):] if room else []:
+        words = kit.w("log_row", hand=hand_no, team=winner, points=points) if winner else \
+            kit.w("log_row_tie", hand=hand_no)
+        boxes.put(surface, words, pygame.Rect(inner.x, y, inner.width, log_h), small, colour=FAINT, align="center")
+        y += log_h
+    scene.draw_buttons(surface, panel, labels, u, fpx, primary="next_match")
