@@ -161,6 +161,15 @@ class TableKit:
     def draw_match_end(self, scene, surface: pygame.Surface, info, u: float) -> None:
         raise NotImplementedError
 
+    def stats_words(self, stats) -> list[str]:
+        """A player's statistics over this game's finished matches (game.history.PlayerStats),
+        in this game's own terms: its hands won, and what else the game counts."""
+        raise NotImplementedError
+
+    def cost_words(self, loss: float) -> str:
+        """A decision's cost as the coach says it, in this game's units (issue 15)."""
+        raise NotImplementedError
+
     def log_line(self, event: tuple, who, tile_text) -> str | None:
         """One public history event as a line of the log (HTML), or None to use the core's."""
         return None

@@ -368,6 +368,13 @@ class CubanKit(LineKit):
         name = info.extra[0] if info.extra else None  # CU-10: "pollona", "tripollua" or None
         return self.w(f"result_{name}") if name else None
 
+    def stats_words(self, stats) -> list[str]:
+        return [t("history.cuban_hands_won", count=stats.hands_won, hands=stats.hands),
+                t("history.points", won=stats.points_for, lost=stats.points_against)]
+
+    def cost_words(self, loss: float) -> str:
+        return t("coach.cost_points", count=round(loss) if loss >= 1 else round(loss, 1))  # never "0 points"
+
 
 class JamaicanKit(LineKit):
     """JA: the [6|6] pose, the poser, six love, the two-point key win."""
@@ -376,6 +383,16 @@ class JamaicanKit(LineKit):
 
     def opening_prompt(self, view) -> str:
         return self.w("prompt_pose_66") if view.pose_required else self.w("prompt_open")
+
+    def stats_words(self, stats) -> list[str]:
+        return [t("history.jamaican_hands_won", count=stats.hands_won, hands=stats.hands),
+                t("history.six_love", given=stats.six_love_given, taken=stats.six_love_taken)]
+
+    def cost_words(self, loss: float) -> str:
+        """Jamaican costs are counted in hands won (the coach's scale, JA-5)."""
+        from rules import coach
+        hands = loss / coach.SCALE["jamaican"]
+        return t("coach.cost_hands", count=round(hands, 1 if hands >= 0.1 else 2))
 
     def key_win(self, info) -> bool:
         return info.reason == "out" and info.extra[1] == 2  # JA-6

@@ -242,6 +242,15 @@ class MexicanTrainKit(TableKit):
             return "<b>" + t("ui.log_match_end", names=", ".join(who(s) for s in event[1])) + "</b>"
         return None
 
+    def stats_words(self, stats) -> list[str]:
+        words = [t("history.deals_won", count=stats.hands_won, hands=stats.hands)]
+        if stats.mean_penalty is not None:
+            words.append(t("history.mean_penalty", value=f"{stats.mean_penalty:.1f}"))
+        return words
+
+    def cost_words(self, loss: float) -> str:
+        return t("coach.cost_pips", count=round(loss) if loss >= 1 else round(loss, 1))  # never "0 pips"
+
     def draw_deal_end(self, scene, surface, info, u: float) -> None:
         scores.draw_deal_end(scene, surface, info, u)
 

@@ -19,6 +19,7 @@ from rules.actions import Action
 
 from .. import intents as I
 from ..i18n import t
+from ..kits import kit_for
 from .score_panel import ScorePanelScene, ui_scale
 from .textbox import fitting_px, line_height, width_of
 from ..play import DEAL_END
@@ -55,12 +56,8 @@ def action_text(action: Action | None, name_of=lambda seat: str(seat)) -> str:
 
 
 def cost_text(game: str, loss: float) -> str:
-    """A loss in the game's units: Cuban points, Jamaican hands, Mexican Train pips."""
-    if game == "jamaican":
-        hands = loss / coach.SCALE["jamaican"]
-        return t("coach.cost_hands", count=round(hands, 1 if hands >= 0.1 else 2))
-    count = round(loss) if loss >= 1 else round(loss, 1)  # a fraction of a point, not "0 points"
-    return t("coach.cost_points" if game == "cuban" else "coach.cost_pips", count=count)
+    """A loss in the game's units: Cuban points, Jamaican hands, Mexican Train pips (the kit's)."""
+    return kit_for(game).cost_words(loss)
 
 
 def summary_line(report: coach.DealReport, name_of=lambda seat: str(seat)) -> str:

@@ -13,13 +13,12 @@ import pygame
 
 from .. import history
 from ..i18n import t
+from ..kits import kit_for
 from .menu import TEXT_MARGIN, WIDGET_INSET, WidgetScene
 from .textbox import elide
 from .title import draw_felt
 
 #: Each game's words for its deals won in the statistics (a Cuban «кон», a Jamaican «сдача»).
-HANDS_WON = {"mexican_train": "history.deals_won", "cuban": "history.cuban_hands_won",
-             "jamaican": "history.jamaican_hands_won"}
 MAX_PLAYERS_CHARS = 60
 
 
@@ -55,14 +54,7 @@ def stats_lines(stats: list[history.PlayerStats]) -> list[str]:
         if s.game != game:
             game = s.game
             lines.append(f"<b>{html.escape(t(f'ui.game_{game}'))}</b>")
-        parts = [t("history.matches", count=s.matches, won=s.matches_won),
-                 t(HANDS_WON[s.game], count=s.hands_won, hands=s.hands)]
-        if s.game == "mexican_train" and s.mean_penalty is not None:
-            parts.append(t("history.mean_penalty", value=f"{s.mean_penalty:.1f}"))
-        elif s.game == "cuban":
-            parts.append(t("history.points", won=s.points_for, lost=s.points_against))
-        elif s.game == "jamaican":
-            parts.append(t("history.six_love", given=s.six_love_given, taken=s.six_love_taken))
+        parts = [t("history.matches", count=s.matches, won=s.matches_won), *kit_for(s.game).stats_words(s)]
         lines.append(f"    {html.escape(s.name)}: " + html.escape(" \u00b7 ".join(parts)))
     return lines
 
