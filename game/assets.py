@@ -116,6 +116,9 @@ def font_path(bold: bool = False) -> Path:
     return resource_path("fonts", FONT_FILES[bool(bold)])
 
 
+_warm: set[tuple[int, bool]] = set()  # font sizes rendered once already (``warm_fonts``)
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The bundled Noto Sans (Latin and Cyrillic) at ``size`` px, cached."""
     key = (max(1, int(size)), bool(bold))
@@ -125,6 +128,19 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
             pygame.font.init()
         f = _fonts[key] = pygame.font.Font(str(font_path(bold)), key[0])
     return f
+
+
+def warm_fonts(sizes) -> None:
+    """Render once at each of ``sizes`` (both weights), so that no frame pays for it later:
+    FreeType's first render at a size costs about 1.7 ms, and a zoom step that brings
+    the names on the felt to a new size would pay it a dozen times in one frame
+    (issue 14: the first frame after a zoom step change under 8 ms)."""
+    for size in sizes:
+        for bold in (False, True):
+            key = (max(1, int(size)), bold)
+            if key not in _warm:
+                font(*key).render("0", True, (0, 0, 0))
+                _warm.add(key)
 
 
 def theme() -> dict[str, Any]:
@@ -262,6 +278,7 @@ def clear_caches() -> None:
     _images.clear()
     _halves.clear()
     _fonts.clear()
+    _warm.clear()
     _half_base.cache_clear()
     manifest.cache_clear()
 

@@ -27,7 +27,7 @@ from ..seats import seat_colour
 from ..table.camera import Camera
 from ..table.layout import TILE_W
 from ..table.hand import SELECT_RAISE, draw_hand, hand_rects
-from ..table.render import ARRIVAL_S, DARK
+from ..table.render import ARRIVAL_S, DARK, FONT_LADDER
 from ..table.sprites import Sprites, top_of
 from ..table.prompts import message_lines
 from ..table.status import PlayersPanel, draw_status_bar
@@ -74,6 +74,7 @@ class TableScene(Scene):
         settings = app.settings
         self.sprites = Sprites(*self._art_settings(settings), top=top_of(play_state.session.config.game))
         self.sprites.backdrop_cached = True  # the felt is in the chrome's cached backdrop
+        assets.warm_fonts(FONT_LADDER)  # the names' sizes as the view zooms, before any frame needs them
         #: The kit's drawer of the table's world (trains and station, or the line).
         self.renderer = self.kit.renderer(self.sprites)
         self.camera = Camera()

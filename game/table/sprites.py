@@ -33,14 +33,17 @@ BUILD_BUDGET_S = 0.0025
 MARKER_MASTER = 96
 STATION_MASTER = 512
 SCALED_BUDGET_BYTES = 24 * 1024 * 1024
+#: Stand-ins kept at most (a zoom step's tiles, a few times over); past it they start again.
+STAND_INS = 400
 #: What a build of a kind never timed yet is assumed to cost, s.
 FIRST_GUESS_S = 0.001
 
 
 def _cached(key: tuple) -> bool:
-    cache = getattr(assets, "_cache", None)
-    items = getattr(cache, "items", None)
-    return True if items is None else key in items  # unknown cache: just build
+    try:
+        return key in assets._cache.items
+    except AttributeError:  # an unknown cache: just build
+        return True
 
 
 #: The tile styles a player can pick: "auto" switches to numerals on small tiles.
@@ -70,6 +73,8 @@ class Sprites:
         self._nearest: dict[int, list[int]] = {}
         self.fallbacks = 0  # tiles drawn from a neighbouring size (this frame)
         self.backdrop_cached = False  # see ``felt``
+        #: scaled stand-ins kept until their own sprite is built (see ``_stand_in``)
+        self._stand_ins: dict[tuple, pygame.Surface] = {}
 
     def new_frame(self) -> None:
         self._spent = 0.0
@@ -97,6 +102,7 @@ class Sprites:
         surf = self._timed(kind, lambda: assets.tile_surface(first, second, short, style, o,
                                                              self.palette, look))
         self._sizes.add(short)
+        self._stand_ins.pop((first, second, short, o, look, self.style, self.palette), None)
         return surf
 
     def _affords(self, kind: str) -> bool:
@@ -122,16 +128,23 @@ class Sprites:
         # lifted tile (one at a time, in the hand) is simply built
         if look == "lifted":
             return None
+        wanted = (first, second, short, o, look, self.style, self.palette)
+        kept = self._stand_ins.get(wanted)
+        if kept is not None:  # made in an earlier frame: a zoom step takes a few to fill in
+            return kept
         target = self.style_at(short)
         sizes = self._nearest.get(short)
         if sizes is None:   # sorted once per size and frame, not once per tile
             sizes = self._nearest[short] = sorted(self._sizes, key=lambda s: abs(s - short))
         for style in (target,) + tuple(s for s in assets.STYLES if s != target):
             for size in sizes:
-                key = ("face", first, second, size, style, o, self.palette, look)
-                if _cached(key):
-                    src = assets.tile_surface(first, second, size, style, o, self.palette, look)
-                    return pygame.transform.scale(src, (2 * short, short) if o == "h" else (short, 2 * short))
+                src = assets.cached(("face", first, second, size, style, o, self.palette, look))
+                if src is not None:
+                    made = pygame.transform.scale(src, (2 * short, short) if o == "h" else (short, 2 * short))
+                    if len(self._stand_ins) >= STAND_INS:
+                        self._stand_ins.clear()
+                    self._stand_ins[wanted] = made
+                    return made
         return None
 
     def back(self, short: int, vertical: bool = True) -> pygame.Surface:

@@ -201,3 +201,34 @@ def test_theme_buttons_are_lit_like_the_table():
     theme = assets.theme()
     assert "," in theme["button"]["colours"]["normal_bg"]        # a gradient
     assert theme["window"]["misc"]["border_width"] == "2"
+
+
+def test_a_stand_in_is_scaled_once_and_kept_until_its_own_sprite_is_built():
+    """Issue 14: a zoom step takes a few frames to fill in; its stand-ins were scaled anew in
+    every one of them (about 80 of them a frame at a ten-seat table)."""
+    sprites = Sprites("pips")
+    sprites.new_frame()
+    _every_face(sprites, 40)
+    sprites.budget_s = 0.0
+    sprites._cost = {"face": 1.0, "face_new_size": 1.0}
+    sprites.new_frame()
+    sprites._spent = 1.0          # nothing more is built this frame
+    first = sprites.face(3, 5, 44, False)
+    sprites.new_frame()
+    sprites._spent = 1.0
+    assert sprites.face(3, 5, 44, False) is first and sprites.fallbacks == 1
+    sprites.new_frame()            # a frame with room: its own sprite is built, the stand-in goes
+    built = sprites.face(3, 5, 44, False)
+    assert built is not first and sprites.fallbacks == 0
+    assert sprites.face(3, 5, 44, False) is built
+
+
+def test_the_table_renders_every_name_size_once_before_its_first_frame():
+    """Issue 14: FreeType's first render at a size costs about 1.7 ms; a zoom step brought the
+    names on the felt to a new size and paid it in the frame, a dozen times at ten seats."""
+    from game.table.render import FONT_LADDER
+    from table_fixtures import FakeApp, make_play
+    from game.scenes.table import TableScene
+    assets.clear_caches()
+    TableScene(FakeApp((1024, 600)), make_play("hccc"))
+    assert {(s, b) for s in FONT_LADDER for b in (False, True)} <= assets._warm
