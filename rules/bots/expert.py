@@ -68,8 +68,6 @@ def settled(totals: list[int], squares: list[list[int]], n: int) -> bool:
         mean = (totals[lead] - totals[r]) / n
         var = max(0.0, (squares[lead][r] - n * mean * mean) / (n - 1))
         se = math.sqrt(var / n)
-        if se == 0.0 and mean > 0:
-            continue
         if mean > SETTLE_Z * se or abs(mean) + SETTLE_Z * se < INDIFFERENT:
             continue
         return False
