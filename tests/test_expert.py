@@ -71,3 +71,34 @@ def test_expert_falls_back_to_the_heuristic_when_the_hand_is_large():
     for session, seat in itertools.islice(positions("cuban", 4, range(2)), 5):
         view = session.view(seat)
         assert bots.choose(view, "expert", random.Random(2)) in view.legal
+
+
+def test_settled_tells_a_clear_lead_and_a_close_call():
+    """Issue 16 (time): the paired test that ends the dealing early."""
+    n = 40
+    # play 0 wins every deal by 1 over play 1: settled with no spread at all
+    assert expert.settled([n, 0], [[0, n], [n, 0]], n)
+    # a lead of 4 deals in 40 with differences of +-1 in every deal: not settled (mean 0.1, se 0.16)
+    assert not expert.settled([22, 18], [[0, n], [n, 0]], n)
+    # two plays worth the same in every deal: either will do
+    assert expert.settled([5, 5], [[0, 0], [0, 0]], n)
+
+
+def test_expert_stops_dealing_once_the_answer_is_settled(monkeypatch):
+    """With every deal the same (no spread), the expert deals ``SETTLE_AFTER`` times, not
+    ``solver_deals``: the answer cannot move, so the rest of the budget is not spent."""
+    dealt = []
+    for session, seat in itertools.islice(late_positions("jamaican", range(40)), 3):
+        truth = [list(h) for h in session.state.hands]
+        calls = []
+
+        def same_deal(k, rng, truth=truth, calls=calls):
+            calls.append(1)
+            return [list(h) for h in truth]
+
+        monkeypatch.setattr(expert, "sample_hands", same_deal)
+        bots.choose(session.view(seat), "expert", random.Random(1))
+        monkeypatch.undo()
+        dealt.append(len(calls))
+    assert set(dealt) <= {0, expert.SETTLE_AFTER} and expert.SETTLE_AFTER in dealt  # 0: one distinct play
+    assert expert.SETTLE_AFTER < LEVELS["expert"].solver_deals

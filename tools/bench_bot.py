@@ -312,14 +312,18 @@ def speed(lvl: str, mt_matches: int, hands: int) -> dict:
     return out
 
 
-def expert_run(pool, hands: int, chunk: int, mt_matches: int, games: tuple[str, ...] = PARTNERSHIP) -> dict:
+def expert_run(pool, hands: int, chunk: int, mt_matches: int, games: tuple[str, ...] = PARTNERSHIP,
+               base: int = 5000) -> dict:
     """Issue 16: the expert's team against greedy players (Cuban, Jamaican), and one expert
-    against three hard bots in Mexican Train (its mean penalty over theirs)."""
+    against three hard bots in Mexican Train (its mean penalty over theirs).
+
+    ``base``: the first session seed; chunk c of the hands plays seed ``base + c``.
+    """
     out: dict = {}
     for game in games:
         if hands:
             out[f"{game}_hands_won_vs_greedy"], times = partnership_share(pool, game, hands, chunk,
-                                                                          "bot:expert", "greedy")
+                                                                          "bot:expert", "greedy", base)
             # the expert's own decisions in these hands (the clock of a shared machine)
             out[f"{game}_decision_ms"] = {"p50": quantile_ci(times, 0.5), "p99": quantile_ci(times, 0.99)}
     if mt_matches:
@@ -391,6 +395,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--openspiel-levels-1000", default="hard,expert", help="our levels against ISMCTS-1000")
     p.add_argument("--only", choices=["main", "expert", "openspiel", "speed"], help="run one part of the benchmark")
     p.add_argument("--expert-games", default="cuban,jamaican", help="with --only expert: the partnership games")
+    p.add_argument("--expert-seed", type=int, default=5000,
+                   help="with --only expert: the first session seed (20 hands a seed), to split a long run")
     p.add_argument("--speed-hands", type=int, default=60, help="with --only speed: hands per partnership game")
     p.add_argument("--cpu-clock", action="store_true",
                    help="time decisions by the process's CPU time, not the wall clock (a shared machine)")
@@ -408,7 +414,9 @@ def main(argv: list[str] | None = None) -> int:
             e_hands = args.expert_hands if args.expert_hands is not None else (20 if args.quick else 400)
             e_matches = args.expert_matches if args.expert_matches is not None else (4 if args.quick else 40)
             games = tuple(g for g in args.expert_games.split(",") if g in PARTNERSHIP)
-            result["expert"] = expert_run(pool, e_hands, 10 if args.quick else 20, e_matches, games)
+            result["expert"] = expert_run(pool, e_hands, 10 if args.quick else 20, e_matches, games,
+                                          args.expert_seed)
+            result["expert"]["first_seed"] = args.expert_seed
     elif args.only != "openspiel":
         result = run(args.quick, jobs, args.level, args.expert_hands, args.expert_matches,
                      args.hands, args.matches)

@@ -7,6 +7,12 @@ solved exactly by ``solver`` for every candidate play.  A candidate's score is
 its total exact value over the deals; the heuristic score of ``line`` only
 orders plays of equal total (many plays are worth the same on most deals).
 
+Dealing stops early once the answer is settled (``settled``): after
+``SETTLE_AFTER`` deals, when the leading play beats every other by more than
+``SETTLE_Z`` standard errors of the per-deal difference, or the two are worth
+the same to within ``INDIFFERENT`` a deal.  Most of the budget went to
+positions whose answer the first few dozen deals had already fixed.
+
 The exact search pays only once the hand is small enough
 (``SOLVE_BELOW`` tiles in all hands).  Before that, and whenever the node
 budget cannot cover enough deals, the expert ranks like the hard level
@@ -15,6 +21,7 @@ the clock, and read from the view alone (UX-4).
 """
 from __future__ import annotations
 
+import math
 import random
 from typing import Sequence
 
@@ -36,6 +43,35 @@ OBJECTIVE: dict[str, Objective] = {cuban.GAME: Objective(1, 0), jamaican.GAME: O
 SOLVE_BELOW: dict[str, int] = {cuban.GAME: 29, jamaican.GAME: 24}
 #: fewer solved deals than this is too little sight: rank like hard instead
 MIN_DEALS = 8
+#: dealing may stop once this many deals are solved and the leader is settled (``settled``)
+SETTLE_AFTER = 30
+#: the leader is settled against a rival when its mean lead per deal exceeds this many
+#: standard errors of the paired per-deal differences ...
+SETTLE_Z = 2.0
+#: ... or when the two are surely within this much of each other a deal (values in
+#: ``OBJECTIVE`` units): then either play is as good, and more deals would not matter
+INDIFFERENT = 0.1
+
+
+def settled(totals: list[int], squares: list[list[int]], n: int) -> bool:
+    """Whether more deals would hardly change the best play (issue 16: time, not strength).
+
+    ``totals[i]``: play i's total over ``n`` deals; ``squares[i][j]``: the sum over
+    the deals of (value of i - value of j) squared.  A paired test of the leader
+    against every rival; the per-deal differences share the deal, so their spread is
+    what the luck of the deal leaves.
+    """
+    lead = max(range(len(totals)), key=totals.__getitem__)
+    for r in range(len(totals)):
+        if r == lead:
+            continue
+        mean = (totals[lead] - totals[r]) / n
+        var = max(0.0, (squares[lead][r] - n * mean * mean) / (n - 1))
+        se = math.sqrt(var / n)
+        if mean > SETTLE_Z * se or abs(mean) + SETTLE_Z * se < INDIFFERENT:
+            continue
+        return False
+    return True
 
 
 def rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random,
@@ -51,7 +87,9 @@ def rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random,
         distinct.setdefault((a.tile, after(k.ends, *placement(a))), a)
     if len(distinct) < 2:
         return None
-    totals = {key: 0 for key in distinct}
+    keys = list(distinct)
+    totals = [0] * len(keys)
+    squares = [[0] * len(keys) for _ in keys]
     budget = Budget(lvl.solver_nodes)
     objective = OBJECTIVE[k.game]
     cap = lvl.solver_nodes // MIN_DEALS
@@ -74,12 +112,19 @@ def rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random,
                 break  # this deal is not counted: every counted deal covers every candidate
             finally:
                 budget.left -= min(budget.left, cap) - part.left
-        for key, a in distinct.items():
-            totals[key] += values[a]
+        row = [values[distinct[key]] for key in keys]
+        for i, v in enumerate(row):
+            totals[i] += v
+            sq = squares[i]
+            for j, w in enumerate(row):
+                sq[j] += (v - w) * (v - w)
         deals += 1
+        if deals >= SETTLE_AFTER and settled(totals, squares, deals):
+            break
     if deals < MIN_DEALS:
         return None
+    total_of = dict(zip(keys, totals))
     # the exact total decides; the heuristic only orders plays of equal total
-    keyed = [((totals[(a.tile, after(k.ends, *placement(a)))], static(a)), a) for a in plays]
+    keyed = [((total_of[(a.tile, after(k.ends, *placement(a)))], static(a)), a) for a in plays]
     keyed.sort(key=lambda ka: (-ka[0][0], -ka[0][1]))
     return [(total / deals, a) for (total, _), a in keyed]
