@@ -38,6 +38,8 @@ class Level:
     mt_candidates: int = 0
     #: ... within this many points of the best one
     mt_margin: float = 0.0
+    #: who plays by the plan evaluator in a playout: "own" seat, "all" seats, or "none" (greedy)
+    mt_playout: str = "none"
 
 
 LEVELS: dict[str, Level] = {
@@ -46,7 +48,8 @@ LEVELS: dict[str, Level] = {
     "hard": Level("hard", nodes=150000, trail_nodes=4000, lookahead=3, samples=100, sample_below=99, slip=0.0),
     "expert": Level("expert", nodes=150000, trail_nodes=8000, lookahead=3, samples=100, sample_below=99,
                     slip=0.0, solver_nodes=400000, solver_deals=200,
-                    mt_worlds=40, mt_nodes=60000, mt_candidates=4, mt_margin=8.0),
+                    mt_worlds=40, mt_nodes=60000, mt_candidates=4, mt_margin=8.0,
+                    mt_playout="own"),
 }
 
 DEFAULT_LEVEL = "normal"

@@ -15,11 +15,15 @@ derived from the match seed.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from ..actions import Action
 from ..tiles import Tile
 from ..variants.mexican_train import FULL_SET, PLAYING, MexicanTrain, train_index
-from .levels import Level
+from .levels import LEVELS, Level
+
+#: the plan evaluator inside playouts: no lookahead, a small trail search, no slip
+PLAYOUT_LEVEL = replace(LEVELS["easy"], nodes=5000, trail_nodes=200, slip=0.0)
 
 
 def unseen_tiles(view) -> list[Tile]:
@@ -122,11 +126,21 @@ def playout_action(st: MexicanTrain) -> Action:
     return best
 
 
-def playout(st: MexicanTrain, limit: int) -> int:
-    """Play ``st`` to the deal's end (MT-16) with the playout policy; the steps taken."""
+def playout(st: MexicanTrain, limit: int, planners: frozenset[int] = frozenset()) -> int:
+    """Play ``st`` to the deal's end (MT-16); the steps taken.
+
+    Seats in ``planners`` play by the plan evaluator on their own view (a cheap
+    level), the others by the fast playout policy.
+    """
+    from .mexican import rank  # the plan evaluator imports this module
+
     steps = 0
     while st.phase == PLAYING and steps < limit:
-        st.apply_action(playout_action(st))
+        if st.turn in planners and len(st.legal_actions()) > 1:
+            action = rank(st.view(st.turn), PLAYOUT_LEVEL)[0][1]
+        else:
+            action = playout_action(st)
+        st.apply_action(action)
         steps += 1
     return steps
 
@@ -148,12 +162,15 @@ def search(view, candidates: list[Action], lvl: Level, rng: random.Random) -> Ac
     budget = lvl.mt_nodes
     per_world = 400  # a whole deal of 4 seats takes far fewer steps
     worlds = 0
+    n = view.players
+    planners = frozenset(range(1, n + 1) if lvl.mt_playout == "all" else
+                         [view.seat] if lvl.mt_playout == "own" else [])
     while worlds < lvl.mt_worlds and budget >= per_world * len(candidates):
         base = sample_world(view, unseen, voids, rng)
         for i, a in enumerate(candidates):
             st = base.clone()
             st.apply_action(a)
-            budget -= playout(st, per_world) + 1
+            budget -= playout(st, per_world, planners) + 1
             totals[i] += outcome(st, view.seat)
         worlds += 1
     if not worlds:
