@@ -25,7 +25,7 @@ EXPERT = LEVELS["expert"]
 
 
 def _searched(view) -> bool:
-    if len(view.legal) < 2:
+    if len(view.legal) < 2 or view.first_round:  # MT-8: the first chain is not searched
         return False
     scored = mexican.rank(view, EXPERT)
     close = [a for s, a in scored[:EXPERT.mt_candidates] if s >= scored[0][0] - EXPERT.mt_margin]

@@ -285,13 +285,16 @@ def choose(view, lvl: Level, rng: random.Random) -> Action:
     """The bot's action for a Mexican Train view (MT-8..MT-16).
 
     With ``lvl.mt_worlds`` (the expert, issue 16) the plays scoring within
-    ``lvl.mt_margin`` of the best are played out in sampled worlds (``mt_search``).
+    ``lvl.mt_margin`` of the best are played out in sampled worlds (``mt_search``),
+    after the first round (MT-9).
     """
     legal = list(view.legal)
     if len(legal) == 1:
         return legal[0]
     scored = rank(view, lvl)
-    if lvl.mt_worlds:
+    if lvl.mt_worlds and not view.first_round:
+        # MT-8: the first chain is the plan evaluator's own ground; playouts there
+        # ended chains early and lost 13 to 52 pips against the plan in a check
         close = [a for s, a in scored[:lvl.mt_candidates] if s >= scored[0][0] - lvl.mt_margin]
         if len(close) > 1:
             return mt_search.search(view, close, lvl, rng)
