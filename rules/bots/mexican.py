@@ -60,12 +60,6 @@ def known_voids(view) -> list[set[int]]:
     could bring a number back, which this estimate accepts.
     """
     n = view.players
-    history = view.history
-    start = 0
-    for i in range(len(history) - 1, -1, -1):
-        if history[i][0] == "deal":
-            start = i + 1
-            break
     engine = view.engine
     ends = [engine] * (n + 1)
     bare = [0] * (n + 1)  # placement number of a double still bare at the train's end
@@ -73,7 +67,7 @@ def known_voids(view) -> list[set[int]]:
     placed = 0
     voids: list[set[int]] = [set() for _ in range(n + 1)]
     last_play: tuple | None = None
-    for entry in history[start:]:
+    for entry in mt_search.this_deal(view.history):
         kind = entry[0]
         if kind == "play":
             _, s, t, train = entry

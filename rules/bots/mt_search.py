@@ -88,18 +88,19 @@ def world(view, hands: list[list[Tile]], stock: list[Tile]) -> MexicanTrain:
     return st
 
 
-def _placements(view) -> tuple[int, list[int], int]:
-    """Plays so far this deal, each train's bare double's placement number, the engine's holder."""
-    n = view.players
-    history = view.history
-    start = 0
+def this_deal(history: tuple) -> tuple:
+    """The public history since the current deal began (MT-2)."""
     for i in range(len(history) - 1, -1, -1):
         if history[i][0] == "deal":
-            start = i + 1
-            break
+            return history[i + 1:]
+    return history
+
+
+def _placements(view) -> tuple[int, list[int], int]:
+    """Plays so far this deal, each train's bare double's placement number, the engine's holder."""
     placed, holder = 0, 1
-    open_double = [-1] * (n + 1)
-    for entry in history[start:]:
+    open_double = [-1] * (view.players + 1)
+    for entry in this_deal(view.history):
         if entry[0] == "play":
             placed += 1
             t = entry[2]
