@@ -30,6 +30,16 @@ class Level:
     solver_nodes: int = 0
     #: deals sampled and solved exactly, at most
     solver_deals: int = 0
+    #: Mexican Train (``expert``): sampled worlds each close candidate is played out in (0: none)
+    mt_worlds: int = 0
+    #: playout steps per decision, shared by every world and candidate
+    mt_nodes: int = 0
+    #: candidates searched at most: the best plays by the plan score ...
+    mt_candidates: int = 0
+    #: ... within this many points of the best one
+    mt_margin: float = 0.0
+    #: who plays by the plan evaluator in a playout: "own" seat, "all" seats, or "none" (greedy)
+    mt_playout: str = "none"
 
 
 LEVELS: dict[str, Level] = {
@@ -37,7 +47,9 @@ LEVELS: dict[str, Level] = {
     "normal": Level("normal", nodes=30000, trail_nodes=600, lookahead=2, samples=40, sample_below=99, slip=0.0),
     "hard": Level("hard", nodes=150000, trail_nodes=4000, lookahead=3, samples=100, sample_below=99, slip=0.0),
     "expert": Level("expert", nodes=150000, trail_nodes=8000, lookahead=3, samples=100, sample_below=99,
-                    slip=0.0, solver_nodes=400000, solver_deals=200),
+                    slip=0.0, solver_nodes=400000, solver_deals=200,
+                    mt_worlds=32, mt_nodes=60000, mt_candidates=4, mt_margin=8.0,
+                    mt_playout="all"),
 }
 
 DEFAULT_LEVEL = "normal"

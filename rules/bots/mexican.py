@@ -30,6 +30,7 @@ from typing import Iterable
 from ..actions import Action
 from ..tiles import Tile
 from ..variants.mexican_train import FULL_SET, MEXICAN
+from . import mt_search
 from .levels import Budget, Level
 from .trail import best_trail
 
@@ -59,12 +60,6 @@ def known_voids(view) -> list[set[int]]:
     could bring a number back, which this estimate accepts.
     """
     n = view.players
-    history = view.history
-    start = 0
-    for i in range(len(history) - 1, -1, -1):
-        if history[i][0] == "deal":
-            start = i + 1
-            break
     engine = view.engine
     ends = [engine] * (n + 1)
     bare = [0] * (n + 1)  # placement number of a double still bare at the train's end
@@ -72,7 +67,7 @@ def known_voids(view) -> list[set[int]]:
     placed = 0
     voids: list[set[int]] = [set() for _ in range(n + 1)]
     last_play: tuple | None = None
-    for entry in history[start:]:
+    for entry in mt_search.this_deal(view.history):
         kind = entry[0]
         if kind == "play":
             _, s, t, train = entry
@@ -257,11 +252,8 @@ def _score(pos: Position, hand, ends, marked, open_: list[int], t: Tile, train, 
     return pos.value(hand2, ends2, marked2, doubles) - pos.avg_pips * 0.7
 
 
-def choose(view, lvl: Level, rng: random.Random) -> Action:
-    """The bot's action for a Mexican Train view (MT-8..MT-16)."""
-    legal = list(view.legal)
-    if len(legal) == 1:
-        return legal[0]
+def rank(view, lvl: Level) -> list[tuple[float, Action]]:
+    """Every legal action with its plan score, best first (MT-8..MT-16); ties keep a fixed order."""
     pos = Position(view, lvl, Budget(lvl.nodes))
     ends, marked = pos.ends, pos.marked
     open_ = list(_obligation_indices(view))
@@ -269,7 +261,7 @@ def choose(view, lvl: Level, rng: random.Random) -> Action:
         open_.append(_last_double_train(view))  # MT-13: the double just played is still bare
     depth = lvl.lookahead
     scored: list[tuple[float, Action]] = []
-    for a in sorted(legal, key=_order):
+    for a in sorted(view.legal, key=_order):
         if a.kind == "play":
             s = _score(pos, pos.hand, ends, marked, open_, a.tile, a.train, view.first_round, depth)
         elif a.kind == "end_chain":
@@ -280,6 +272,27 @@ def choose(view, lvl: Level, rng: random.Random) -> Action:
             s = -1e9  # draw or pass are only ever legal alone
         scored.append((s, a))
     scored.sort(key=lambda sa: -sa[0])  # stable: ties keep the fixed order
+    return scored
+
+
+def choose(view, lvl: Level, rng: random.Random) -> Action:
+    """The bot's action for a Mexican Train view (MT-8..MT-16).
+
+    With ``lvl.mt_worlds`` (the expert, issue 16) the plays scoring within
+    ``lvl.mt_margin`` of the best are played out in sampled worlds (``mt_search``),
+    after the first round (MT-9).
+    """
+    legal = list(view.legal)
+    if len(legal) == 1:
+        return legal[0]
+    scored = rank(view, lvl)
+    if lvl.mt_worlds and not view.first_round:
+        # MT-8: the first chain is the plan evaluator's own ground; playouts there
+        # ended chains early and lost 13 to 52 pips against the plan in a check
+        close = [a for s, a in scored[:lvl.mt_candidates] if s >= scored[0][0] - lvl.mt_margin]
+        if len(close) > 1:
+            return mt_search.search(view, close, lvl, rng)
+        return scored[0][1]
     if lvl.slip and len(scored) > 1 and rng.random() < lvl.slip:
         return scored[1][1]
     return scored[0][1]

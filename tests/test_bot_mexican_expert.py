@@ -1,0 +1,131 @@
+"""The Mexican Train expert (issue 16): rollouts over sampled worlds, fair and deterministic (UX-4).
+
+The positions come from seeded matches of greedy players; the tests keep the
+decisions where the expert really searches (more than one play scores close to
+the best), so they exercise ``mt_search`` and not only the plan evaluator.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from rules import bots
+from rules.bots import mexican, mt_search
+from rules.bots.levels import LEVELS
+from rules.rng import stream
+from rules.session import Config, Session
+from rules.tiles import tile
+from rules.variants.mexican_train import FULL_SET
+
+from bot_positions import positions, resample_hidden
+
+EXPERT = LEVELS["expert"]
+
+
+def _searched(view) -> bool:
+    if len(view.legal) < 2 or view.first_round:  # MT-8: the first chain is not searched
+        return False
+    scored = mexican.rank(view, EXPERT)
+    close = [a for s, a in scored[:EXPERT.mt_candidates] if s >= scored[0][0] - EXPERT.mt_margin]
+    return len(close) > 1
+
+
+def _search_positions(count: int, seeds: range = range(3)):
+    found = ((s, seat) for s, seat in positions("mexican_train", 4, seeds, "greedy", every=3)
+             if _searched(s.view(seat)))
+    return itertools.islice(found, count)
+
+
+def test_the_expert_searches_in_mexican_train():
+    """issue 16: the expert level plays out candidates in sampled worlds (not the plan score alone)."""
+    assert EXPERT.mt_worlds > 0 and EXPERT.mt_nodes > 0 and EXPERT.mt_candidates > 1
+    for lvl in ("easy", "normal", "hard"):
+        assert LEVELS[lvl].mt_worlds == 0  # the other levels are unchanged and fast
+
+
+@pytest.mark.rule("UX-4")
+def test_expert_choice_ignores_everything_the_view_hides():
+    """UX-4: redeal the other hands and the boneyard consistently with the view; the
+    expert's Mexican Train choice with the same seed never changes."""
+    rng = random.Random(77)
+    checked = 0
+    for session, seat in _search_positions(12):
+        view = session.view(seat)
+        other = resample_hidden(session.state, seat, rng)
+        assert other.view(seat) == view
+        assert bots.choose(other.view(seat), "expert", random.Random(3)) == \
+            bots.choose(view, "expert", random.Random(3))
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.rule("UX-4")
+def test_expert_is_deterministic_for_a_seed():
+    """UX-4: the same view and seed give the same action."""
+    for session, seat in _search_positions(6, range(10, 12)):
+        view = session.view(seat)
+        assert bots.choose(view, "expert", random.Random(8)) == bots.choose(session.view(seat), "expert",
+                                                                              random.Random(8))
+
+
+@pytest.mark.rule("MT-14")
+def test_world_from_the_view_and_the_true_hands_is_the_real_state():
+    """MT-8..MT-14: rebuilt from the view and the true hidden tiles, the engine state has the
+    real trains, markers, bare doubles, obligations and turn phase, so a playout plays the real game."""
+    fields = ("ends", "marked", "trains", "open_double", "placed", "turn", "first_round", "first_done",
+              "chain", "drawn", "extra", "obligations")
+    checked = 0
+    for seed in range(2):
+        session = Session(Config("mexican_train", 4, seed))
+        rng = stream(seed, "world")
+        from rules.policies import greedy_policy
+        while not session.match_over():
+            seat = session.to_act()
+            view, st = session.view(seat), session.state
+            if rng.randrange(4) == 0:
+                w = mt_search.world(view, [list(h) for h in st.hands], list(st.stock[st.pos:]))
+                for f in fields:
+                    assert getattr(w, f) == getattr(st, f), f
+                assert w.legal_actions() == st.legal_actions()
+                checked += 1
+            session.apply(greedy_policy(view, rng))
+    assert checked > 200
+
+
+@pytest.mark.rule("MT-11")
+def test_sampled_worlds_look_like_the_view_and_keep_proved_voids():
+    """MT-11, UX-4: a sampled world has the view's hand sizes and boneyard, hides only
+    unseen tiles, and gives no seat a number its draws proved it lacks, when the pool allows."""
+    rng = random.Random(5)
+    checked = 0
+    for session, seat in itertools.islice(positions("mexican_train", 4, range(2), "greedy", every=4), 60):
+        view = session.view(seat)
+        unseen = mt_search.unseen_tiles(view)
+        voids = mexican.known_voids(view)
+        w = mt_search.sample_world(view, unseen, voids, rng)
+        assert [len(h) for h in w.hands] == list(view.hand_counts)
+        assert len(w.stock) == view.boneyard
+        assert w.hands[seat] == list(view.hand)
+        hidden = [t for s in range(1, 5) if s != seat for t in w.hands[s]] + w.stock
+        assert sorted(hidden) == sorted(unseen)
+        assert len(set(hidden)) + len(view.hand) + sum(len(tr.tiles) for tr in view.trains) + 1 == len(FULL_SET)
+        truth_ok = all(not (set(t) & voids[s]) for s in range(1, 5) if s != seat
+                       for t in session.state.hands[s])
+        if truth_ok:  # the true deal satisfies the voids, so a sample can and must too
+            for s in range(1, 5):
+                if s != seat:
+                    assert not any(set(t) & voids[s] for t in w.hands[s])
+        checked += 1
+    assert checked == 60
+
+
+@pytest.mark.rule("MT-17")
+def test_outcome_is_own_pips_minus_the_others_mean():
+    """MT-17: the playout's score counts the pips left in every hand at the deal's end."""
+    session = Session(Config("mexican_train", 4, 1))
+    st = session.state.clone()
+    st.hands = [[], [tile(1, 2)], [tile(6, 6)], [], [tile(0, 3)]]
+    assert mt_search.outcome(st, 1) == 3 - (12 + 0 + 3) / 3
+
