@@ -716,7 +716,8 @@ class App:
 
     def draw(self, alpha: float = 1.0) -> None:
         surface = self.screen = pygame.display.get_surface() or self.screen
-        surface.fill((18, 36, 29))
+        if not self.stack.covers():
+            surface.fill((18, 36, 29))
         self.stack.draw(surface, alpha)
         self.ui.draw_ui(surface)
         top = self.stack.top

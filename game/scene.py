@@ -22,6 +22,9 @@ class Scene:
     overlay = False
     #: True if ``update`` must still run while another scene covers this one.
     wants_update_when_covered = False
+    #: True if ``draw`` covers every pixel of the window: the App then skips clearing it
+    #: first (a full-window fill a frame, issue 14).
+    opaque = False
 
     def __init__(self, app: "App") -> None:
         self.app = app
@@ -92,12 +95,19 @@ class SceneStack:
             if i == len(self._scenes) - 1 or scene.wants_update_when_covered:
                 scene.update(dt)
 
-    def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+    def _first_drawn(self) -> int:
         start = len(self._scenes) - 1
         while start > 0 and self._scenes[start].overlay:
             start -= 1
-        for scene in self._scenes[max(start, 0):]:
+        return max(start, 0)
+
+    def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        for scene in self._scenes[self._first_drawn():]:
             scene.draw(surface, alpha)
+
+    def covers(self) -> bool:
+        """Whether the scenes drawn cover the whole window (the lowest one drawn is opaque)."""
+        return bool(self._scenes) and self._scenes[self._first_drawn()].opaque
 
     def __iter__(self):
         return iter(list(self._scenes))

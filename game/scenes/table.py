@@ -66,6 +66,8 @@ BUTTON_TEXT = {
 class TableScene(Scene):
     #: The match's clock runs while this scene is on top (App.tick_match, UX-5).
     runs_match = True
+    #: The backdrop (and the TV's rail round the safe area) covers the whole window.
+    opaque = True
 
     def __init__(self, app, play_state: PlayState) -> None:
         super().__init__(app)

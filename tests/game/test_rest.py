@@ -83,3 +83,31 @@ def test_a_text_field_being_edited_keeps_drawing_for_its_cursor():
     drawn, rested = real_frames(app, 10)
     assert rested == 0 and drawn == 10
     app.close()
+
+
+@pytest.mark.parametrize("game", ["mexican_train", "cuban", "jamaican"])
+def test_a_table_frame_does_not_clear_the_window_it_covers(game, monkeypatch):
+    """Issue 14: the App cleared the whole window before every frame, and the table then
+    covered every pixel of it again: one full-window pass a frame for nothing."""
+    app = table_app(game)
+    assert app.stack.covers()
+    fills = []
+    real_fill = pygame.Surface.fill
+
+    class Spy(pygame.Surface):
+        def fill(self, *a, **kw):
+            fills.append(a)
+            return real_fill(self, *a, **kw)
+    spy = Spy(app.screen.get_size())
+    monkeypatch.setattr(pygame.display, "get_surface", lambda: spy)
+    app.draw()
+    assert not [a for a in fills if tuple(a[0])[:3] == (18, 36, 29) and len(a) == 1]
+    px = pygame.surfarray.array3d(spy).reshape(-1, 3)
+    assert not (px == 0).all(axis=1).any(), "a pixel the table left undrawn"
+    from game.scenes.overlays import GameMenuScene
+    app.stack.push(GameMenuScene(app))
+    assert app.stack.covers()  # a menu over the table: the table is still drawn first
+    app.stack.pop()
+    app.stack.pop()
+    assert not app.stack.covers()  # the title under it clears the window as before
+    app.close()
