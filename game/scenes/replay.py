@@ -48,7 +48,7 @@ from ..play import PlayState
 from ..scene import Scene
 from ..seats import HUMAN, SeatConfig, seat_colour
 from ..table.camera import Camera
-from ..table.render import DARK
+from ..table.render import DARK, NAME_PX
 from ..table.sprites import Sprites
 from ..table.status import PlayersPanel, draw_status_bar
 from ..table.widgets import Button
@@ -579,7 +579,7 @@ class ReplayScene(Scene):
 
     def _marks(self, lay, view) -> Marks:
         recent = self.kit.recent(view, None)[-1:]
-        marks = Marks(recent=recent, arrival=self.clock - self._arrived_at)
+        marks = Marks(recent=recent, arrival=self.clock - self._arrived_at, name_px=round(NAME_PX * self.u))
         action = self.suggestions.get(self.replay.position, (None, None))[0]
         if action is not None and action.kind == "play":
             try:

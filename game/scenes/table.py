@@ -27,7 +27,7 @@ from ..seats import seat_colour
 from ..table.camera import Camera
 from ..table.layout import TILE_W
 from ..table.hand import SELECT_RAISE, draw_hand, hand_rects
-from ..table.render import ARRIVAL_S, DARK, FONT_LADDER
+from ..table.render import ARRIVAL_S, DARK, FONT_LADDER, NAME_PX
 from ..table.sprites import Sprites, top_of
 from ..table.prompts import message_lines
 from ..table.status import PlayersPanel, draw_status_bar
@@ -41,9 +41,6 @@ SNAP_TILES = 1.2
 SPRING_S = 0.25
 #: Lines of the ticker of the last moves at the table's top (issue 14).
 TICKER_LINES = 3
-#: Seat names on the felt are never drawn smaller than this x the interface scale, px (the
-#: TV setting's scale makes them about 24 px at 1080p; issue 11).
-NAME_PX = 14
 #: Intents that skip the motion in progress to its end (any key or click); they then act as usual.
 SKIPS = frozenset({I.TAP, I.CONFIRM, I.CANCEL, I.UNDO, I.REDO, I.HINT, I.MENU})
 #: Seconds the table shows the deal's last play before the deal-end reveal covers it.

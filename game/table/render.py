@@ -38,6 +38,9 @@ def font_step(px: float) -> int:
     return min(FONT_LADDER, key=lambda s: abs(s - px))
 
 
+#: Seat names on the felt are never drawn smaller than this x the interface scale, px (the
+#: TV setting's scale makes them about 24 px at 1080p; issue 11): ``Marks.name_px``.
+NAME_PX = 14
 #: The outline round the name of the seat whose turn it is (the line games' TO_ACT_COLOUR).
 ACTIVE_COLOUR = (255, 214, 90)
 FONT_LADDER = (9, 10, 11, 12, 14, 16, 18, 20, 23, 26, 30, 34, 40)
