@@ -40,6 +40,9 @@ class TableKit:
     focus_first: tuple[str, ...] = ()
     #: Deals (or hands) of a match when it has a fixed number, for the status bar.
     deals: int | None = None
+    #: The replay viewer's buttons to the previous and next deal (locale keys), in each
+    #: game's own word for a deal (a Cuban «кон»).
+    replay_step_keys: tuple[str, str] = ("replay.deal_back", "replay.deal_forward")
     #: What the table says while a selected tile waits for its target (a train, an end).
     choose_target_key = "table.choose_target"
 

@@ -363,6 +363,7 @@ class CubanKit(LineKit):
     """CU: the lead draw, the personal acceptances, the leader, 100 points, Pollona."""
 
     game = "cuban"
+    replay_step_keys = ("replay.cuban_back", "replay.cuban_forward")
 
     def match_title(self, info) -> str | None:
         name = info.extra[0] if info.extra else None  # CU-10: "pollona", "tripollua" or None
@@ -380,6 +381,7 @@ class JamaicanKit(LineKit):
     """JA: the [6|6] pose, the poser, six love, the two-point key win."""
 
     game = "jamaican"
+    replay_step_keys = ("replay.jamaican_back", "replay.jamaican_forward")
 
     def opening_prompt(self, view) -> str:
         return self.w("prompt_pose_66") if view.pose_required else self.w("prompt_open")

@@ -10,13 +10,15 @@ from dataclasses import dataclass
 import pygame
 from pygame_gui.elements import UILabel
 
+from rules.variants import PLAYERS
+
 from .. import i18n
 from ..seats import COMPUTER, HUMAN, LEVELS, SeatConfig
 from .menu import TEXT_MARGIN, WIDGET_INSET, Control, WidgetScene
 from .title import draw_felt
 
-#: Each game the program plays, with the seat counts it allows (MT-1, CU-1, JA-1).
-GAMES = {"mexican_train": (2, 10), "cuban": (4, 4), "jamaican": (4, 4)}
+#: Each game the program plays, with the seat counts the rules allow (MT-1, CU-1, JA-1).
+GAMES = PLAYERS
 MIN_SEATS, MAX_SEATS = 2, 10
 DEFAULT_SEATS = 4
 MAX_SEED_DIGITS = 18

@@ -60,10 +60,6 @@ SPEEDS = (("\u00bd\u00d7", 1.6), ("1\u00d7", 0.8), ("2\u00d7", 0.4), ("4\u00d7",
 DEFAULT_SPEED = 1
 KEY_PAN_PX = 80
 CAMERA_BUTTONS = ("zoom_in", "zoom_out", "fit", "follow")
-#: The buttons to the previous and next deal, in each game's own word for a deal (a Cuban «кон»).
-DEAL_BUTTONS = {"mexican_train": ("replay.deal_back", "replay.deal_forward"),
-                "cuban": ("replay.cuban_back", "replay.cuban_forward"),
-                "jamaican": ("replay.jamaican_back", "replay.jamaican_forward")}
 _TAGS = re.compile(r"<[^>]+>")
 
 
@@ -394,7 +390,7 @@ class ReplayScene(Scene):
             x -= gap
 
     def _button_labels(self) -> list[tuple[str, str]]:
-        back_key, forward_key = DEAL_BUTTONS[self.kit.game]
+        back_key, forward_key = self.kit.replay_step_keys
         return [("deal_back", t(back_key)), ("back", t("replay.step_back")),
                 ("play", t("replay.pause") if self.playing else t("replay.play")),
                 ("forward", t("replay.step_forward")), ("deal_forward", t(forward_key)),
