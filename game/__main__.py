@@ -27,8 +27,9 @@ import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from rules.variants import PLAYERS  # noqa: E402 - pure Python; pygame loads later, quietly
+
 LANGS = ("en", "ru", "uk", "it")
-GAMES = ("mexican_train", "cuban", "jamaican")
 SCENES = ("title", "new_game", "settings", "rules", "log", "menu", "table", "deal_end", "match_end")
 
 
@@ -66,7 +67,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--fullscreen", action="store_true", help="start fullscreen")
     p.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1920x1080")
     p.add_argument("--demo", type=_positive, metavar="SEED", help="computer players only, from SEED")
-    p.add_argument("--game", choices=GAMES, default="mexican_train",
+    p.add_argument("--game", choices=tuple(PLAYERS), default="mexican_train",
                    help="the game of the demo, the screenshot or the smoke test")
     p.add_argument("--players", type=int, choices=range(2, 11), default=4, metavar="2..10",
                    help="players in the demo (Mexican Train; Cuban and Jamaican have 4)")
@@ -78,8 +79,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--smoke-test", type=_positive, metavar="N", dest="smoke",
                    help="computer-only demo for N frames, then exit")
     args = p.parse_args(argv)
-    if args.game != "mexican_train" and args.players != 4:
-        p.error(f"{args.game} is played by exactly 4 players")
+    fewest, most = PLAYERS[args.game]
+    if not fewest <= args.players <= most:
+        p.error(f"{args.game} is played by {fewest} players" if fewest == most
+                else f"{args.game} is played by {fewest} to {most} players")
     if args.after and args.screenshot is None:
         p.error("--after needs --screenshot")
     if args.replay is not None and (args.scene or args.demo is not None or args.smoke is not None):

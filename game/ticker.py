@@ -15,10 +15,11 @@ decision: "Ben drew and passed".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from . import i18n
 from .cues import Group, groups, last_groups
+from .kits import kit_for
 
 Clause = tuple[int | None, str, dict[str, Any]]
 JOIN = "; "
@@ -40,93 +41,74 @@ def tile_text(t: Sequence[int]) -> str:
 # --------------------------------------------------------------- the clauses
 
 
-def _mt_deal(group: Group) -> list[Clause]:
-    """MT-3, MT-5: the deal, who holds the engine, and how many tiles the start search took."""
-    _, n, _engine = group[0]
-    holder = next((e[1] for e in group if e[0] == "engine"), None)
-    double = next((e[2] for e in group if e[0] == "engine"), (_engine, _engine))
-    drawn = sum(1 for e in group if e[0] == "search" and e[1] == holder)
-    params: dict[str, Any] = {"n": n, "holder": holder, "tile": tile_text(double)}
-    if drawn:
-        return [(None, "mt_deal_search", {**params, "count": drawn})]
-    return [(None, "mt_deal", params)]
+class Words(Protocol):
+    """A family's clauses (``game.kits.ticker_words``), asked of its kit: ``kit_for(game).ticker``."""
+
+    match_key: str
+
+    def deal(self, group: Group) -> list[Clause]: ...
+    def play(self, e: tuple, first: bool) -> Clause: ...
+    def lead(self, e: tuple) -> Clause: ...
+    def deal_end(self, e: tuple, reset: bool) -> list[Clause]: ...
+    def match_end(self, e: tuple) -> Clause: ...
 
 
-def _mt_play(e: tuple) -> Clause:
-    _, seat, t, train = e
-    if train == seat:
-        return (seat, "play_own", {"tile": tile_text(t)})
-    if train == "mexican":
-        return (seat, "play_mexican", {"tile": tile_text(t)})
-    return (seat, "play_train", {"tile": tile_text(t), "owner_seat": train})
-
-
-def _line_play(e: tuple, game: str, first: bool) -> Clause:
-    """CU-6, JA-4: the tile as it lies on its end; the hand's first tile is led or posed (CU-5, JA-2)."""
-    _, seat, _t, end, lying = e
-    if first:
-        return (seat, "jamaican_first" if game == "jamaican" else "cuban_first", {"tile": tile_text(lying)})
-    return (seat, "play_left" if end == "L" else "play_right", {"tile": tile_text(lying)})
-
-
-def _deal_end(e: tuple, game: str, reset: bool) -> list[Clause]:
-    """MT-16 (out or blocked); CU-7/CU-8 and JA-5/JA-6/JA-7 (who scores, a tie, six love)."""
-    if game == "mexican_train":
-        _, reason, _pen, _tot, hands = e[:5]
-        if reason == "out":
-            outs = [s for s in range(1, len(hands)) if not hands[s]]
-            return [(None, "mt_out", {"name_seats": outs})]
-        return [(None, "mt_block", {})]
-    _, reason, _counts, _totals, _hands, winner, points = e
-    out: list[Clause] = [(None, "line_block", {})] if reason == "block" else []
-    if winner is None:
-        return out + [(None, "line_tie", {})]
-    if reset:
-        return out + [(None, "jamaican_reset", {"team": winner})]
-    return out + [(None, "jamaican_scores" if game == "jamaican" else "cuban_scores",
-                   {"team": winner, "count": points})]
-
-
-def _match_end(e: tuple, game: str) -> Clause:
-    """MT-18 (the lowest totals), CU-10 (Pollona, Tripollúa), JA-8."""
-    if game == "mexican_train":
-        return (None, "mt_match_end", {"name_seats": list(e[1])})
-    team = e[1][0]
-    if game == "cuban" and e[3] in ("pollona", "tripollua"):
-        return (None, f"cuban_match_end_{e[3]}", {"team": team})
-    return (None, "jamaican_match_end" if game == "jamaican" else "cuban_match_end", {"team": team})
-
-
-def _lead(e: tuple, game: str) -> Clause:
-    """CU-5, JA-3: the representative names who leads (poses); maybe themself."""
-    _, rep, chosen = e
-    base = "jamaican_pose" if game == "jamaican" else "cuban_lead"
-    if rep == chosen:
-        return (rep, f"{base}_self", {})
-    return (rep, base, {"chosen_seat": chosen})
+def words_of(game: str) -> Words:
+    """The clauses of ``game``'s family, from its table kit."""
+    return kit_for(game).ticker
 
 
 def _lead_draw(e: tuple) -> list[Clause]:
     """CU-2: the two representatives' tiles; the higher total has the right to lead."""
     _, a, b = e
-    out: list[Clause] = [(None, "lead_draw", {"one_seat": 1, "a": tile_text(a), "two_seat": 2, "b": tile_text(b)})]
+    out: list[Clause] = [(None, "ticker.lead_draw",
+                          {"one_seat": 1, "a": tile_text(a), "two_seat": 2, "b": tile_text(b)})]
     pa, pb = a[0] + a[1], b[0] + b[1]
     if pa == pb:
-        return out + [(None, "lead_draw_again", {})]
-    return out + [(None, "lead_draw_right", {"team": 1 if pa > pb else 2})]
+        return out + [(None, "ticker.lead_draw_again", {})]
+    return out + [(None, "ticker.lead_draw_right", {"team": 1 if pa > pb else 2})]
+
+
+#: the events every game words alike: a seat's clause with no parameters
+SIMPLE = {"draw": "ticker.draw", "pass": "ticker.pass", "end_chain": "ticker.end_chain",
+          "accept": "ticker.accept"}
 
 
 def _simple(e: tuple) -> Clause | None:
     kind = e[0]
-    if kind in ("draw", "pass", "end_chain", "accept"):
-        return (e[1], kind, {})
+    if kind in SIMPLE:
+        return (e[1], SIMPLE[kind], {})
     if kind == "redeal":
-        return (e[1], "redeal", {"tiles": " ".join(tile_text(t) for t in e[2])})
+        return (e[1], "ticker.redeal", {"tiles": " ".join(tile_text(t) for t in e[2])})
     if kind == "mark":
-        return (None, "mark", {})
+        return (None, "ticker.mark", {})
     if kind == "unmark":
-        return (None, "unmark", {})
+        return (None, "ticker.unmark", {})
     return None
+
+
+def _clauses(group: Group, words: Words, first_play: bool) -> list[Clause]:
+    clauses: list[Clause] = []
+    reset = any(e[0] == "reset" for e in group)
+    for e in group:
+        kind = e[0]
+        if kind == "deal":
+            clauses += words.deal(group)
+        elif kind == "play":
+            clauses.append(words.play(e, first_play))
+        elif kind == "lead":
+            clauses.append(words.lead(e))
+        elif kind == "lead_draw":
+            clauses += _lead_draw(e)
+        elif kind == "deal_end":
+            clauses += words.deal_end(e, reset)
+        elif kind == "match_end":
+            clauses.append(words.match_end(e))
+        else:
+            simple = _simple(e)
+            if simple is not None:
+                clauses.append(simple)
+    return clauses
 
 
 def item(group: Group, game: str, first_play: bool = False) -> Item | None:
@@ -134,31 +116,10 @@ def item(group: Group, game: str, first_play: bool = False) -> Item | None:
     if not group:
         return None
     head = group[0]
+    words = words_of(game)
     if head[0] == "match":
-        return Item(None, "match", ((None, "match_mt" if game == "mexican_train" else "match_line", {"n": head[1]}),))
-    clauses: list[Clause] = []
-    reset = any(e[0] == "reset" for e in group)
-    for e in group:
-        kind = e[0]
-        if kind == "deal":
-            if game == "mexican_train":
-                clauses += _mt_deal(group)
-            else:
-                clauses.append((None, "jamaican_deal" if game == "jamaican" else "cuban_deal", {"n": e[1]}))
-        elif kind == "play":
-            clauses.append(_mt_play(e) if game == "mexican_train" else _line_play(e, game, first_play))
-        elif kind == "lead":
-            clauses.append(_lead(e, game))
-        elif kind == "lead_draw":
-            clauses += _lead_draw(e)
-        elif kind == "deal_end":
-            clauses += _deal_end(e, game, reset)
-        elif kind == "match_end":
-            clauses.append(_match_end(e, game))
-        else:
-            simple = _simple(e)
-            if simple is not None:
-                clauses.append(simple)
+        return Item(None, "match", ((None, words.match_key, {"n": head[1]}),))
+    clauses = _clauses(group, words, first_play)
     if not clauses:
         return None
     seat = head[1] if head[0] in ("play", "draw", "pass", "end_chain", "accept", "redeal", "lead") else None
@@ -234,7 +195,7 @@ def _clause_text(clause: Clause, names: Sequence[str], drew: bool) -> str:
     seat, key, params = clause
     words = _words(params, names)
     count = words.pop("count", None)
-    what = i18n.t(TEXTS[key], count=count, **words)
+    what = i18n.t(key, count=count, **words)
     if seat is None:
         return what
     return i18n.t("ticker.who_drew" if drew else "ticker.who", name=_name(names, seat), what=what)
@@ -269,27 +230,3 @@ def recent(history: Sequence[tuple], game: str, names: Sequence[str], count: int
     start = len(history) - sum(len(g) for g in tail)
     folded = fold(_items(tail, game, _played_before(history, start)))
     return [text(it, names) for it in folded[-count:]]
-
-
-#: Every clause key, written out whole (tests/test_locales_used.py finds each in the source).
-TEXTS = {
-    "draw": "ticker.draw", "pass": "ticker.pass", "end_chain": "ticker.end_chain",
-    "accept": "ticker.accept", "redeal": "ticker.redeal", "mark": "ticker.mark", "unmark": "ticker.unmark",
-    "play_own": "ticker.play_own", "play_mexican": "ticker.play_mexican", "play_train": "ticker.play_train",
-    "play_left": "ticker.play_left", "play_right": "ticker.play_right",
-    "cuban_first": "ticker.cuban_first", "jamaican_first": "ticker.jamaican_first",
-    "mt_deal": "ticker.mt_deal", "mt_deal_search": "ticker.mt_deal_search",
-    "cuban_deal": "ticker.cuban_deal", "jamaican_deal": "ticker.jamaican_deal",
-    "match_mt": "ticker.match_mt", "match_line": "ticker.match_line",
-    "lead_draw": "ticker.lead_draw", "lead_draw_again": "ticker.lead_draw_again",
-    "lead_draw_right": "ticker.lead_draw_right",
-    "cuban_lead": "ticker.cuban_lead", "cuban_lead_self": "ticker.cuban_lead_self",
-    "jamaican_pose": "ticker.jamaican_pose", "jamaican_pose_self": "ticker.jamaican_pose_self",
-    "mt_out": "ticker.mt_out", "mt_block": "ticker.mt_block", "mt_match_end": "ticker.mt_match_end",
-    "line_block": "ticker.line_block", "line_tie": "ticker.line_tie",
-    "cuban_scores": "ticker.cuban_scores", "jamaican_scores": "ticker.jamaican_scores",
-    "jamaican_reset": "ticker.jamaican_reset",
-    "cuban_match_end": "ticker.cuban_match_end", "cuban_match_end_pollona": "ticker.cuban_match_end_pollona",
-    "cuban_match_end_tripollua": "ticker.cuban_match_end_tripollua",
-    "jamaican_match_end": "ticker.jamaican_match_end",
-}

@@ -45,6 +45,8 @@ class TableKit:
     replay_step_keys: tuple[str, str] = ("replay.deal_back", "replay.deal_forward")
     #: What the table says while a selected tile waits for its target (a train, an end).
     choose_target_key = "table.choose_target"
+    #: The family's ticker clauses (``game.kits.ticker_words``): how its events are told.
+    ticker: Any = None
 
     # ------------------------------------------------------------ decisions
 

@@ -25,7 +25,7 @@ from ..table.status import PANEL_FILL
 from ..table.text import fit, text
 from . import line_layout as LL
 from .base import TableKit
-from . import line_scores
+from . import line_scores, ticker_words
 from .line_render import LineMarks, draw_line
 from .scoreboard import GOLD, GREY
 
@@ -363,6 +363,7 @@ class CubanKit(LineKit):
     """CU: the lead draw, the personal acceptances, the leader, 100 points, Pollona."""
 
     game = "cuban"
+    ticker = ticker_words.CUBAN
     replay_step_keys = ("replay.cuban_back", "replay.cuban_forward")
 
     def match_title(self, info) -> str | None:
@@ -381,6 +382,7 @@ class JamaicanKit(LineKit):
     """JA: the [6|6] pose, the poser, six love, the two-point key win."""
 
     game = "jamaican"
+    ticker = ticker_words.JAMAICAN
     replay_step_keys = ("replay.jamaican_back", "replay.jamaican_forward")
 
     def opening_prompt(self, view) -> str:

@@ -20,7 +20,7 @@ from ..table.render import TableRenderer
 from ..table.status import PlayersPanel
 from ..table.text import text
 from .base import TableKit
-from . import mexican_train_scores as scores
+from . import mexican_train_scores as scores, ticker_words
 from .scoreboard import GOLD
 
 DEALS = 13  # MT-3
@@ -39,6 +39,7 @@ def view_obligation(view):
 
 class MexicanTrainKit(TableKit):
     game = "mexican_train"
+    ticker = ticker_words.MEXICAN_TRAIN
     focus_first = ("end_chain", "draw", "pass")
     deals = DEALS
 

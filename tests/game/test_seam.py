@@ -3,7 +3,8 @@ kit, nothing else.  So the game-generic core (the play state, the shell, the sce
 branches on which game is played; what differs is asked of the kit (``kit_for(game)``).
 
 Found twice: the score screens chose their layout with ``kit.game == "mexican_train"``, and
-the history and coach screens worded each game's figures in an if-chain of game names.
+the history and coach screens worded each game's figures in an if-chain of game names; the
+ticker worded each family's lines in one (now ``kit.ticker``, ``game.kits.ticker_words``).
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from pathlib import Path
 import pytest
 
 GAME = Path(__file__).resolve().parents[2] / "game"
-CORE = sorted([*GAME.glob("scenes/*.py"), GAME / "play.py", GAME / "app.py", GAME / "staging.py"])
+CORE = sorted([*GAME.glob("scenes/*.py"), GAME / "play.py", GAME / "app.py", GAME / "staging.py",
+               GAME / "ticker.py", GAME / "__main__.py"])
 GAMES = ("mexican_train", "cuban", "jamaican")
 BRANCH = re.compile(r"""(==|!=)\s*["'](%s)["']|["'](%s)["']\s*(==|!=)""" % ("|".join(GAMES), "|".join(GAMES)))
 

@@ -1,0 +1,108 @@
+"""Each family's ticker clauses (issue 14): what differs between the games' lines.
+
+``game.ticker`` owns the items, the folding and the wording; a kit's ``ticker``
+(one of these) turns a family's events into clauses: a Mexican Train deal names
+the engine's holder and the start search (MT-3, MT-5), a line game's first tile
+is led or posed (CU-5, JA-2), and each game scores its own way (MT-16, CU-8,
+JA-6, JA-7).  Keys are written out whole, so tests/test_locales_used.py finds them.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..cues import Group
+from ..ticker import Clause, tile_text
+
+
+class MexicanTrainWords:
+    """Mexican Train's clauses (MT-3, MT-5, MT-16, MT-18)."""
+
+    match_key = "ticker.match_mt"
+
+    def deal(self, group: Group) -> list[Clause]:
+        """MT-3, MT-5: the deal, who holds the engine, and how many tiles the start search took."""
+        _, n, engine = group[0]
+        holder = next((e[1] for e in group if e[0] == "engine"), None)
+        double = next((e[2] for e in group if e[0] == "engine"), (engine, engine))
+        drawn = sum(1 for e in group if e[0] == "search" and e[1] == holder)
+        params: dict[str, Any] = {"n": n, "holder": holder, "tile": tile_text(double)}
+        if drawn:
+            return [(None, "ticker.mt_deal_search", {**params, "count": drawn})]
+        return [(None, "ticker.mt_deal", params)]
+
+    def play(self, e: tuple, first: bool) -> Clause:
+        _, seat, t, train = e
+        if train == seat:
+            return (seat, "ticker.play_own", {"tile": tile_text(t)})
+        if train == "mexican":
+            return (seat, "ticker.play_mexican", {"tile": tile_text(t)})
+        return (seat, "ticker.play_train", {"tile": tile_text(t), "owner_seat": train})
+
+    def lead(self, e: tuple) -> Clause:
+        raise ValueError("Mexican Train has no lead")
+
+    def deal_end(self, e: tuple, reset: bool) -> list[Clause]:
+        """MT-16: out or blocked."""
+        _, reason, _pen, _tot, hands = e[:5]
+        if reason == "out":
+            outs = [s for s in range(1, len(hands)) if not hands[s]]
+            return [(None, "ticker.mt_out", {"name_seats": outs})]
+        return [(None, "ticker.mt_block", {})]
+
+    def match_end(self, e: tuple) -> Clause:
+        """MT-18: the lowest totals win."""
+        return (None, "ticker.mt_match_end", {"name_seats": list(e[1])})
+
+
+class LineWords:
+    """A two-ended line game's clauses, in its own words (CU-5..CU-10, JA-2..JA-8)."""
+
+    match_key = "ticker.match_line"
+
+    def __init__(self, first: str, deal: str, lead: tuple[str, str], scores: str, match_end: str,
+                 named_ends: dict[str, str] | None = None) -> None:
+        self.first_key, self.deal_key, self.lead_keys = first, deal, lead
+        self.scores_key, self.match_end_key = scores, match_end
+        #: match ends with a name of their own (CU-10: Pollona, Tripollúa)
+        self.named_ends = named_ends or {}
+
+    def deal(self, group: Group) -> list[Clause]:
+        return [(None, self.deal_key, {"n": group[0][1]})]
+
+    def play(self, e: tuple, first: bool) -> Clause:
+        """CU-6, JA-4: the tile as it lies on its end; the hand's first tile is led or posed (CU-5, JA-2)."""
+        _, seat, _t, end, lying = e
+        if first:
+            return (seat, self.first_key, {"tile": tile_text(lying)})
+        return (seat, "ticker.play_left" if end == "L" else "ticker.play_right", {"tile": tile_text(lying)})
+
+    def lead(self, e: tuple) -> Clause:
+        """CU-5, JA-3: the representative names who leads (poses); maybe themself."""
+        _, rep, chosen = e
+        other, self_ = self.lead_keys
+        if rep == chosen:
+            return (rep, self_, {})
+        return (rep, other, {"chosen_seat": chosen})
+
+    def deal_end(self, e: tuple, reset: bool) -> list[Clause]:
+        """CU-7/CU-8 and JA-5/JA-6/JA-7: who scores, a tie, six love."""
+        _, reason, _counts, _totals, _hands, winner, points = e
+        out: list[Clause] = [(None, "ticker.line_block", {})] if reason == "block" else []
+        if winner is None:
+            return out + [(None, "ticker.line_tie", {})]
+        if reset:
+            return out + [(None, "ticker.jamaican_reset", {"team": winner})]
+        return out + [(None, self.scores_key, {"team": winner, "count": points})]
+
+    def match_end(self, e: tuple) -> Clause:
+        """CU-10, JA-8: the winning team, by a named ending where the game has one."""
+        return (None, self.named_ends.get(e[3], self.match_end_key), {"team": e[1][0]})
+
+
+MEXICAN_TRAIN = MexicanTrainWords()
+CUBAN = LineWords("ticker.cuban_first", "ticker.cuban_deal", ("ticker.cuban_lead", "ticker.cuban_lead_self"),
+                  "ticker.cuban_scores", "ticker.cuban_match_end",
+                  {"pollona": "ticker.cuban_match_end_pollona", "tripollua": "ticker.cuban_match_end_tripollua"})
+JAMAICAN = LineWords("ticker.jamaican_first", "ticker.jamaican_deal",
+                     ("ticker.jamaican_pose", "ticker.jamaican_pose_self"),
+                     "ticker.jamaican_scores", "ticker.jamaican_match_end")
