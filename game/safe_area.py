@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pygame
 
-from .intents import Intent
+from .intents import HOVER, Intent
 
 #: The share of the width and of the height kept clear on each side with the TV setting.
 OVERSCAN = 0.05
@@ -60,3 +60,18 @@ def local(intent: Intent, settings, size: tuple[int, int]) -> Intent:
         return intent
     rect = safe_rect(settings, size)
     return replace(intent, pos=(intent.pos[0] - rect.x, intent.pos[1] - rect.y))
+
+
+def pointer(scene, intent: Intent) -> Intent | None:
+    """``intent`` local to the safe area, with ``scene.hover_pos`` kept up to date.
+
+    A hover only moves the highlight (None: nothing more to do); a finger never
+    leaves one behind.  Every scene with a pointer highlight starts its ``handle`` here.
+    """
+    intent = local(intent, scene.app.settings, scene.app.screen.get_size())
+    if intent.kind == HOVER:
+        scene.hover_pos = intent.pos
+        return None
+    if intent.device == "touch":
+        scene.hover_pos = None
+    return intent

@@ -442,14 +442,12 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------ intents
 
     def handle(self, intent: I.Intent) -> None:
-        intent = safe_area.local(intent, self.app.settings, self.app.screen.get_size())
+        local = safe_area.pointer(self, intent)
+        if local is None:
+            return
+        intent = local
         self._ensure_geometry()
         k = intent.kind
-        if k == I.HOVER:
-            self.hover_pos = intent.pos
-            return
-        if intent.device == "touch":
-            self.hover_pos = None
         if k == I.TAP and intent.pos is not None:
             self.tap(intent.pos)
         elif k == I.DRAG and intent.pos is not None:

@@ -111,13 +111,11 @@ class ScorePanelScene(Scene):
             self._close()  # an undo or a restart from the menu left this phase: step aside
 
     def handle(self, intent: I.Intent) -> None:
-        intent = safe_area.local(intent, self.app.settings, self.app.screen.get_size())
-        k = intent.kind
-        if k == I.HOVER:
-            self.hover_pos = intent.pos
+        local = safe_area.pointer(self, intent)
+        if local is None:
             return
-        if intent.device == "touch":
-            self.hover_pos = None
+        intent = local
+        k = intent.kind
         if k in (I.MOVE, I.CONFIRM) and intent.device in ("keyboard", "controller"):
             self.show_focus = True
         elif k == I.TAP:

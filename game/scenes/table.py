@@ -290,15 +290,13 @@ class TableScene(Scene):
     def handle(self, intent: I.Intent) -> None:
         # An intent can arrive before the first frame drew this scene (a resumed match
         # and a key in the same frame): every handler needs the geometry.
-        intent = safe_area.local(intent, self.app.settings, self.app.screen.get_size())
+        local = safe_area.pointer(self, intent)
+        if local is None:
+            return
+        intent = local
         self._ensure_geometry()
         kind = intent.kind
         play = self.play
-        if kind == I.HOVER:
-            self.hover_pos = intent.pos
-            return
-        if intent.device == "touch":
-            self.hover_pos = None  # a finger never leaves a highlight behind
         if kind in (I.MOVE, I.CONFIRM, I.CANCEL) and intent.device in ("keyboard", "controller"):
             self.show_focus = True  # the cursor shows once the keys are used
         elif kind in (I.TAP, I.DRAG) and intent.device in ("mouse", "touch"):
