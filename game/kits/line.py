@@ -117,7 +117,7 @@ class LineKit(TableKit):
         return None
 
     def seat_point(self, lay: LL.LineLayout, view, play, seat: int):
-        place = LL.seat_places(self.bottom_seat(play), lay.table).get(seat)
+        place = LL.seat_places(self.bottom_seat(play), lay.table, lay.compact).get(seat)
         return None if place is None else place[:2]
 
     def pile_point(self, lay: LL.LineLayout):
@@ -196,13 +196,20 @@ class LineKit(TableKit):
             passed.append(e[1])
         if not passed:
             return
-        places = LL.seat_places(bottom, lay.table)
+        places = LL.seat_places(bottom, lay.table, lay.compact)
         size = max(12, min(30, round(24 * camera.draw_zoom)))
         for seat in passed:
-            px, py, _side = places[seat]
-            sx, sy = camera.world_to_screen(px, py)
             img = text(t("line.passed"), size, (24, 30, 26), bold=True)
-            box = img.get_rect(center=(round(sx), round(sy))).inflate(size, size // 2)
+            box = img.get_rect().inflate(size, size // 2)
+            px, py, side = places[seat]
+            if lay.compact and side in ("top", "bottom"):
+                # a one-row strip: the cue goes beside it on the line's side, not over its name
+                ax, ay, aw, ah = LL.seat_area(places[seat], True)
+                sx, sy = camera.world_to_screen(px, ay + ah if side == "top" else ay)
+                setattr(box, "midtop" if side == "top" else "midbottom", (round(sx), round(sy)))
+            else:
+                sx, sy = camera.world_to_screen(px, py)
+                box.center = (round(sx), round(sy))
             pygame.draw.rect(surface, (255, 214, 90), box, border_radius=box.height // 2)
             surface.blit(img, img.get_rect(center=box.center))
 

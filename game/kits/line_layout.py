@@ -43,6 +43,14 @@ SEAT_SIDE_W = 150.0  # the left and right seats' columns
 SEAT_TOP_H = 112.0  # the partner's strip above the line
 SEAT_BOTTOM_H = 56.0  # the viewer's strip below (their own tiles are in the hand tray)
 SEAT_GAP = 24.0  # between the line and a seat area
+#: A felt at least this wide for its height (a TV's strip between the ticker and the prompt)
+#: lays the partner's and the viewer's strips out in one row each: name, team, backs side by
+#: side.  Stacked, they took 216 of the 330 world units a 1080p TV shows at a readable size,
+#: and the viewer's name fell under the prompt.
+COMPACT_ASPECT = 3.2
+COMPACT_TOP_H = 44.0
+COMPACT_BOTTOM_H = 36.0
+COMPACT_GAP = 8.0
 #: Hit test (UX-7): how far outside an end slot / that arm's last tile a press still means that end.
 HIT_MARGIN = TILE_W
 TIP_MARGIN = GAP * 2
@@ -86,6 +94,7 @@ class LineLayout:
     bounds: Rect  # the tiles, the end slots and a double's place at each end
     table: Rect  # bounds and the room kept for a whole hand (the seats sit round it)
     content: Rect  # the table and the four seat areas: what the camera fits
+    compact: bool = False  # the seats' strips in one row each (``COMPACT_ASPECT``)
 
     def tip(self, end: str) -> Placed | None:
         """The last tile on that end's arm (the centre tile while the arm is empty)."""
@@ -204,10 +213,10 @@ def layout_line(plays: Sequence[Play], aspect: float = 16 / 9, *,
     length for the whole hand.  Raises ValueError for a play that does not match its end.
     """
     half_row, reserve = _table_plan(capacity, round(aspect, 3))
-    return _lay(plays, half_row, reserve)
+    return _lay(plays, half_row, reserve, aspect >= COMPACT_ASPECT)
 
 
-def _lay(plays: Sequence[Play], half_row: float, reserve: Rect | None) -> LineLayout:
+def _lay(plays: Sequence[Play], half_row: float, reserve: Rect | None, compact: bool = False) -> LineLayout:
     tiles: list[Placed] = []
     arms: dict = {"L": [], "R": []}
     pens: dict = {}
@@ -230,7 +239,7 @@ def _lay(plays: Sequence[Play], half_row: float, reserve: Rect | None) -> LineLa
                     + _double_places(pens, half_row))
     table = _union([bounds, reserve]) if reserve else bounds
     return LineLayout(tuple(tiles), {k: tuple(v) for k, v in arms.items()}, ends, pens,
-                      half_row, bounds, table, seat_bounds(table))
+                      half_row, bounds, table, seat_bounds(table, compact), compact)
 
 
 def _ends(pens: dict, half_row: float) -> dict:
@@ -315,15 +324,22 @@ def end_at(layout: LineLayout, wx: float, wy: float,
 
 # --------------------------------------------------------------------- seats
 
-def seat_bounds(table: Rect) -> Rect:
+def strips(compact: bool) -> tuple[float, float, float]:
+    """The partner's strip height, the viewer's, and their gap to the line (world units)."""
+    if compact:
+        return COMPACT_TOP_H, COMPACT_BOTTOM_H, COMPACT_GAP
+    return SEAT_TOP_H, SEAT_BOTTOM_H, SEAT_GAP
+
+
+def seat_bounds(table: Rect, compact: bool = False) -> Rect:
     """The table with the four seat areas round it: what fit-all shows."""
     x, y, w, h = table
+    top, bottom, gap = strips(compact)
     side = SEAT_SIDE_W + SEAT_GAP
-    return (x - side, y - SEAT_TOP_H - SEAT_GAP, w + 2 * side,
-            h + SEAT_TOP_H + SEAT_BOTTOM_H + 2 * SEAT_GAP)
+    return (x - side, y - top - gap, w + 2 * side, h + top + bottom + 2 * gap)
 
 
-def seat_places(viewer: int, bounds: Rect) -> dict[int, tuple[float, float, str]]:
+def seat_places(viewer: int, bounds: Rect, compact: bool = False) -> dict[int, tuple[float, float, str]]:
     """Each seat's anchor round the table ``bounds`` (``LineLayout.table``): centre and side.
 
     Play goes counter-clockwise on screen and partners sit opposite (CU-1, JA-1): the
@@ -332,22 +348,24 @@ def seat_places(viewer: int, bounds: Rect) -> dict[int, tuple[float, float, str]
     """
     x, y, w, h = bounds
     cx, cy = x + w / 2, y + h / 2
+    top, bottom, gap = strips(compact)
     spots = (
-        (cx, y + h + SEAT_GAP + SEAT_BOTTOM_H / 2, "bottom"),
+        (cx, y + h + gap + bottom / 2, "bottom"),
         (x + w + SEAT_GAP + SEAT_SIDE_W / 2, cy, "right"),
-        (cx, y - SEAT_GAP - SEAT_TOP_H / 2, "top"),
+        (cx, y - gap - top / 2, "top"),
         (x - SEAT_GAP - SEAT_SIDE_W / 2, cy, "left"),
     )
     return {(viewer - 1 + k) % 4 + 1: spots[k] for k in range(4)}
 
 
-def seat_area(place: tuple[float, float, str]) -> Rect:
+def seat_area(place: tuple[float, float, str], compact: bool = False) -> Rect:
     """The world rectangle of a seat's area from its ``seat_places`` anchor."""
     cx, cy, side = place
+    top, bottom, _gap = strips(compact)
     if side in ("left", "right"):
         w, h = SEAT_SIDE_W, 5 * TILE_L
     else:
-        w, h = 8 * TILE_L, SEAT_TOP_H if side == "top" else SEAT_BOTTOM_H
+        w, h = 8 * TILE_L, top if side == "top" else bottom
     return (cx - w / 2, cy - h / 2, w, h)
 
 
@@ -380,7 +398,7 @@ def _table_plan(capacity: int, aspect: float) -> tuple[float, Rect]:
     for k in range(12, 80):  # quarter-tile steps
         half_row = k * (TILE_L + GAP) / 4
         room = _room(_union([_lay(m, half_row, None).bounds for m in models]), half_row)
-        x, y, w, h = seat_bounds(room)
+        x, y, w, h = seat_bounds(room, aspect >= COMPACT_ASPECT)
         plans.append((max(h, w / aspect), half_row, room))  # the content's height, padded
     # of the plans that show a whole hand largest, the longest rows: the fewest turns, and the
     # most room left for a hand whose ends grow unevenly
@@ -401,7 +419,7 @@ def _room(rect: Rect, half_row: float) -> Rect:
 def _padded(room: Rect, aspect: float) -> Rect:
     """The room grown in one direction so that it and its seats have exactly ``aspect``."""
     x, y, w, h = room
-    cx, cy, cw, ch = seat_bounds(room)
+    cx, cy, cw, ch = seat_bounds(room, aspect >= COMPACT_ASPECT)
     if cw / ch < aspect:
         pad = (ch * aspect - cw) / 2
         return (x - pad, y, w + 2 * pad, h)

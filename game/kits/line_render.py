@@ -199,18 +199,18 @@ def _draw_ghost(f: _Frame, sprites: Sprites, marks: LineMarks, clock: float) -> 
 
 def _draw_seats(f: _Frame, layout: LL.LineLayout, view, sprites: Sprites, names: dict,
                 team_name: Callable[[int], str]) -> None:
-    places = LL.seat_places(view.seat, layout.table)
+    places = LL.seat_places(view.seat, layout.table, layout.compact)
     for seat, place in places.items():
-        area = LL.seat_area(place)
+        area = LL.seat_area(place, layout.compact)
         if not f.visible(area):
             continue
         count = view.hand_counts[seat] if seat < len(view.hand_counts) else 0
         _draw_seat(f, seat, place, area, names.get(seat, str(seat)), team_name(team_of(seat)), count,
-                   seat == view.seat, seat == view.to_act, sprites)
+                   seat == view.seat, seat == view.to_act, sprites, layout.compact)
 
 
 def _draw_seat(f: _Frame, seat: int, place, area, name: str, team_label: str, count: int, own: bool,
-               to_act: bool, sprites: Sprites) -> None:
+               to_act: bool, sprites: Sprites, compact: bool = False) -> None:
     cx, cy, side = place
     x, y, w, h = area
     size = max(font_step(18 * f.z), f.name_px)
@@ -219,11 +219,14 @@ def _draw_seat(f: _Frame, seat: int, place, area, name: str, team_label: str, co
     label_h = fit(name, size, width_px, colour=seat_colour(seat), bold=True, outline=DARK).get_height()
     team = fit(team_label, max(font_step(13 * f.z), round(f.name_px * 0.75)), width_px,
                colour=TEAM_COLOUR, outline=DARK)
-    sx, sy = f.w2s(cx, y)
-    top = round(sy)
     # the name on a dark pill (4.5:1 or more on any felt, issue 11); a gold rim: whose turn it is
     pill = text_pill(name, size, seat_colour(seat), pad=(max(6, label_h // 2), 2), width=width_px, bold=True,
                      outline=DARK, fill=DARK, rim=(TO_ACT_COLOUR, max(2, round(3 * f.z))) if to_act else None)
+    if compact and side in ("top", "bottom"):
+        _draw_seat_row(f, place, pill, team, 0 if own else count, sprites)
+        return
+    sx, sy = f.w2s(cx, y)
+    top = round(sy)
     pill_rect = pill.get_rect(midtop=(round(sx), top - 1))
     f.surface.blit(pill, pill_rect)
     name_rect = pill_rect.inflate(0, -2)
@@ -232,6 +235,26 @@ def _draw_seat(f: _Frame, seat: int, place, area, name: str, team_label: str, co
         return  # the viewer's own tiles are in their hand tray, face up
     backs_top = (name_rect.bottom + team.get_height() + round(6 * f.z) - f.oy) / f.z
     _draw_backs(f, sprites, cx, backs_top, side, count)
+
+
+def _draw_seat_row(f: _Frame, place, pill: pygame.Surface, team: pygame.Surface, count: int,
+                   sprites: Sprites) -> None:
+    """A compact strip (``LL.COMPACT_ASPECT``): the name, the team and the backs in one row,
+    centred on the seat's anchor."""
+    cx, cy, _side = place
+    gap = max(4, round(8 * f.z))
+    backs_w = (count * (TILE_W * BACK_SCALE + BACK_GAP) - BACK_GAP) * f.z if count else 0
+    badge_w = round(f.name_px * 1.6) if count else 0  # room for the count after the backs
+    row_w = pill.get_width() + gap + team.get_width() + (gap + backs_w + badge_w if count else 0)
+    sx, sy = f.w2s(cx, cy)
+    left = round(sx - row_w / 2)
+    pill_rect = pill.get_rect(midleft=(left, round(sy)))
+    f.surface.blit(pill, pill_rect)
+    f.surface.blit(team, team.get_rect(midleft=(pill_rect.right + gap, round(sy))))
+    if count:
+        backs_left = pill_rect.right + gap + team.get_width() + gap
+        wx = (backs_left + backs_w / 2 - f.ox) / f.z
+        _draw_backs(f, sprites, wx, cy - TILE_W * BACK_SCALE, "top", count)
 
 
 def _draw_backs(f: _Frame, sprites: Sprites, cx: float, top: float, side: str, count: int) -> None:

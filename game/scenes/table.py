@@ -212,9 +212,16 @@ class TableScene(Scene):
                self._size)
         if key != self._layout_key:
             self._layout_key = key
-            vw, vh = self.camera.viewport[2:]
-            self._layout = self.kit.layout(view, self.play, max(vw, 1) / max(vh, 1))
+            self._layout = self.kit.layout(view, self.play, self._clear_aspect())
         return self._layout
+
+    def _clear_aspect(self) -> float:
+        """The shape of the felt the table is fitted into: the viewport less the players panel,
+        the ticker, the camera buttons and the prompt (``camera.safe``).  On a TV that is a
+        wide strip, and a line laid out for the whole viewport's shape overflowed it."""
+        left, top, right, bottom = self.camera.safe
+        vw, vh = self.camera.viewport[2:]
+        return max(vw - left - right, 1) / max(vh - top - bottom, 1)
 
     # ------------------------------------------------------------ buttons
 

@@ -198,11 +198,11 @@ def test_seat_names_on_the_felt_grow_with_the_tv_setting(kinds, monkeypatch):
     assert sizes and min(sizes) >= 24  # the floor: 14 px x the TV scale
 
 
-def _line_table(game: str, kinds: str):
+def _line_table(game: str, kinds: str, size=(1920, 1080)):
     from game.play import PlayState
     from rules import Config, Session
     from table_fixtures import seats_of
-    app = FakeApp((1920, 1080))
+    app = FakeApp(size)
     app.settings.update(tv=True)
     app.ui_scale = TV_SCALE
     play = PlayState(Session(Config(game, 4, 7)), seats_of(kinds), delay=0.0)
@@ -210,3 +210,43 @@ def _line_table(game: str, kinds: str):
     app.stack.push(scene)
     app.frame()
     return app, play, scene
+
+
+@pytest.mark.parametrize("game", ["cuban", "jamaican"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_every_seat_of_a_line_game_is_in_view_on_a_tv(game, size):
+    """On a TV the felt is a wide strip between the ticker and the prompt (282 px at 1080p).
+    The seats' strips stacked above and below the line overflowed it at a readable size, and
+    the viewer's name sat under the prompt; laid out for the clear felt's shape, in one row
+    each, the four seats all stand clear of the ticker band and the prompt, all hand long."""
+    from game.kits import line_layout as LL
+    app, play, scene = _line_table(game, "hccc", size)
+    for _ in range(12):
+        if play.my_turn():
+            play._apply(play.legal()[0])
+        elif not play.step_computer():
+            break
+        app.frame()
+        scene.camera.update(10.0)
+        lay = scene._layout_now()
+        assert lay.compact
+        left, top, right, bottom = scene.camera.safe
+        vx, vy, vw, vh = scene.camera.viewport
+        clear = pygame.Rect(vx + left, vy + top, vw - left - right, vh - top - bottom).inflate(4, 4)
+        for seat, place in LL.seat_places(play.viewer or 1, lay.table, True).items():
+            area = LL.seat_area(place, True)
+            cx, cy = scene.camera.world_to_screen(area[0] + area[2] / 2, area[1] + area[3] / 2)
+            assert clear.collidepoint(cx, cy), (seat, place[2], (cx, cy), clear)
+            if place[2] in ("top", "bottom"):
+                x0, y0 = scene.camera.world_to_screen(area[0], area[1])
+                x1, y1 = scene.camera.world_to_screen(area[0] + area[2], area[1] + area[3])
+                assert clear.top <= y0 and y1 <= clear.bottom, (seat, place[2], (y0, y1), clear)
+
+
+def test_a_wide_strip_lays_the_seats_in_rows_and_a_plain_screen_does_not():
+    from game.kits import line_layout as LL
+    assert LL.layout_line([], 5.0, capacity=40).compact
+    plain = LL.layout_line([], 2.6, capacity=40)
+    assert not plain.compact
+    wide = LL.layout_line([], 5.0, capacity=40)
+    assert wide.content[3] < plain.content[3] - (LL.SEAT_TOP_H - LL.COMPACT_TOP_H)
