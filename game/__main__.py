@@ -175,7 +175,8 @@ def screenshot(args) -> int:
             args.demo is not None or scene != "rules"):
         start_demo(app, args.demo if args.demo is not None else (args.seed or 1), args.players, args.game)
         advance_demo(app, args.after)
-        app.play_state.paused = True
+        if app.play_state is not None:
+            app.play_state.paused = True
     if scene in ("deal_end", "match_end"):
         from .scenes.deal_end import DealEndScene
         from .scenes.match_end import MatchEndScene

@@ -23,7 +23,7 @@ import time
 import traceback
 import warnings
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -37,7 +37,10 @@ from .input import InputRecogniser  # noqa: E402
 from .intents import Intent  # noqa: E402
 from .safe_area import TV_SCALE, tv_on  # noqa: E402
 from .scene import Scene, SceneStack  # noqa: E402
-from .seats import SeatConfig  # noqa: E402
+from .seats import SeatConfig, seats_from  # noqa: E402
+
+if TYPE_CHECKING:  # pragma: no cover - the play state loads with the first match
+    from .play import PlayState
 
 log = logging.getLogger("game")
 
@@ -188,6 +191,9 @@ class App:
     ``open_menu()``, ``new_game()``, ``request_quit()``.
     """
 
+    #: vsync was asked for once in this process (see ``_set_mode``)
+    _vsync_tried = False
+
     def __init__(self, *, size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool | None = None,
                  language: str | None = None, strict: bool = False, persist: bool = True,
                  settings: dict[str, Any] | None = None) -> None:
@@ -232,7 +238,7 @@ class App:
 
         self._theme = base_theme()
         self._visible: dict[int, bool] = {}
-        self._ui_scale_used = None
+        self._ui_scale_used: float | None = None
         self.ui: pygame_gui.UIManager = None  # type: ignore[assignment]
         self.ui_generation = 0
         self._make_ui()
@@ -256,7 +262,7 @@ class App:
         self._rest_drawn = False
         self._last = time.perf_counter()
         #: The match in progress: its PlayState, seats and game (for the autosave's meta).
-        self.play_state = None
+        self.play_state: PlayState | None = None
         self.seats: list[SeatConfig] = []
         #: The seed the new-game form offers (``--seed``); None: a fresh one.
         self.default_seed: int | None = None
@@ -275,7 +281,7 @@ class App:
     def _set_mode(self, size: tuple[int, int], flags: int) -> pygame.Surface:
         # vsync only for the first window: asking for it again after a fullscreen
         # switch crashed SDL's dummy driver here (measured), and the capped clock is fine.
-        if not getattr(App, "_vsync_tried", False):
+        if not App._vsync_tried:
             App._vsync_tried = True
             try:
                 screen = pygame.display.set_mode(size, flags, vsync=1)
@@ -373,7 +379,8 @@ class App:
             rect = getattr(element, "rect", None)
             if rect is None or not rect.collidepoint(pos):
                 continue
-            if rect.width >= w and rect.height >= h and "#screen" in element.get_object_ids():
+            ids: list[str] = getattr(element, "get_object_ids", list)()  # widgets have them; sprites not
+            if rect.width >= w and rect.height >= h and "#screen" in ids:
                 continue  # the transparent panel that holds a menu's widgets
             return True
         return False
@@ -427,6 +434,8 @@ class App:
     def _apply_speed(self) -> None:
         try:
             from .play import computer_delay
+            if self.play_state is None:
+                return
             self.play_state.delay = computer_delay(self.settings.get("computer_speed", "normal"))
         except Exception as e:
             log.warning("computer speed not applied: %s", e)
@@ -517,19 +526,16 @@ class App:
         result = storage.load_game()
         if result.session is not None:
             n = result.session.config.players
-            raw_seats = result.meta.get("seats")
-            try:  # the seats are details: wrong ones give default names, not a lost game
-                seats = [SeatConfig.from_json(s) for s in raw_seats]
-            except (TypeError, AttributeError, ValueError, RecursionError):
-                seats = []
-            if len(seats) != n:
-                seats = [SeatConfig(i18n.t("ui.default_human_name", n=i)) for i in range(1, n + 1)]
+            # the seats are details: wrong ones give default names, not a lost game
+            seats = seats_from(result.meta.get("seats"), n)
             reveals = result.meta.get("reveals_seen")
             reveals = reveals if isinstance(reveals, int) and not isinstance(reveals, bool) else None
             try:
                 self.start_match(result.session, seats, reveals)
                 # A save this version's table cannot draw must not fail in every frame.
-                self.stack.top.draw(pygame.Surface(self.size))
+                table = self.stack.top
+                assert table is not None  # start_match pushed it
+                table.draw(pygame.Surface(self.size))
                 return True
             except Exception as e:
                 log.warning("could not put the saved game on the table: %r", e)

@@ -173,6 +173,12 @@ def number_colour(n: int, palette: str = "standard") -> pygame.Color:
     return pygame.Color(manifest()["palettes"][palette]["colours"][n])
 
 
+def rgb(colour) -> tuple[int, int, int]:
+    """Any colour pygame reads (a name, a Color, a tuple) as an (r, g, b) key."""
+    c = pygame.Color(colour)
+    return (c.r, c.g, c.b)
+
+
 def table_colour(name: str) -> pygame.Color:
     return pygame.Color(manifest()["table"][name])
 
@@ -488,7 +494,7 @@ def highlight_surface(size_px: int, orientation: str = "h",
     Its size is the tile's plus ``highlight_margin(size_px)`` on every side.
     """
     size_px = max(2, int(round(size_px)))
-    colour = tuple(pygame.Color(colour))[:3]
+    colour = rgb(colour)
     key = ("glow", size_px, orientation, colour)
     surf = _cache.get(key)
     if surf is None:

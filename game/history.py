@@ -45,7 +45,7 @@ from rules.line import TEAM_SEATS, team_of
 from rules.session import Session
 
 from . import storage
-from .seats import HUMAN, SeatConfig
+from .seats import HUMAN, SeatConfig, default_seats, seats_from
 
 log = logging.getLogger(__name__)
 
@@ -94,19 +94,6 @@ class MatchRecord:
     #: without a copy.  A match still on the table is not private.
     private: bool = False
 
-
-def default_seats(n: int) -> list[SeatConfig]:
-    from . import i18n
-    return [SeatConfig(i18n.t("ui.default_human_name", n=i)) for i in range(1, n + 1)]
-
-
-def seats_from(raw: object, n: int) -> list[SeatConfig]:
-    """The seats a file names, or default names when they are missing or wrong."""
-    try:
-        seats = [SeatConfig.from_json(s) for s in raw]  # type: ignore[union-attr]
-    except (TypeError, AttributeError, ValueError, RecursionError):
-        seats = []
-    return seats if len(seats) == n else default_seats(n)
 
 
 def read_match(path: str | os.PathLike) -> MatchRecord:

@@ -161,6 +161,12 @@ def t(key: str, count: int | float | None = None, **params: object) -> str:
     return _PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), text)
 
 
+def language_name(code: str) -> str:
+    """A language's own name for itself ("Русский"), for the language buttons and choices."""
+    name = catalog()[code].get("ui.language_name", code)
+    return name if isinstance(name, str) else code
+
+
 def placeholders(text: str | dict[str, str]) -> set[str]:
     """The ``%{name}`` placeholders a text (or every form of a plural text) uses."""
     if isinstance(text, dict):

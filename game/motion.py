@@ -27,7 +27,6 @@ from typing import Callable
 
 import pygame
 
-from rules.tiles import Tile
 
 #: A point a flight starts or ends at: ("world", x, y, short) moves with the camera (a
 #: tile's place on the table, a seat's place); ("screen", x, y, short) is fixed on screen
@@ -54,7 +53,9 @@ def ease_in_out(k: float) -> float:
 class Flight:
     """One tile travelling from ``src`` to ``dst`` (see ``Anchor``)."""
 
-    tile: Tile  # the tile as (low, high): what it hides at its destination
+    #: the tile as (low, high): what it hides at its destination; a back's key is negative
+    #: ((-1, -seat) a drawn tile, (-2, -seat) a dealt one), which hides nothing
+    tile: tuple[int, int]
     face: tuple[int, int] | None  # the numbers shown (first on the left or on top); None: a back
     src: Anchor
     dst: Anchor

@@ -100,7 +100,60 @@ class MatchEndInfo:
     extra: tuple = ()  # the game's own fields (Cuban: the result's name, CU-10)
 
 
-class PlayState:
+class TableQueries:
+    """What the table kits, the status bar and the score screens ask of a table: names, and
+    the deal's and the match's ends read from the public history of ``view()``.  The play
+    state and the replay viewer's position (``game.scenes.replay.ReplayPlay``) share them."""
+
+    seats: Sequence[SeatConfig]
+
+    def view(self) -> Any:
+        raise NotImplementedError
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat - 1].is_human
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat - 1].name
+
+    def last_deal_end(self) -> DealEndInfo | None:
+        history = self.view().history
+        deal_no = 0
+        found = None
+        for e in history:
+            if e[0] == "deal":
+                deal_no = e[1]
+            elif e[0] == "deal_end":
+                found = DealEndInfo(deal_no, e[1], tuple(e[2]), tuple(e[3]),
+                                    tuple(tuple(h) for h in e[4]), tuple(e[5:]))
+        return found
+
+    def score_log(self) -> list[tuple[int, tuple[int, ...]]]:
+        """UX-3: the current match's penalties deal by deal, from the public history (MT-17)."""
+        log: list[tuple[int, tuple[int, ...]]] = []
+        deal_no = 0
+        for e in self.view().history:
+            if e[0] == "match":
+                log = []
+            elif e[0] == "deal":
+                deal_no = e[1]
+            elif e[0] == "deal_end":
+                log.append((deal_no, tuple(e[2])))
+        return log
+
+    def match_end(self) -> MatchEndInfo | None:
+        match_no = 1
+        found = None
+        for e in self.view().history:
+            if e[0] == "match":
+                match_no = e[1]
+                found = None
+            elif e[0] == "match_end":
+                found = MatchEndInfo(match_no, tuple(e[1]), tuple(e[2]), tuple(e[3:]))
+        return found
+
+
+class PlayState(TableQueries):
     """The input state machine of one table (see the module docstring)."""
 
     def __init__(self, session, seats: Sequence[SeatConfig], *,
@@ -169,12 +222,6 @@ class PlayState:
 
     # ------------------------------------------------------------ queries
 
-    def is_human(self, seat: int | None) -> bool:
-        return seat is not None and self.seats[seat - 1].is_human
-
-    def name(self, seat: int) -> str:
-        return self.seats[seat - 1].name
-
     def view_seat(self) -> int:
         """The seat whose view the table is drawn from."""
         if self.viewer is not None:
@@ -226,7 +273,7 @@ class PlayState:
     def playable_tiles(self) -> set[Tile]:
         if self.setup is not None and self.my_turn():
             return {self.setup.tile} if self.setup.tile is not None else set()
-        return {a.tile for a in self.legal() if a.kind == "play"}
+        return {a.tile for a in self.legal() if a.kind == "play" and a.tile is not None}
 
     def targets(self, t: Tile | None = None) -> list:
         """Target keys (the kit's: trains, ends) where tile ``t`` (default: the selected one) may go."""
@@ -316,42 +363,6 @@ class PlayState:
     def can_redo(self) -> bool:
         return (self.phase != CURTAIN and bool(self._redo_counts) and self.session.can_redo()
                 and self.session.to_act() == self.viewer)
-
-    def last_deal_end(self) -> DealEndInfo | None:
-        history = self.view().history
-        deal_no = 0
-        found = None
-        for e in history:
-            if e[0] == "deal":
-                deal_no = e[1]
-            elif e[0] == "deal_end":
-                found = DealEndInfo(deal_no, e[1], tuple(e[2]), tuple(e[3]),
-                                    tuple(tuple(h) for h in e[4]), tuple(e[5:]))
-        return found
-
-    def score_log(self) -> list[tuple[int, tuple[int, ...]]]:
-        """UX-3: the current match's penalties deal by deal, from the public history (MT-17)."""
-        log: list[tuple[int, tuple[int, ...]]] = []
-        deal_no = 0
-        for e in self.view().history:
-            if e[0] == "match":
-                log = []
-            elif e[0] == "deal":
-                deal_no = e[1]
-            elif e[0] == "deal_end":
-                log.append((deal_no, tuple(e[2])))
-        return log
-
-    def match_end(self) -> MatchEndInfo | None:
-        match_no = 1
-        found = None
-        for e in self.view().history:
-            if e[0] == "match":
-                match_no = e[1]
-                found = None
-            elif e[0] == "match_end":
-                found = MatchEndInfo(match_no, tuple(e[1]), tuple(e[2]), tuple(e[3:]))
-        return found
 
     def _deal_end_unacknowledged(self) -> bool:
         """True if the match's last deal ended with no decision since (UX-3).
@@ -578,7 +589,9 @@ class PlayState:
         else:
             self._preview(action)
 
-    def _preview(self, action: Action, hint: bool = False) -> None:
+    def _preview(self, action: Action | None, hint: bool = False) -> None:
+        if action is None:
+            return  # no legal play there (a stale target): nothing to preview
         self.pending = action
         self.pending_is_hint = hint
         self.phase = PREVIEW

@@ -41,3 +41,19 @@ class SeatConfig:
 def seat_colour(seat: int) -> tuple[int, int, int]:
     """The colour of seat 1..10 (trains, names, markers)."""
     return SEAT_COLOURS[(seat - 1) % len(SEAT_COLOURS)]
+
+
+def default_seats(n: int) -> list[SeatConfig]:
+    """Seats named "Player 1" ... in the current language."""
+    from . import i18n
+    return [SeatConfig(i18n.t("ui.default_human_name", n=i)) for i in range(1, n + 1)]
+
+
+def seats_from(raw: object, n: int) -> list[SeatConfig]:
+    """The seats a file names (a save's or a history's meta), or default names when they are
+    missing or wrong: the seats are details, and wrong ones never lose a game."""
+    try:
+        seats = [SeatConfig.from_json(s) for s in raw]  # type: ignore[attr-defined]
+    except (TypeError, AttributeError, ValueError, RecursionError):
+        seats = []
+    return seats if len(seats) == n else default_seats(n)

@@ -120,7 +120,7 @@ def _draw(seat, start, seconds, kit, lay, view, play, after: HandShot) -> Flight
     src = (WORLD, pile[0], pile[1], TILE_W * SEAT_SCALE)
     fresh = kit.fresh_tile(view) if after.seat == seat else None
     slot = after.slot(fresh) if fresh is not None else None
-    if slot is not None:  # UX-2: the owner, whose hand is on screen, sees the face
+    if slot is not None and fresh is not None:  # UX-2: the owner, whose hand is on screen, sees the face
         tile = (min(fresh), max(fresh))
         return Flight(tile, (fresh[0], fresh[1]), src, (SCREEN, slot[0], slot[1], after.short),
                       False, True, start, seconds, lands_in="hand")

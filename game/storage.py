@@ -68,10 +68,10 @@ def _dir(kind: str) -> Path:
     if home:
         path = Path(home) / kind
     else:
-        finder = {"config": platformdirs.user_config_dir,
-                  "data": platformdirs.user_data_dir,
-                  "log": platformdirs.user_log_dir}[kind]
-        path = Path(finder(APP_NAME, appauthor=False))
+        finders: dict[str, Callable[..., str]] = {"config": platformdirs.user_config_dir,
+                                                  "data": platformdirs.user_data_dir,
+                                                  "log": platformdirs.user_log_dir}
+        path = Path(finders[kind](APP_NAME, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path
 

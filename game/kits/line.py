@@ -104,6 +104,7 @@ class LineKit(TableKit):
         return lay.ends[key].rect
 
     def ghost(self, lay: LL.LineLayout, view, action: Action):
+        assert action.end is not None and action.tile is not None, action  # a play has both
         return LL.ghost(lay, action.end, action.tile)
 
     def follow_point(self, lay: LL.LineLayout, view, me):

@@ -362,6 +362,8 @@ def seat_area(place: tuple[float, float, str], compact: bool = False) -> Rect:
     """The world rectangle of a seat's area from its ``seat_places`` anchor."""
     cx, cy, side = place
     top, bottom, _gap = strips(compact)
+    w: float
+    h: float
     if side in ("left", "right"):
         w, h = SEAT_SIDE_W, 5 * TILE_L
     else:

@@ -83,6 +83,7 @@ class MexicanTrainKit(TableKit):
         return lay.lanes[key].next_slot.rect
 
     def ghost(self, lay: L.TableLayout, view, action: Action):
+        assert action.tile is not None, action  # a play and the engine's placing name their tile
         if action.kind == PLACE_ENGINE:  # on the station, lying across like the engine
             e = action.tile[0]
             return (None, L.Placed(0, e, e, (-L.TILE_L / 2, -L.TILE_W / 2, L.TILE_L, L.TILE_W), False, e, e))
@@ -110,7 +111,7 @@ class MexicanTrainKit(TableKit):
 
     def recent(self, view, me: int | None) -> tuple:
         """(train, index) of the plays since ``me``'s own last decision."""
-        found = []
+        found: list[tuple] = []
         for e in reversed(view.history):
             if e[0] in ("deal", "match"):
                 break
@@ -140,7 +141,7 @@ class MexicanTrainKit(TableKit):
         return tile.rect if tile is not None else None
 
     def draw_world(self, renderer: TableRenderer, surface, camera, lay, view, play, marks, clock) -> None:
-        names = {L.MEXICAN: t("table.mexican_train")}
+        names: dict[str | int, str] = {L.MEXICAN: t("table.mexican_train")}
         for seat in range(1, len(play.seats) + 1):
             names[seat] = play.name(seat)
         renderer.draw(surface, camera, lay, view, names, marks, clock)
@@ -189,7 +190,7 @@ class MexicanTrainKit(TableKit):
         return False
 
     def preview_text(self, play, action: Action) -> str:
-        if action.kind == PLACE_ENGINE:
+        if action.kind == PLACE_ENGINE and action.tile is not None:
             return t("play.confirm_place_engine", tile=f"[{action.tile[0]}|{action.tile[1]}]")
         return P.preview_text(play, action)
 

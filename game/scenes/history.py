@@ -8,6 +8,8 @@ screen says so in one line (how many, and which).
 """
 from __future__ import annotations
 
+from functools import partial
+
 import html
 import pygame
 
@@ -98,7 +100,7 @@ class HistoryScene(WidgetScene):
         for entry in entries[self.page * per:(self.page + 1) * per]:
             self.focus.add_row(self.button(pygame.Rect(x, y, width, bh),
                                            entry_label(entry, room, lambda s: small(s)[0]),
-                                           lambda e=entry: self.open(e), class_id="@small"))
+                                           partial(self.open, entry), class_id="@small"))
             y += bh + gap
         if pages > 1:
             pw = px(60)

@@ -12,6 +12,8 @@ comes capitalised (names), Shift turns the next letters the other way.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from typing import Callable
 
 import pygame
@@ -107,7 +109,7 @@ class KeyboardScene(OverlayScene):
             controls = []
             for i, key in enumerate(row):
                 control = self.button(pygame.Rect(x0 + i * (kw + gap), y, kw, kh), key,
-                                      lambda k=key: self.type(k))
+                                      partial(self.type, key))
                 control.key = f"key_{row.index(key)}_{rows.index(row)}"
                 controls.append(control)
             self.focus.add_row(*controls)
@@ -181,7 +183,7 @@ class KeyboardScene(OverlayScene):
                 key = next(letters, None)
                 if key is not None:
                     control.element.set_text(key)
-                    control.on_press = lambda k=key: self.type(k)
+                    control.on_press = partial(self.type, key)
 
     def ok(self) -> None:
         text = self.text.strip()
@@ -211,7 +213,7 @@ class KeyboardScene(OverlayScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             self.erase()
             return True
-        if event.type == pygame.KEYDOWN and str(getattr(event, "unicode", "") or "").isprintable() \
-                and getattr(event, "unicode", ""):
+        typed = str(getattr(event, "unicode", "") or "")
+        if event.type == pygame.KEYDOWN and typed and typed.isprintable():
             return True  # the letter comes as TEXTINPUT; "h" must not also be X's erase
         return super().handle_event(event)

@@ -76,7 +76,7 @@ class Control:
 
 
 class Button(Control):
-    def __init__(self, element: UIButton, on_press: Callable[[], None], enabled: bool = True) -> None:
+    def __init__(self, element: UIButton, on_press: Callable[[], object], enabled: bool = True) -> None:
         self.element = element
         self.on_press = on_press
         self.enabled = enabled
@@ -283,8 +283,8 @@ class WidgetScene(Scene):
         self.panel: UIPanel | None = None
         self.focus = FocusGrid()
         self._controls: list[Control] = []
-        self._generation = None
-        self._container = None
+        self._generation: int | None = None
+        self._container: UIPanel | None = None
         self.focus_key: str | None = None
         #: A RESIZE came while a full screen covered this one: rebuild when it is on top again.
         self._stale = False
@@ -478,7 +478,7 @@ class WidgetScene(Scene):
     def text_box(self, rect: pygame.Rect, html: str) -> UITextBox:
         return UITextBox(html, rect, manager=self.app.ui, container=self.container)
 
-    def button(self, rect: pygame.Rect, text: str, on_press: Callable[[], None], *,
+    def button(self, rect: pygame.Rect, text: str, on_press: Callable[[], object], *,
                enabled: bool = True, object_id: str | None = None,
                class_id: str | None = None) -> Button:
         el = UIButton(rect, text, manager=self.app.ui, container=self.container,

@@ -5,6 +5,8 @@ seats 1 and 3 partners against 2 and 4 (CU-1, JA-1), which the form shows.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from dataclasses import dataclass
 
 import pygame
@@ -114,7 +116,7 @@ class NewGameScene(WidgetScene):
             self.text_width([i18n.t(f"ui.game_{g}") for g in GAMES], "@primary", "button"),
             self.text_width([i18n.t(k) for k in ("ui.game", "ui.players", "ui.seed", "ui.language")], "label"),
             self.choice_need([i18n.t("ui.player_count", count=n) for n in range(low, high + 1)]),
-            self.choice_need([i18n.catalog()[c].get("ui.language_name", c) for c in i18n.LANGUAGES]),
+            self.choice_need([i18n.language_name(c) for c in i18n.LANGUAGES]),
             self.text_width([i18n.t("ui.seed_placeholder"), "9" * MAX_SEED_DIGITS], "text_entry_line"))
         self.num_w = self.text_width([i18n.t("ui.seat_number", n=n) for n in (MAX_SEATS,)], "label")
         names = [s.shown_name(i + 1) for i, s in enumerate(self.seats)] + [
@@ -146,7 +148,7 @@ class NewGameScene(WidgetScene):
         y = r.y + self.label_h
         for game in GAMES:
             control = self.button(pygame.Rect(r.x, y, r.width, self.rh), i18n.t(f"ui.game_{game}"),
-                                  lambda g=game: self._set_game(g),
+                                  partial(self._set_game, game),
                                   class_id="@primary" if game == self.game else None)
             control.key = f"game_{game}"
             self.focus.add_row(control)
@@ -174,7 +176,7 @@ class NewGameScene(WidgetScene):
         self.focus.add_row(self.seed_field)
 
     def _language_block(self, r: pygame.Rect) -> None:
-        langs = [(c, i18n.catalog()[c].get("ui.language_name", c)) for c in i18n.LANGUAGES]
+        langs = [(c, i18n.language_name(c)) for c in i18n.LANGUAGES]
         control = self.choice(self._titled(r, "ui.language"), langs, i18n.language(), self.app.set_language)
         control.key = "language"
         self.focus.add_row(control)
@@ -215,13 +217,13 @@ class NewGameScene(WidgetScene):
             kind = pygame.Rect(x + name_w + gap, y, self.kind_w + spare // 3, rh)
             level = pygame.Rect(kind.right + gap, y, r.right - kind.right - gap, rh)
         field = self.text_field(pygame.Rect(x, y, name_w, rh), seat.shown_name(i + 1),
-                                lambda text, i=i: self._set_name(i, text), limit=24)
+                                partial(self._set_name, i), limit=24)
         field.key, field.title = f"name_{i}", i18n.t("ui.seat_number", n=i + 1)
         kinds = [(HUMAN, i18n.t("ui.human")), (COMPUTER, i18n.t("ui.computer"))]
-        kind_c = self.choice(kind, kinds, seat.kind, lambda v, i=i: self._set_kind(i, v))
+        kind_c = self.choice(kind, kinds, seat.kind, partial(self._set_kind, i))
         kind_c.key = f"kind_{i}"
         levels = [(lv, i18n.t(f"ui.level_{lv}")) for lv in LEVELS]
-        level_c = self.choice(level, levels, seat.level, lambda v, i=i: self._set_level(i, v))
+        level_c = self.choice(level, levels, seat.level, partial(self._set_level, i))
         level_c.key = f"level_{i}"
         if seat.kind == HUMAN:
             for e in level_c.elements():

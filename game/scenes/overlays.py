@@ -190,12 +190,16 @@ class GameMenuScene(OverlayScene):
             y += bh + gap
 
     def restart_deal(self) -> None:
+        play = self.app.play_state
+        if play is None:
+            return  # no match: the menu shows the button dimmed
+
         def yes() -> None:
-            self.app.play_state.restart_deal()
+            play.restart_deal()
             # Back to the table: pop the confirmation and this menu.
             while len(self.app.stack) > 1 and getattr(self.app.stack.top, "overlay", False):
                 self.app.stack.pop()
-        self.app.stack.push(ConfirmScene(self.app, self.app.play_state.kit.restart_words()[1], yes))
+        self.app.stack.push(ConfirmScene(self.app, play.kit.restart_words()[1], yes))
 
     def handle(self, intent: Intent) -> None:
         if intent.kind == I.MENU:

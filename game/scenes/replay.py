@@ -44,7 +44,7 @@ from ..i18n import language, t
 from ..kits import kit_for
 from ..kits.base import Marks
 from ..phases import COMPUTER, DEAL_END, MATCH_END
-from ..play import PlayState
+from ..play import TableQueries
 from ..scene import Scene
 from ..seats import HUMAN, SeatConfig, seat_colour
 from ..table.camera import Camera
@@ -73,7 +73,7 @@ def replay_positions(log: tuple, match_no: int | None = None) -> list[int]:
     after a deal's last decision (before the next deal is dealt) is its end.
     ``match_no`` None takes every match of the log.
     """
-    match, found = 1, set()
+    match, found = 1, set[int]()
     for i, entry in enumerate(log):
         if isinstance(entry, NextMatch):
             match += 1
@@ -196,19 +196,13 @@ class Replay:
         return COMPUTER
 
 
-class ReplayPlay:
+class ReplayPlay(TableQueries):
     """What the table kits and the status bar read of a ``PlayState``, for a replay position.
 
     Read-only: no decision is made here.  The score and end queries are the
-    PlayState's own (they read only ``view()``); every seat is shown from the
-    same side of the table, the first human's (or seat 1), so nothing turns.
+    PlayState's own (``TableQueries``: they read only ``view()``); every seat is shown
+    from the same side of the table, the first human's (or seat 1), so nothing turns.
     """
-
-    last_deal_end = PlayState.last_deal_end
-    score_log = PlayState.score_log
-    match_end = PlayState.match_end
-    is_human = PlayState.is_human
-    name = PlayState.name
 
     def __init__(self, replay: Replay, kit) -> None:
         self.replay = replay

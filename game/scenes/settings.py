@@ -7,6 +7,8 @@ rows fits every interface size, in two columns or over pages when they must.
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from .. import i18n
@@ -29,7 +31,7 @@ class SettingsScene(WidgetScene):
         """(label key, options, current value, setting) for every row, in order."""
         st = self.app.settings
         return [
-            ("ui.language", [(c, i18n.catalog()[c].get("ui.language_name", c)) for c in i18n.LANGUAGES],
+            ("ui.language", [(c, i18n.language_name(c)) for c in i18n.LANGUAGES],
              i18n.language(), "language"),
             ("ui.computer_speed", [(v, i18n.t(f"ui.speed_{v}")) for v in SPEEDS],
              st.get("computer_speed", "normal"), "computer_speed"),
@@ -66,7 +68,7 @@ class SettingsScene(WidgetScene):
                 continue
             self.label(place.label, i18n.t(key), "#left" if grid.stacked else "#right")
             control = self.choice(place.control, options, current,
-                                  lambda v, k=setting: self.app.set_setting(k, v),
+                                  partial(self.app.set_setting, setting),
                                   wrap=setting not in ("ui_scale", "computer_speed", "volume"))
             control.key = setting
             self.focus.add_row(control)

@@ -9,8 +9,11 @@ never drawn face up, and at the curtain (UX-3) no hand is drawn at all.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
+
+from rules.actions import Action
 
 from .. import assets
 from .. import intents as I
@@ -86,9 +89,9 @@ class TableScene(Scene):
         self.rail = 0  # the rail's width round the felt, px (set with the geometry)
         self.panel_u = 1.0  # the players panel's scale (see ``_panel_scale``)
         self.name_px = 0  # the floor of a seat name's size on the felt, px (set with the geometry)
-        self._layout_key = None
-        self._layout = None
-        self._last_bounds = None
+        self._layout_key: tuple | None = None
+        self._layout: Any = None  # the kit's layout (a train table, a line)
+        self._last_bounds: tuple | None = None
         self._history_len = 0
         self._drag_mode: str | None = None  # "pan", "tile" or "none" for the drag in progress
         self.drag_tile = None
@@ -102,8 +105,8 @@ class TableScene(Scene):
         self._last_hand_count = 0
         self.players = PlayersPanel(self.sprites, self.kit)
         self._arrived_at = -10.0
-        self._settings_key = None
-        self._deal_seen = None
+        self._settings_key: tuple | None = None
+        self._deal_seen: tuple[int, int] | None = None
         self._reveal_wait = 0.0
         #: The keyboard cursor's rings are drawn while keys or a controller are in use, from
         #: the start if the last input (the menus') was a key or a pad (issue 11).
@@ -113,19 +116,19 @@ class TableScene(Scene):
         self.hover_pos: tuple[float, float] | None = None
         self.hovered: tuple | None = None
         self._chrome: pygame.Surface | None = None
-        self._chrome_key = None
-        self._buttons_key = None
+        self._chrome_key: tuple | None = None
+        self._buttons_key: tuple | None = None
         #: Tiles in flight and cues at the seats (issue 14): they show what already happened.
         self.motion = Motion()
         self._history_state: int | None = None  # id of the session state the history length is of
         self._hand_shown: int | None = None  # whose hand the hand geometry is of
-        self._preview_of = None
+        self._preview_of: Action | None = None
         self._preview_since = 0.0
         #: Sounds waiting for their moment (a tile's click when it lands): (clock, cue).
         self._due_sounds: list[tuple[float, str]] = []
-        self._setup_was = None  # the start step waiting for its confirm last frame (MT-4)
+        self._setup_was: Any = None  # the start step waiting for its confirm last frame (MT-4)
         self._setup_cursor = -1
-        self._ticker_key = None
+        self._ticker_key: tuple | None = None
         self._ticker_lines: list[str] = []
 
     # ------------------------------------------------------------ geometry
@@ -245,6 +248,7 @@ class TableScene(Scene):
             b.hover = self.hovered == ("button", b.id)
 
     def _lay_buttons(self) -> None:
+        assert self._size is not None  # laid out with the geometry
         w = self._size[0]
         gap = round(8 * self.u)
         area = pygame.Rect(gap, self.bottom.y + round(8 * self.u), w - 2 * gap, self.btn_h)
@@ -871,6 +875,7 @@ class TableScene(Scene):
     def _draw_curtain(self, surface) -> None:
         """UX-3: every hand hidden until the named player asks to see their own."""
         play = self.play
+        assert play.curtain_for is not None  # the curtain names whose turn it is
         name = play.name(play.curtain_for)
         u = self.u
         veil = pygame.Rect(self.bottom)

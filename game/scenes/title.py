@@ -1,6 +1,9 @@
 """The title screen: continue, new game, settings, rules, finished matches, quit, and the language."""
 from __future__ import annotations
 
+from functools import partial
+from typing import Callable
+
 import pygame
 
 from .. import i18n
@@ -48,7 +51,7 @@ class TitleScene(WidgetScene):
         w, h = self.area_size
         px = self.px
         ps = self.app.play_state
-        items = []
+        items: list[tuple[str, Callable[[], object], str | None]] = []
         if ps is not None:
             text = i18n.t("ui.continue")
             try:
@@ -90,7 +93,7 @@ class TitleScene(WidgetScene):
             y += bh + gap
         y += px(16) - gap
         # The language, one press away from the first screen, each name in itself.
-        names = [i18n.catalog()[c].get("ui.language_name", c) for c in i18n.LANGUAGES]
+        names = [i18n.language_name(c) for c in i18n.LANGUAGES]
         lw = max(min(px(170), (w - px(40)) // 4), self.text_width(names, "@primary", "button"))
         lgap = min(gap, max(0, (w - 4 * lw) // 5))
         lx = (w - 4 * lw - 3 * lgap) // 2
@@ -98,7 +101,7 @@ class TitleScene(WidgetScene):
         for i, code in enumerate(i18n.LANGUAGES):
             current = code == i18n.language()
             control = self.button(pygame.Rect(lx + i * (lw + lgap), y, lw, lang_h), names[i],
-                                  lambda c=code: self.app.set_language(c),
+                                  partial(self.app.set_language, code),
                                   class_id="@primary" if current else "@small")
             langs.append(control)
         self.focus.add_row(*langs)

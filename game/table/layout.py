@@ -191,10 +191,10 @@ def layout_table(trains, players: int) -> TableLayout:
     right, left = lane_order(players)
     lanes: dict = {}
     order: list = []
-    xmin = -STATION_R - 10
-    xmax = STATION_R + 10
-    ymin = -STATION_R - 10
-    ymax = STATION_R + 10
+    xmin: float = -STATION_R - 10
+    xmax: float = STATION_R + 10
+    ymin: float = -STATION_R - 10
+    ymax: float = STATION_R + 10
     for side, column in ((1, right), (-1, left)):
         # first pass: rows per lane (their heights), then stack the column centred on y = 0
         rows_of = {}

@@ -29,7 +29,7 @@ ARRIVAL_S = 0.7
 
 def train_colour(key) -> tuple[int, int, int]:
     if key == L.MEXICAN:
-        return tuple(assets.table_colour("mexican_train"))[:3]
+        return assets.rgb(assets.table_colour("mexican_train"))
     return seat_colour(int(key))
 
 

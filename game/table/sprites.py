@@ -174,7 +174,7 @@ class Sprites:
         later frame when this frame's budget is spent (returns None)."""
         o = "v" if vertical else "h"
         short = max(2, int(round(short)))
-        tint = tuple(pygame.Color(colour))[:3]
+        tint = assets.rgb(colour)
         key = ("glow", short, o, tint)
         margin = assets.highlight_margin(short)
         if not _cached(key) and not self._affords("glow"):
@@ -193,7 +193,7 @@ class Sprites:
     def marker(self, size: int, colour) -> pygame.Surface:
         """The marker token tinted with a seat colour (MT-12), scaled from one master per colour."""
         size = max(2, int(round(size)))
-        tint = tuple(pygame.Color(colour))[:3]
+        tint = assets.rgb(colour)
         return self._scaled_master(("marker", tint, size),
                                    lambda: assets.marker_surface(MARKER_MASTER, tint), (size, size))
 

@@ -6,7 +6,7 @@ total.  Both come from the view of the seat on screen.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -18,7 +18,20 @@ from .sprites import Sprites
 from .text import fit, text
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..play import PlayState
+    from collections.abc import Sequence
+
+    class Table(Protocol):
+        """What the status bar and the players panel read: a play state or a replay's position
+        (both ``TableQueries``)."""
+
+        kit: Any
+        session: Any
+        seats: Sequence[Any]
+
+        @property
+        def phase(self) -> str: ...
+        def name(self, seat: int) -> str: ...
+        def is_human(self, seat: int | None) -> bool: ...
 
 BAR = (16, 34, 26)
 #: The players (or teams) panel over the felt: dark, a little see-through.
@@ -27,7 +40,7 @@ RULE = (196, 160, 72)
 GREY = (190, 196, 186)
 
 
-def draw_status_bar(surface: pygame.Surface, play: PlayState, view, height: int, u: float,
+def draw_status_bar(surface: pygame.Surface, play: Table, view, height: int, u: float,
                     font_px: int) -> None:
     w = surface.get_width()
     bar = pygame.Rect(0, 0, w, height)
@@ -62,10 +75,10 @@ class PlayersPanel:
         self.sprites = sprites
         self.kit = kit
         self._surface: pygame.Surface | None = None
-        self._key = None
+        self._key: tuple | None = None
 
     @staticmethod
-    def metrics(play: PlayState, u: float) -> tuple[int, int, int, int, int, int, int]:
+    def metrics(play: Table, u: float) -> tuple[int, int, int, int, int, int, int]:
         fpx = max(10, round(16 * u))
         row_h = max(round(26 * u), text("Ag", fpx, bold=True).get_height() + 4)  # the font has a floor
         pad = round(8 * u)
@@ -77,7 +90,7 @@ class PlayersPanel:
         width = col_total + round(76 * u)
         return fpx, row_h, pad, names_w, col_tiles, col_total, width
 
-    def draw(self, surface: pygame.Surface, pos: tuple[int, int], play: PlayState, view, u: float,
+    def draw(self, surface: pygame.Surface, pos: tuple[int, int], play: Table, view, u: float,
              key: tuple) -> None:
         if self._surface is None or self._key != key:
             self._key = key
@@ -88,7 +101,7 @@ class PlayersPanel:
     def invalidate(self) -> None:
         self._key = None
 
-    def render(self, play: PlayState, view, u: float) -> pygame.Surface:
+    def render(self, play: Table, view, u: float) -> pygame.Surface:
         fpx, row_h, pad, names_w, col_tiles, col_total, width = self.metrics(play, u)
         n = len(play.seats)
         panel = pygame.Surface((width, row_h * (n + 1) + pad), pygame.SRCALPHA)
