@@ -25,7 +25,7 @@ from dataclasses import replace
 from ..actions import Action
 from ..tiles import Tile
 from ..variants.mexican_train import FULL_SET, PLAYING, MexicanTrain, train_index
-from .levels import LEVELS, Level
+from .levels import LEVELS, Budget, Level
 
 #: the plan evaluator inside playouts: no lookahead, a small trail search, no slip
 PLAYOUT_LEVEL = replace(LEVELS["easy"], nodes=5000, trail_nodes=200, slip=0.0)
@@ -132,16 +132,21 @@ def playout_action(st: MexicanTrain) -> Action:
     return best
 
 
-def playout(st: MexicanTrain, limit: int, planners: frozenset[int] = frozenset()) -> int:
+def playout(st: MexicanTrain, limit: int, planners: frozenset[int] = frozenset(),
+            horizon: int = 0, seat: int = 0) -> int:
     """Play ``st`` to the deal's end (MT-16); the steps taken.
 
     Seats in ``planners`` play by the plan evaluator on their own view (a cheap
-    level), the others by the fast playout policy.
+    level), the others by the fast playout policy.  With a ``horizon`` the
+    playout stops after that many steps, once ``seat`` begins a turn, so every
+    candidate is judged after the same turns.
     """
     from .mexican import rank  # the plan evaluator imports this module
 
     steps = 0
     while st.phase == PLAYING and steps < limit:
+        if horizon and steps >= horizon and st.turn == seat and not (st.extra or st.drawn or st.chain):
+            break
         if st.turn in planners and len(st.legal_actions()) > 1:
             action = rank(st.view(st.turn), PLAYOUT_LEVEL)[0][1]
         else:
@@ -152,14 +157,35 @@ def playout(st: MexicanTrain, limit: int, planners: frozenset[int] = frozenset()
 
 
 def outcome(st: MexicanTrain, seat: int) -> float:
-    """Own pips minus the mean of the others' pips left in hand (MT-17): lower is better."""
-    pips = [sum(a + b for a, b in h) for h in st.hands[1:]]
+    """Own pips minus the mean of the others' pips left in hand (MT-17): lower is better.
+
+    A deal cut short at a horizon is scored by the plan evaluator's cost of each
+    hand instead (its pips, weighted by how hard they are to shed).
+    """
+    if st.phase == PLAYING:
+        pips = [leaf_cost(st, s) for s in range(1, st.n + 1)]
+    else:
+        pips = [sum(a + b for a, b in h) for h in st.hands[1:]]
     mine = pips[seat - 1]
     return mine - (sum(pips) - mine) / max(1, len(pips) - 1)
 
 
-def search(view, candidates: list[Action], lvl: Level, rng: random.Random) -> Action:
-    """The candidate with the best mean outcome over sampled worlds (issue 16, UX-4)."""
+def leaf_cost(st: MexicanTrain, seat: int) -> float:
+    """The plan evaluator's expected cost of ``seat``'s hand where the playout stopped."""
+    from .mexican import Position  # the plan evaluator imports this module
+
+    pos = Position(st.view(seat), PLAYOUT_LEVEL, Budget(PLAYOUT_LEVEL.nodes))
+    doubles = [st.ends[ti] for ti in st.obligations]
+    return -pos.value(tuple(st.hands[seat]), pos.ends, pos.marked, doubles)
+
+
+def search(view, candidates: list[Action], lvl: Level, rng: random.Random,
+           scores: list[float] | None = None) -> Action:
+    """The candidate with the best mean outcome over sampled worlds (issue 16, UX-4).
+
+    ``scores`` are the candidates' plan scores; ``lvl.mt_prior`` of them leans
+    the choice towards the plan evaluator's where the worlds barely differ.
+    """
     from .mexican import known_voids  # the plan evaluator imports this module
 
     unseen = unseen_tiles(view)
@@ -176,10 +202,11 @@ def search(view, candidates: list[Action], lvl: Level, rng: random.Random) -> Ac
         for i, a in enumerate(candidates):
             st = base.clone()
             st.apply_action(a)
-            budget -= playout(st, per_world, planners) + 1
+            budget -= playout(st, per_world, planners, lvl.mt_horizon, view.seat) + 1
             totals[i] += outcome(st, view.seat)
         worlds += 1
     if not worlds:
         return candidates[0]
-    best = min(range(len(candidates)), key=lambda i: (totals[i], i))
+    prior = [lvl.mt_prior * s for s in scores] if scores else [0.0] * len(candidates)
+    best = min(range(len(candidates)), key=lambda i: (totals[i] / worlds - prior[i], i))
     return candidates[best]
