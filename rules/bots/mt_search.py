@@ -156,13 +156,14 @@ def playout(st: MexicanTrain, limit: int, planners: frozenset[int] = frozenset()
     return steps
 
 
-def outcome(st: MexicanTrain, seat: int) -> float:
+def outcome(st: MexicanTrain, seat: int, leaf: bool = False) -> float:
     """Own pips minus the mean of the others' pips left in hand (MT-17): lower is better.
 
-    A deal cut short at a horizon is scored by the plan evaluator's cost of each
-    hand instead (its pips, weighted by how hard they are to shed).
+    With ``leaf``, a deal cut short at a horizon is scored by the plan
+    evaluator's cost of each hand instead (its pips, weighted by how hard they
+    are to shed).
     """
-    if st.phase == PLAYING:
+    if leaf and st.phase == PLAYING:
         pips = [leaf_cost(st, s) for s in range(1, st.n + 1)]
     else:
         pips = [sum(a + b for a, b in h) for h in st.hands[1:]]
@@ -203,7 +204,7 @@ def search(view, candidates: list[Action], lvl: Level, rng: random.Random,
             st = base.clone()
             st.apply_action(a)
             budget -= playout(st, per_world, planners, lvl.mt_horizon, view.seat) + 1
-            totals[i] += outcome(st, view.seat)
+            totals[i] += outcome(st, view.seat, bool(lvl.mt_horizon))
         worlds += 1
     if not worlds:
         return candidates[0]
