@@ -193,18 +193,24 @@ def search(view, candidates: list[Action], lvl: Level, rng: random.Random,
     voids = known_voids(view)
     totals = [0.0] * len(candidates)
     budget = lvl.mt_nodes
-    per_world = 400  # a whole deal of 4 seats takes far fewer steps
-    worlds = 0
+    limit = 400  # a whole deal of 4 seats takes far fewer steps
+    worlds = last = 0
     n = view.players
+    leaf = bool(lvl.mt_horizon)
     planners = frozenset(range(1, n + 1) if lvl.mt_playout == "all" else
                          [view.seat] if lvl.mt_playout == "own" else [])
-    while worlds < lvl.mt_worlds and budget >= per_world * len(candidates):
+    # a world is started only while the budget still covers what the last one cost
+    while worlds < lvl.mt_worlds and budget >= last:
         base = sample_world(view, unseen, voids, rng)
+        spent = 0
         for i, a in enumerate(candidates):
             st = base.clone()
             st.apply_action(a)
-            budget -= playout(st, per_world, planners, lvl.mt_horizon, view.seat) + 1
-            totals[i] += outcome(st, view.seat, bool(lvl.mt_horizon))
+            spent += playout(st, limit, planners, lvl.mt_horizon, view.seat) + 1
+            spent += n if leaf and st.phase == PLAYING else 0  # a leaf scores every hand
+            totals[i] += outcome(st, view.seat, leaf)
+        budget -= spent
+        last = spent
         worlds += 1
     if not worlds:
         return candidates[0]
