@@ -1,8 +1,8 @@
 """The Mexican Train expert: rollouts of sampled deals over the bot's own best plays (issue 16).
 
 The expert ranks its legal plays with the plan evaluator (``mexican.rank``),
-keeps the few that score close to the best, and plays each of them out to the
-end of the deal in worlds sampled from its view only (UX-4): the unseen tiles
+keeps the few that score close to the best, and plays each of them out in
+worlds sampled from its view only (UX-4): the unseen tiles
 are dealt to the other hands (their sizes from the view, avoiding the numbers
 their draws proved they lack, ``known_voids``) and the rest form the boneyard
 in a random order.  Every candidate meets the same worlds (common random
@@ -11,9 +11,13 @@ plan evaluator at a cheap level (no lookahead, a small trail search), the
 others by the heaviest tile; the expert names every seat, which measured
 better than its own seat alone (0.896 against 0.919 of hard's penalty, 40
 matches) and than the heaviest tile for all (1.04, 24 matches).  The first
-round (MT-8) is not searched.  The candidate with the
-lowest mean of (own pips minus the mean of the others' pips) at the deal's end
-(MT-16, MT-17) is chosen.  Playout steps are counted against a fixed node
+round (MT-8) is not searched.  A playout runs to the deal's end, or with
+``Level.mt_horizon`` (the expert: 16 steps) until the searching seat begins a
+turn after that many steps; the hands left are then scored by the plan
+evaluator's cost instead of their pips.  The candidate with the lowest mean of
+(own pips or cost minus the mean of the others') (MT-16, MT-17) is chosen,
+optionally leaning on the plan score (``Level.mt_prior``).  Playout steps are
+counted against a fixed node
 budget, never the clock, and every random draw comes from the rng the caller
 derived from the match seed.
 """
