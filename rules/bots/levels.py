@@ -52,8 +52,8 @@ LEVELS: dict[str, Level] = {
     "hard": Level("hard", nodes=150000, trail_nodes=4000, lookahead=3, samples=100, sample_below=99, slip=0.0),
     "expert": Level("expert", nodes=150000, trail_nodes=8000, lookahead=3, samples=100, sample_below=99,
                     slip=0.0, solver_nodes=400000, solver_deals=200,
-                    mt_worlds=32, mt_nodes=8000, mt_candidates=4, mt_margin=8.0,
-                    mt_playout="all", mt_horizon=16),
+                    mt_worlds=32, mt_nodes=60000, mt_candidates=4, mt_margin=8.0,
+                    mt_playout="all"),
 }
 
 DEFAULT_LEVEL = "normal"

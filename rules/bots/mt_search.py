@@ -12,12 +12,12 @@ others by the heaviest tile; the expert names every seat, which measured
 better than its own seat alone (0.896 against 0.919 of hard's penalty, 40
 matches) and than the heaviest tile for all (1.04, 24 matches).  The first
 round (MT-8) is not searched.  A playout runs to the deal's end, or with
-``Level.mt_horizon`` (the expert: 16 steps) until the searching seat begins a
-turn after that many steps; the hands left are then scored by the plan
-evaluator's cost instead of their pips.  The candidate with the lowest mean of
-(own pips or cost minus the mean of the others') (MT-16, MT-17) is chosen,
-optionally leaning on the plan score (``Level.mt_prior``).  Playout steps are
-counted against a fixed node
+``Level.mt_horizon`` (off in the level: 16 measured no stronger, only
+cheaper) until the searching seat begins a turn after that many steps; the
+hands left are then scored by the plan evaluator's cost instead of their
+pips.  The candidate with the lowest mean of own pips (or cost) minus the
+mean of the others' (MT-16, MT-17) is chosen, optionally leaning on the plan
+score (``Level.mt_prior``).  Playout steps are counted against a fixed node
 budget, never the clock, and every random draw comes from the rng the caller
 derived from the match seed.
 """
