@@ -129,3 +129,26 @@ def test_outcome_is_own_pips_minus_the_others_mean():
     st.hands = [[], [tile(1, 2)], [tile(6, 6)], [], [tile(0, 3)]]
     assert mt_search.outcome(st, 1) == 3 - (12 + 0 + 3) / 3
 
+
+
+@pytest.mark.rule("MT-17")
+def test_a_playout_cut_at_the_horizon_is_scored_by_the_plan_evaluator():
+    """MT-17, issue 16: with a horizon the playout stops when the searching seat begins a turn,
+    and the hands left are scored by the plan evaluator's cost, not by raw pips."""
+    cut = 0
+    for session, seat in _search_positions(3):
+        view = session.view(seat)
+        st = mt_search.sample_world(view, mt_search.unseen_tiles(view), mexican.known_voids(view),
+                                    random.Random(2))
+        st.apply_action(view.legal[0])
+        steps = mt_search.playout(st, 400, frozenset(range(1, 5)), horizon=6, seat=seat)
+        if st.phase != mt_search.PLAYING:
+            continue
+        assert steps >= 6 and st.turn == seat and not (st.extra or st.drawn or st.chain)
+        costs = [mt_search.leaf_cost(st, s) for s in range(1, 5)]
+        pips = [sum(a + b for a, b in h) for h in st.hands[1:]]
+        assert costs != pips
+        mine = costs[seat - 1]
+        assert mt_search.outcome(st, seat, leaf=True) == pytest.approx(mine - (sum(costs) - mine) / 3)
+        cut += 1
+    assert cut >= 2

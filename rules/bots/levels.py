@@ -40,6 +40,10 @@ class Level:
     mt_margin: float = 0.0
     #: who plays by the plan evaluator in a playout: "own" seat, "all" seats, or "none" (greedy)
     mt_playout: str = "none"
+    #: playout steps before the plan evaluator scores every hand instead (0: play the deal out)
+    mt_horizon: int = 0
+    #: pips of playout outcome one point of plan score is worth when choosing (0: outcome alone)
+    mt_prior: float = 0.0
 
 
 LEVELS: dict[str, Level] = {

@@ -289,9 +289,9 @@ def choose(view, lvl: Level, rng: random.Random) -> Action:
     if lvl.mt_worlds and not view.first_round:
         # MT-8: the first chain is the plan evaluator's own ground; playouts there
         # ended chains early and lost 13 to 52 pips against the plan in a check
-        close = [a for s, a in scored[:lvl.mt_candidates] if s >= scored[0][0] - lvl.mt_margin]
+        close = [(s, a) for s, a in scored[:lvl.mt_candidates] if s >= scored[0][0] - lvl.mt_margin]
         if len(close) > 1:
-            return mt_search.search(view, close, lvl, rng)
+            return mt_search.search(view, [a for _, a in close], lvl, rng, [s for s, _ in close])
         return scored[0][1]
     if lvl.slip and len(scored) > 1 and rng.random() < lvl.slip:
         return scored[1][1]

@@ -1,8 +1,8 @@
 """The Mexican Train expert: rollouts of sampled deals over the bot's own best plays (issue 16).
 
 The expert ranks its legal plays with the plan evaluator (``mexican.rank``),
-keeps the few that score close to the best, and plays each of them out to the
-end of the deal in worlds sampled from its view only (UX-4): the unseen tiles
+keeps the few that score close to the best, and plays each of them out in
+worlds sampled from its view only (UX-4): the unseen tiles
 are dealt to the other hands (their sizes from the view, avoiding the numbers
 their draws proved they lack, ``known_voids``) and the rest form the boneyard
 in a random order.  Every candidate meets the same worlds (common random
@@ -11,9 +11,13 @@ plan evaluator at a cheap level (no lookahead, a small trail search), the
 others by the heaviest tile; the expert names every seat, which measured
 better than its own seat alone (0.896 against 0.919 of hard's penalty, 40
 matches) and than the heaviest tile for all (1.04, 24 matches).  The first
-round (MT-8) is not searched.  The candidate with the
-lowest mean of (own pips minus the mean of the others' pips) at the deal's end
-(MT-16, MT-17) is chosen.  Playout steps are counted against a fixed node
+round (MT-8) is not searched.  A playout runs to the deal's end, or with
+``Level.mt_horizon`` (off in the level: 16 measured no stronger, only
+cheaper) until the searching seat begins a turn after that many steps; the
+hands left are then scored by the plan evaluator's cost instead of their
+pips.  The candidate with the lowest mean of own pips (or cost) minus the
+mean of the others' (MT-16, MT-17) is chosen, optionally leaning on the plan
+score (``Level.mt_prior``).  Playout steps are counted against a fixed node
 budget, never the clock, and every random draw comes from the rng the caller
 derived from the match seed.
 """
@@ -25,7 +29,7 @@ from dataclasses import replace
 from ..actions import Action
 from ..tiles import Tile
 from ..variants.mexican_train import FULL_SET, PLAYING, MexicanTrain, train_index
-from .levels import LEVELS, Level
+from .levels import LEVELS, Budget, Level
 
 #: the plan evaluator inside playouts: no lookahead, a small trail search, no slip
 PLAYOUT_LEVEL = replace(LEVELS["easy"], nodes=5000, trail_nodes=200, slip=0.0)
@@ -132,16 +136,21 @@ def playout_action(st: MexicanTrain) -> Action:
     return best
 
 
-def playout(st: MexicanTrain, limit: int, planners: frozenset[int] = frozenset()) -> int:
+def playout(st: MexicanTrain, limit: int, planners: frozenset[int] = frozenset(),
+            horizon: int = 0, seat: int = 0) -> int:
     """Play ``st`` to the deal's end (MT-16); the steps taken.
 
     Seats in ``planners`` play by the plan evaluator on their own view (a cheap
-    level), the others by the fast playout policy.
+    level), the others by the fast playout policy.  With a ``horizon`` the
+    playout stops after that many steps, once ``seat`` begins a turn, so every
+    candidate is judged after the same turns.
     """
     from .mexican import rank  # the plan evaluator imports this module
 
     steps = 0
     while st.phase == PLAYING and steps < limit:
+        if horizon and steps >= horizon and st.turn == seat and not (st.extra or st.drawn or st.chain):
+            break
         if st.turn in planners and len(st.legal_actions()) > 1:
             action = rank(st.view(st.turn), PLAYOUT_LEVEL)[0][1]
         else:
@@ -151,35 +160,64 @@ def playout(st: MexicanTrain, limit: int, planners: frozenset[int] = frozenset()
     return steps
 
 
-def outcome(st: MexicanTrain, seat: int) -> float:
-    """Own pips minus the mean of the others' pips left in hand (MT-17): lower is better."""
-    pips = [sum(a + b for a, b in h) for h in st.hands[1:]]
+def outcome(st: MexicanTrain, seat: int, leaf: bool = False) -> float:
+    """Own pips minus the mean of the others' pips left in hand (MT-17): lower is better.
+
+    With ``leaf``, a deal cut short at a horizon is scored by the plan
+    evaluator's cost of each hand instead (its pips, weighted by how hard they
+    are to shed).
+    """
+    if leaf and st.phase == PLAYING:
+        pips = [leaf_cost(st, s) for s in range(1, st.n + 1)]
+    else:
+        pips = [sum(a + b for a, b in h) for h in st.hands[1:]]
     mine = pips[seat - 1]
     return mine - (sum(pips) - mine) / max(1, len(pips) - 1)
 
 
-def search(view, candidates: list[Action], lvl: Level, rng: random.Random) -> Action:
-    """The candidate with the best mean outcome over sampled worlds (issue 16, UX-4)."""
+def leaf_cost(st: MexicanTrain, seat: int) -> float:
+    """The plan evaluator's expected cost of ``seat``'s hand where the playout stopped."""
+    from .mexican import Position  # the plan evaluator imports this module
+
+    pos = Position(st.view(seat), PLAYOUT_LEVEL, Budget(PLAYOUT_LEVEL.nodes))
+    doubles = [st.ends[ti] for ti in st.obligations]
+    return -pos.value(tuple(st.hands[seat]), pos.ends, pos.marked, doubles)
+
+
+def search(view, candidates: list[Action], lvl: Level, rng: random.Random,
+           scores: list[float] | None = None) -> Action:
+    """The candidate with the best mean outcome over sampled worlds (issue 16, UX-4).
+
+    ``scores`` are the candidates' plan scores; ``lvl.mt_prior`` of them leans
+    the choice towards the plan evaluator's where the worlds barely differ.
+    """
     from .mexican import known_voids  # the plan evaluator imports this module
 
     unseen = unseen_tiles(view)
     voids = known_voids(view)
     totals = [0.0] * len(candidates)
     budget = lvl.mt_nodes
-    per_world = 400  # a whole deal of 4 seats takes far fewer steps
-    worlds = 0
+    limit = 400  # a whole deal of 4 seats takes far fewer steps
+    worlds = last = 0
     n = view.players
+    leaf = bool(lvl.mt_horizon)
     planners = frozenset(range(1, n + 1) if lvl.mt_playout == "all" else
                          [view.seat] if lvl.mt_playout == "own" else [])
-    while worlds < lvl.mt_worlds and budget >= per_world * len(candidates):
+    # a world is started only while the budget still covers what the last one cost
+    while worlds < lvl.mt_worlds and budget >= last:
         base = sample_world(view, unseen, voids, rng)
+        spent = 0
         for i, a in enumerate(candidates):
             st = base.clone()
             st.apply_action(a)
-            budget -= playout(st, per_world, planners) + 1
-            totals[i] += outcome(st, view.seat)
+            spent += playout(st, limit, planners, lvl.mt_horizon, view.seat) + 1
+            spent += n if leaf and st.phase == PLAYING else 0  # a leaf scores every hand
+            totals[i] += outcome(st, view.seat, leaf)
+        budget -= spent
+        last = spent
         worlds += 1
     if not worlds:
         return candidates[0]
-    best = min(range(len(candidates)), key=lambda i: (totals[i], i))
+    prior = [lvl.mt_prior * s for s in scores] if scores else [0.0] * len(candidates)
+    best = min(range(len(candidates)), key=lambda i: (totals[i] / worlds - prior[i], i))
     return candidates[best]
