@@ -66,7 +66,8 @@ class _Game:
     def __init__(self, k: Knowledge, hands: list[list[Tile]]) -> None:
         self.k = k
         self.hands = hands
-        self.left, self.right = k.ends if k.ends is not None else (-1, -1)
+        ends: tuple[int, int] = k.ends if k.ends is not None else (-1, -1)
+        self.left, self.right = ends
         self.seat = k.seat
         self.passes = k.view.passes if k.ends is not None else 0
         self.shown = list(k.shown)
