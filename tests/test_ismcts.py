@@ -90,3 +90,26 @@ def test_moves_cover_both_ends_once_each():
     assert sorted(ismcts._moves([t], 3, 5)) == [(t, 3, 3), (t, 5, 5)]
     assert ismcts._moves([t], 3, 3) == [(t, 5, 3)]
     assert ismcts._moves([(1, 2)], 3, 5) == []
+
+
+def test_the_expert_searches_information_sets_only_out_of_the_solvers_reach(monkeypatch):
+    """Issue 16: with ``expert.ISMCTS_NODES`` set, the expert plays the search's choice before
+    the solver's reach and never after it; with the defaults (0) it never searches."""
+    calls = []
+    real = ismcts.search
+
+    def spy(k, plays, nodes, rng, static):
+        calls.append((sum(k.counts[1:]), nodes))
+        return real(k, plays, nodes, rng, static)
+
+    monkeypatch.setattr(ismcts, "search", spy)
+    def early(n):  # the first decisions of two hands (each session moves on after the yield)
+        return itertools.islice(positions("jamaican", 4, range(2), every=1), n)
+
+    for session, seat in early(6):
+        bots.choose(session.view(seat), "expert", random.Random(3))
+    assert not calls and expert.ISMCTS_NODES == {"cuban": 0, "jamaican": 0}
+    monkeypatch.setitem(expert.ISMCTS_NODES, "jamaican", 4000)
+    for session, seat in early(30):
+        bots.choose(session.view(seat), "expert", random.Random(3))
+    assert calls and all(n > expert.SOLVE_BELOW["jamaican"] and nodes == 4000 for n, nodes in calls)

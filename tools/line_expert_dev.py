@@ -90,8 +90,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     args = p.parse_args(argv)
     tasks = [(args.game, s, args.a, args.b) for s in range(args.seed, args.seed + args.deals)]
+    res = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        res = list(pool.map(deal, tasks))
+        for r in pool.map(deal, tasks):  # progress on stderr, so a stopped run still tells
+            res.append(r)
+            print(len(res), r, file=sys.stderr, flush=True)
     flat = [x for r in res for x in r]
     won, lost, tied = flat.count(1), flat.count(-1), flat.count(0)
     n = len(flat)

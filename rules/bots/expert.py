@@ -56,7 +56,9 @@ INDIFFERENT = 0.1
 #: order plays of equal total.
 BLEND: dict[str, float] = {cuban.GAME: 0.0, jamaican.GAME: 0.0}
 #: nodes of information-set search (``ismcts``) for a decision out of the solver's reach,
-#: per game (0: rank like hard there)
+#: per game (0: rank like hard there).  Off in both: 500,000 nodes for Jamaican's first
+#: decisions and for Cuban's first half did not beat hard's ranking in paired hands (issue 16,
+#: docs/computer-player.md, "The fourth round")
 ISMCTS_NODES: dict[str, int] = {cuban.GAME: 0, jamaican.GAME: 0}
 #: development switch: the information-set search decides in the solver's reach too (1)
 ISMCTS_ONLY: dict[str, int] = {cuban.GAME: 0, jamaican.GAME: 0}

@@ -168,8 +168,10 @@ def choose(view, lvl: Level, rng: random.Random) -> Action:
     scored = None
     if lvl.solver_nodes:
         static = lambda a: _static(k, a.tile, a.end, sampled=True)  # noqa: E731
-        scored = None if expert.ISMCTS_ONLY[k.game] else expert.rank(k, plays, lvl, rng, static)
-        if scored is None and expert.ISMCTS_NODES[k.game]:
+        only = expert.ISMCTS_ONLY[k.game]
+        scored = None if only else expert.rank(k, plays, lvl, rng, static)
+        # out of the solver's reach (in reach, rank gives None only for one distinct play)
+        if scored is None and expert.ISMCTS_NODES[k.game] and (only or sum(k.counts[1:]) > expert.SOLVE_BELOW[k.game]):
             scored = ismcts.search(k, plays, expert.ISMCTS_NODES[k.game], rng, static)
     if scored is None:
         scored = _rank(k, plays, lvl, rng)
