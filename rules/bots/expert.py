@@ -51,6 +51,17 @@ SETTLE_Z = 2.0
 #: ... or when the two are surely within this much of each other a deal (values in
 #: ``OBJECTIVE`` units): then either play is as good, and more deals would not matter
 INDIFFERENT = 0.1
+#: the heuristic score's weight in a play's value, per game: value = mean exact value per
+#: deal + BLEND x static score.  0 lets the exact total decide and the heuristic only
+#: order plays of equal total.
+BLEND: dict[str, float] = {cuban.GAME: 0.0, jamaican.GAME: 0.0}
+#: nodes of information-set search (``ismcts``) for a decision out of the solver's reach,
+#: per game (0: rank like hard there).  Off in both: 500,000 nodes for Jamaican's first
+#: decisions and for Cuban's first half did not beat hard's ranking in paired hands (issue 16,
+#: docs/computer-player.md, "The fourth round")
+ISMCTS_NODES: dict[str, int] = {cuban.GAME: 0, jamaican.GAME: 0}
+#: development switch: the information-set search decides in the solver's reach too (1)
+ISMCTS_ONLY: dict[str, int] = {cuban.GAME: 0, jamaican.GAME: 0}
 
 
 def settled(totals: list[int], squares: list[list[int]], n: int) -> bool:
@@ -124,7 +135,11 @@ def rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random,
     if deals < MIN_DEALS:
         return None
     total_of = dict(zip(keys, totals))
-    # the exact total decides; the heuristic only orders plays of equal total
-    keyed = [((total_of[(a.tile, after(k.ends, *placement(a)))], static(a)), a) for a in plays]
+    blend = BLEND[k.game]
+    # the exact mean decides (plus the blended heuristic); the heuristic orders plays of equal worth
+    keyed = []
+    for a in plays:
+        h = static(a)
+        keyed.append(((total_of[(a.tile, after(k.ends, *placement(a)))] / deals + blend * h, h), a))
     keyed.sort(key=lambda ka: (-ka[0][0], -ka[0][1]))
-    return [(total / deals, a) for (total, _), a in keyed]
+    return [(value, a) for (value, _), a in keyed]

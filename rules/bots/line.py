@@ -31,7 +31,7 @@ from typing import Sequence
 from ..actions import Action, placement
 from ..tiles import Tile
 from ..variants import cuban, jamaican
-from . import expert
+from . import expert, ismcts
 from .knowledge import Knowledge, after, key_bonus
 from .levels import Budget, Level
 from .playout import playout, preference, sample_hands
@@ -167,7 +167,12 @@ def choose(view, lvl: Level, rng: random.Random) -> Action:
     plays = sorted((a for a in legal if a.kind == "play"), key=lambda a: (a.tile, a.end))
     scored = None
     if lvl.solver_nodes:
-        scored = expert.rank(k, plays, lvl, rng, lambda a: _static(k, a.tile, a.end, sampled=True))
+        static = lambda a: _static(k, a.tile, a.end, sampled=True)  # noqa: E731
+        only = expert.ISMCTS_ONLY[k.game]
+        scored = None if only else expert.rank(k, plays, lvl, rng, static)
+        # out of the solver's reach (in reach, rank gives None only for one distinct play)
+        if scored is None and expert.ISMCTS_NODES[k.game] and (only or sum(k.counts[1:]) > expert.SOLVE_BELOW[k.game]):
+            scored = ismcts.search(k, plays, expert.ISMCTS_NODES[k.game], rng, static)
     if scored is None:
         scored = _rank(k, plays, lvl, rng)
     if lvl.slip and len(scored) > 1 and rng.random() < lvl.slip:
