@@ -8,7 +8,7 @@ counts.
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from rules.policies import POLICIES
 from rules.rng import stream
@@ -32,6 +32,22 @@ def resample_hidden(state, seat: int, rng: random.Random):
     other.stock = type(other.stock)(rest)
     other._legal = None
     return other
+
+
+def fair_choices(found: Iterable[tuple[Session, int]], level: str, rng: random.Random, seed: int) -> int:
+    """UX-4: at each position, redeal what the seat cannot see (``resample_hidden``) and
+    check that its view, and ``level``'s choice with the same ``seed``, stay the same.
+    Returns how many positions were checked."""
+    from rules import bots
+    checked = 0
+    for session, seat in found:
+        view = session.view(seat)
+        other = resample_hidden(session.state, seat, rng)
+        assert other.view(seat) == view  # the two full states look the same to this seat
+        assert bots.choose(other.view(seat), level, random.Random(seed)) == \
+            bots.choose(view, level, random.Random(seed))
+        checked += 1
+    return checked
 
 
 def positions(game: str, players: int, seeds: range, policy: str = "random",
