@@ -205,9 +205,13 @@ class LineKit(TableKit):
             px, py, side = places[seat]
             if lay.compact and side in ("top", "bottom"):
                 # a one-row strip: the cue goes beside it on the line's side, not over its name
-                ax, ay, aw, ah = LL.seat_area(places[seat], True)
-                sx, sy = camera.world_to_screen(px, ay + ah if side == "top" else ay)
-                setattr(box, "midtop" if side == "top" else "midbottom", (round(sx), round(sy)))
+                _ax, ay, _aw, ah = LL.seat_area(places[seat], True)
+                if side == "top":
+                    sx, sy = camera.world_to_screen(px, ay + ah)
+                    box.midtop = (round(sx), round(sy))
+                else:
+                    sx, sy = camera.world_to_screen(px, ay)
+                    box.midbottom = (round(sx), round(sy))
             else:
                 sx, sy = camera.world_to_screen(px, py)
                 box.center = (round(sx), round(sy))
