@@ -143,3 +143,87 @@ def test_a_playout_cut_at_the_horizon_is_scored_by_the_plan_evaluator():
         assert mt_search.outcome(st, seat, leaf=True) == pytest.approx(mine - (sum(costs) - mine) / 3)
         cut += 1
     assert cut >= 2
+
+
+def test_the_own_level_option_plays_the_searching_seat_by_that_level(monkeypatch):
+    """issue 16: with ``mt_own_level`` the searching seat's playout turns are ranked at that
+    level (a stronger plan evaluator), the other seats' at the cheap playout level."""
+    from dataclasses import replace
+    own = replace(LEVELS["normal"], slip=0.0)
+    calls: list[tuple[int, str]] = []
+    real = mexican.rank
+
+    def spy(view, lvl):
+        calls.append((view.seat, lvl.name))
+        return real(view, lvl)
+
+    monkeypatch.setattr(mexican, "rank", spy)
+    seats = set()
+    for session, seat in _search_positions(2):
+        view = session.view(seat)
+        st = mt_search.sample_world(view, mt_search.unseen_tiles(view), mexican.known_voids(view),
+                                    random.Random(3))
+        st.apply_action(view.legal[0])
+        calls.clear()
+        mt_search.playout(st, 400, frozenset(range(1, 5)), seat=seat, own=own)
+        assert all((lvl == "normal") == (s == seat) for s, lvl in calls)
+        seats.update(s for s, lvl in calls if lvl == "normal")
+    assert seats  # the searching seat did play by the stronger level
+
+
+@pytest.mark.rule("MT-8")
+def test_the_first_round_is_searched_only_with_its_horizon(monkeypatch):
+    """MT-8, issue 16: the expert leaves the first chain to the plan evaluator unless
+    ``mt_first_horizon`` is set; then the candidates are played out, cut at that horizon."""
+    from dataclasses import replace
+    horizons: list[int] = []
+    real = mt_search.playout
+
+    def spy(st, limit, planners=frozenset(), horizon=0, seat=0, own=None):
+        horizons.append(horizon)
+        return real(st, limit, planners, horizon, seat, own)
+
+    monkeypatch.setattr(mt_search, "playout", spy)
+    lvl = replace(EXPERT, mt_worlds=2, mt_first_horizon=5)
+    searched = 0
+    for session, seat in itertools.islice(positions("mexican_train", 4, range(6), "greedy", every=1), 400):
+        view = session.view(seat)
+        if not view.first_round:
+            continue
+        scored = mexican.rank(view, EXPERT)
+        if len([s for s, _ in scored[:EXPERT.mt_candidates] if s >= scored[0][0] - EXPERT.mt_margin]) < 2:
+            continue
+        horizons.clear()
+        mexican.choose(view, EXPERT, random.Random(1))
+        assert not horizons  # the level as it is: no playouts in the first round
+        mexican.choose(view, lvl, random.Random(1))
+        assert horizons and set(horizons) == {5}
+        searched += 1
+    assert searched >= 3
+
+
+@pytest.mark.rule("MT-8")
+@pytest.mark.rule("MT-11")
+def test_passes_without_a_draw_prove_voids_when_asked():
+    """MT-8, MT-11, UX-4: with ``passes`` a pass that no draw preceded (a first turn that could
+    not start the train, or an empty boneyard) adds the numbers the seat was shown to lack;
+    right after the pass its true hand holds none of them.  Without ``passes`` nothing changes."""
+    from rules.policies import greedy_policy
+    proved = 0
+    for seed in range(8):
+        session = Session(Config("mexican_train", 4, seed))
+        rng = stream(seed, "voids")
+        while not session.match_over():
+            seat = session.to_act()
+            view = session.view(seat)
+            action = greedy_policy(view, rng)
+            before = mexican.known_voids(view, passes=True)
+            session.apply(action)
+            if action.kind != "pass" or session.match_over() or session.state.deal_no != view.deal_no:
+                continue
+            after_view = session.view(seat)
+            after = mexican.known_voids(after_view, passes=True)
+            new = after[seat] - before[seat] - mexican.known_voids(after_view)[seat]
+            assert not any(set(t) & new for t in session.state.hands[seat])
+            proved += bool(new)
+    assert proved >= 5

@@ -44,6 +44,15 @@ class Level:
     mt_horizon: int = 0
     #: pips of playout outcome one point of plan score is worth when choosing (0: outcome alone)
     mt_prior: float = 0.0
+    #: a level whose plan evaluator the searching seat plays by in its own playouts ("": the
+    #: cheap playout level, as every other seat); e.g. "normal" (trail search and lookahead)
+    mt_own_level: str = ""
+    #: search the first round (MT-8) too, each playout cut this many steps on and scored by
+    #: the plan evaluator's leaf cost (0: the first round is left to the plan evaluator)
+    mt_first_horizon: int = 0
+    #: sampled worlds also explain passes with no draw before them (first round: no tile for
+    #: the own train, MT-8; an empty boneyard: no legal play, MT-11), not only draws
+    mt_pass_voids: bool = False
 
 
 LEVELS: dict[str, Level] = {

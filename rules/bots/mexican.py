@@ -50,14 +50,16 @@ def urgency(counts: Iterable[int]) -> float:
     return {0: 1.0, 1: 0.9, 2: 0.6, 3: 0.3}.get(least, 0.0)
 
 
-def known_voids(view) -> list[set[int]]:
+def known_voids(view, passes: bool = False) -> list[set[int]]:
     """Numbers each seat is known to lack, read from this deal's public history (MT-11).
 
     A draw proves the seat had no legal play: with an obligation open, no tile
     of the oldest double's number (MT-14); otherwise nothing for its own train,
     the Mexican train or a marked train (MT-10).  The drawn tile is either
     played at once or fits nothing either, so the voids are kept; a later draw
-    could bring a number back, which this estimate accepts.
+    could bring a number back, which this estimate accepts.  With ``passes``, a
+    pass with no draw before it proves the same: in the first round, no tile of
+    the own train's end (MT-8); later, with the boneyard empty, no legal play (MT-11).
     """
     n = view.players
     engine = view.engine
@@ -67,8 +69,22 @@ def known_voids(view) -> list[set[int]]:
     placed = 0
     voids: list[set[int]] = [set() for _ in range(n + 1)]
     last_play: tuple | None = None
+    first_turns = 0  # first turns over (MT-8): the first round lasts until every seat had one
+    drew = 0  # the seat whose draw came last, until its turn ends
     for entry in mt_search.this_deal(view.history):
         kind = entry[0]
+        if kind == "pass" and passes and drew != entry[1]:
+            if first_turns < n:
+                voids[entry[1]].add(ends[entry[1]])
+            else:
+                kind = "draw"  # the boneyard was empty: the same proof as a draw
+        if entry[0] in ("pass", "end_chain"):
+            first_turns += 1
+            drew = 0
+        elif entry[0] == "draw":
+            drew = entry[1]
+        elif entry[0] == "play" and first_turns >= n:
+            drew = 0
         if kind == "play":
             _, s, t, train = entry
             ti = 0 if train == MEXICAN else int(train)
@@ -87,7 +103,7 @@ def known_voids(view) -> list[set[int]]:
             else:
                 lacking = {ends[0], ends[s]} | {ends[i] for i in range(1, n + 1) if marked[i]}
             voids[s] |= lacking
-        elif kind in ("pass", "end_chain"):
+        if entry[0] in ("pass", "end_chain"):
             last_play = None
         elif kind == "mark":
             marked[entry[1]] = True
@@ -280,15 +296,16 @@ def choose(view, lvl: Level, rng: random.Random) -> Action:
 
     With ``lvl.mt_worlds`` (the expert, issue 16) the plays scoring within
     ``lvl.mt_margin`` of the best are played out in sampled worlds (``mt_search``),
-    after the first round (MT-9).
+    after the first round (MT-9), and in it too with ``lvl.mt_first_horizon``.
     """
     legal = list(view.legal)
     if len(legal) == 1:
         return legal[0]
     scored = rank(view, lvl)
-    if lvl.mt_worlds and not view.first_round:
+    if lvl.mt_worlds and (not view.first_round or lvl.mt_first_horizon):
         # MT-8: the first chain is the plan evaluator's own ground; playouts there
-        # ended chains early and lost 13 to 52 pips against the plan in a check
+        # ended chains early and lost 13 to 52 pips against the plan in a check, so it is
+        # searched only with a horizon and the plan evaluator's leaf score
         close = [(s, a) for s, a in scored[:lvl.mt_candidates] if s >= scored[0][0] - lvl.mt_margin]
         if len(close) > 1:
             return mt_search.search(view, [a for _, a in close], lvl, rng, [s for s, _ in close])

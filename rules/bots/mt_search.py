@@ -137,13 +137,14 @@ def playout_action(st: MexicanTrain) -> Action:
 
 
 def playout(st: MexicanTrain, limit: int, planners: frozenset[int] = frozenset(),
-            horizon: int = 0, seat: int = 0) -> int:
+            horizon: int = 0, seat: int = 0, own: Level | None = None) -> int:
     """Play ``st`` to the deal's end (MT-16); the steps taken.
 
     Seats in ``planners`` play by the plan evaluator on their own view (a cheap
     level), the others by the fast playout policy.  With a ``horizon`` the
     playout stops after that many steps, once ``seat`` begins a turn, so every
-    candidate is judged after the same turns.
+    candidate is judged after the same turns.  With ``own``, ``seat`` plays by
+    the plan evaluator at that level instead of the cheap one.
     """
     from .mexican import rank  # the plan evaluator imports this module
 
@@ -151,7 +152,9 @@ def playout(st: MexicanTrain, limit: int, planners: frozenset[int] = frozenset()
     while st.phase == PLAYING and steps < limit:
         if horizon and steps >= horizon and st.turn == seat and not (st.extra or st.drawn or st.chain):
             break
-        if st.turn in planners and len(st.legal_actions()) > 1:
+        if own is not None and st.turn == seat and len(st.legal_actions()) > 1:
+            action = rank(st.view(st.turn), own)[0][1]
+        elif st.turn in planners and len(st.legal_actions()) > 1:
             action = rank(st.view(st.turn), PLAYOUT_LEVEL)[0][1]
         else:
             action = playout_action(st)
@@ -194,13 +197,15 @@ def search(view, candidates: list[Action], lvl: Level, rng: random.Random,
     from .mexican import known_voids  # the plan evaluator imports this module
 
     unseen = unseen_tiles(view)
-    voids = known_voids(view)
+    voids = known_voids(view, lvl.mt_pass_voids)
     totals = [0.0] * len(candidates)
     budget = lvl.mt_nodes
     limit = 400  # a whole deal of 4 seats takes far fewer steps
     worlds = last = 0
     n = view.players
-    leaf = bool(lvl.mt_horizon)
+    horizon = lvl.mt_first_horizon if view.first_round else lvl.mt_horizon
+    leaf = bool(horizon)
+    own = replace(LEVELS[lvl.mt_own_level], slip=0.0) if lvl.mt_own_level else None
     planners = frozenset(range(1, n + 1) if lvl.mt_playout == "all" else
                          [view.seat] if lvl.mt_playout == "own" else [])
     # a world is started only while the budget still covers what the last one cost
@@ -210,7 +215,7 @@ def search(view, candidates: list[Action], lvl: Level, rng: random.Random,
         for i, a in enumerate(candidates):
             st = base.clone()
             st.apply_action(a)
-            spent += playout(st, limit, planners, lvl.mt_horizon, view.seat) + 1
+            spent += playout(st, limit, planners, horizon, view.seat, own) + 1
             spent += n if leaf and st.phase == PLAYING else 0  # a leaf scores every hand
             totals[i] += outcome(st, view.seat, leaf)
         budget -= spent
