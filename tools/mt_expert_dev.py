@@ -28,7 +28,12 @@ def _apply(settings: list[str]) -> None:
     for item in settings:
         name, _, value = item.partition("=")
         kind = type(getattr(levels.LEVELS["expert"], name))
-        changes[name] = kind(value)
+        if kind is bool:  # bool("0") is True: read a switch by its word
+            if value.lower() not in ("0", "1", "false", "true", "off", "on"):
+                raise SystemExit(f"--set {name}: {value!r} is not a switch (0/1, off/on)")
+            changes[name] = value.lower() in ("1", "true", "on")
+        else:
+            changes[name] = kind(value)
     levels.LEVELS["expert"] = dataclasses.replace(levels.LEVELS["expert"], **changes)
 
 
