@@ -26,6 +26,7 @@ import random
 from typing import Sequence
 
 from ..actions import Action, placement
+from ..tiles import Tile
 from ..variants import cuban, jamaican
 from .knowledge import Knowledge, after
 from .levels import Budget, Level
@@ -62,6 +63,104 @@ BLEND: dict[str, float] = {cuban.GAME: 0.0, jamaican.GAME: 0.0}
 ISMCTS_NODES: dict[str, int] = {cuban.GAME: 0, jamaican.GAME: 0}
 #: development switch: the information-set search decides in the solver's reach too (1)
 ISMCTS_ONLY: dict[str, int] = {cuban.GAME: 0, jamaican.GAME: 0}
+#: partner inference, per game (0: off): candidate deals drawn per deal kept, one kept in
+#: proportion to how well the partner's sampled hand explains the partner's own plays
+#: (sampling-importance-resampling).  The partner is our own bot, which ranks by a static
+#: score, not a heavy-pip player: each of its plays is scored by a softmax over a cheap copy
+#: of that score (pips, doubles, tiles left that follow, ``partner_score``) with weight
+#: ``PARTNER_BETA``, mixed with a uniform share ``PARTNER_EPS``.  Opponents stay uniform.
+PARTNER_SIR: dict[str, int] = {cuban.GAME: 0, jamaican.GAME: 0}
+PARTNER_BETA: dict[str, float] = {cuban.GAME: 0.5, jamaican.GAME: 0.5}
+PARTNER_EPS: dict[str, float] = {cuban.GAME: 0.3, jamaican.GAME: 0.3}
+
+
+def partner_plays(k: Knowledge) -> list[tuple[tuple[int, int], Tile, int]]:
+    """The partner's plays this hand on an open line: (ends before, tile, index among its plays).
+
+    Read from the public history only (UX-4); the pose (the first tile) is left out.
+    """
+    history = k.view.history
+    start = 0
+    for i in range(len(history) - 1, -1, -1):
+        if history[i][0] == "deal":
+            start = i + 1
+            break
+    left = right = -1
+    out: list[tuple[tuple[int, int], Tile, int]] = []
+    n = 0
+    for entry in history[start:]:
+        if entry[0] != "play":
+            continue
+        _, s, t, end, lying = entry
+        if left < 0:
+            left, right = lying
+            if s == k.partner:
+                n += 1
+            continue
+        if s == k.partner:
+            out.append(((left, right), t, n))
+            n += 1
+        if end == "L":
+            left = lying[0]
+        else:
+            right = lying[1]
+    return out
+
+
+def partner_score(hand: Sequence[Tile], t: Tile, ends: tuple[int, int]) -> float:
+    """A cheap copy of ``line``'s static score for playing ``t`` from ``hand`` on ``ends``.
+
+    Pips, a double's bonus and the tiles left that follow the new ends (the terms that
+    depend on the player's own hand); the best end for the tile is taken.
+    """
+    rest = [x for x in hand if x != t]
+    best = -1e9
+    for i, e in enumerate(ends):
+        if e not in t:
+            continue
+        new = t[1] if t[0] == e else t[0]
+        nums = (new, ends[1 - i])
+        follow = sum(1 for x in rest if x[0] in nums or x[1] in nums)
+        held = sum((x[0] in nums) + (x[1] in nums and x[1] != x[0]) for x in rest)
+        best = max(best, t[0] + t[1] + (4.0 if t[0] == t[1] else 0.0) + 2.0 * min(follow, 3) + held)
+    return best
+
+
+def partner_loglik(k: Knowledge, plays: list[tuple[tuple[int, int], Tile, int]],
+                   hand: Sequence[Tile]) -> float:
+    """Log-likelihood of the partner's plays if its hand is now ``hand`` (``PARTNER_SIR``)."""
+    beta, eps = PARTNER_BETA[k.game], PARTNER_EPS[k.game]
+    later = [t for _, t, _ in plays]
+    ll = 0.0
+    for i, (ends, t, _) in enumerate(plays):
+        held = list(hand) + later[i:]
+        legal = [x for x in held if x[0] in ends or x[1] in ends]
+        if len(legal) < 2:
+            continue
+        scores = [beta * partner_score(held, x, ends) for x in legal]
+        top = max(scores)
+        z = sum(math.exp(v - top) for v in scores)
+        mine = math.exp(beta * partner_score(held, t, ends) - top) / z
+        ll += math.log((1 - eps) * mine + eps / len(legal))
+    return ll
+
+
+def draw(k: Knowledge, rng: random.Random, pplays) -> list[list[Tile]] | None:
+    """One deal of the hidden hands: uniform, or resampled by partner inference."""
+    m = PARTNER_SIR[k.game]
+    if m < 2 or not pplays:
+        return sample_hands(k, rng)
+    cands = []
+    for _ in range(m):
+        h = sample_hands(k, rng)
+        if h is not None:
+            cands.append(h)
+    if not cands:
+        return None
+    lls = [partner_loglik(k, pplays, h[k.partner]) for h in cands]
+    top = max(lls)
+    weights = [math.exp(v - top) for v in lls]
+    return rng.choices(cands, weights)[0]
 
 
 def settled(totals: list[int], squares: list[list[int]], n: int) -> bool:
@@ -106,8 +205,9 @@ def rank(k: Knowledge, plays: Sequence[Action], lvl: Level, rng: random.Random,
     cap = lvl.solver_nodes // MIN_DEALS
     deals = 0
     solved: dict[tuple, dict[Action, int]] = {}
+    pplays = partner_plays(k) if PARTNER_SIR[k.game] else []
     for _ in range(lvl.solver_deals):
-        hands = sample_hands(k, rng)
+        hands = draw(k, rng, pplays)
         if hands is None:
             break
         deal = tuple(tuple(sorted(h)) for h in hands)
