@@ -61,3 +61,12 @@ class GameState(Protocol):
     def next_match(self) -> None:
         """A new match at the same table (MT-20, CU-12, JA-9)."""
         ...
+
+
+def this_deal(history) -> tuple:
+    """The public history since the current deal began (the last ``("deal", ...)`` entry):
+    every game's history spans the session, and a bot reads the hand in play."""
+    for i in range(len(history) - 1, -1, -1):
+        if history[i][0] == "deal":
+            return tuple(history[i + 1:])
+    return tuple(history)

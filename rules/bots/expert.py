@@ -26,6 +26,7 @@ import random
 from typing import Sequence
 
 from ..actions import Action, placement
+from ..state import this_deal
 from ..tiles import Tile
 from ..variants import cuban, jamaican
 from .knowledge import Knowledge, after
@@ -79,16 +80,10 @@ def partner_plays(k: Knowledge) -> list[tuple[tuple[int, int], Tile, int]]:
 
     Read from the public history only (UX-4); the pose (the first tile) is left out.
     """
-    history = k.view.history
-    start = 0
-    for i in range(len(history) - 1, -1, -1):
-        if history[i][0] == "deal":
-            start = i + 1
-            break
     left = right = -1
     out: list[tuple[tuple[int, int], Tile, int]] = []
     n = 0
-    for entry in history[start:]:
+    for entry in this_deal(k.view.history):
         if entry[0] != "play":
             continue
         _, s, t, end, lying = entry

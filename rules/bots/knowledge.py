@@ -9,6 +9,7 @@ on the line (JA-6 hard ends).
 from __future__ import annotations
 
 from ..line import partner_of
+from ..state import this_deal
 from ..tiles import Tile, double_set, tile
 from ..variants import cuban, jamaican
 
@@ -29,14 +30,8 @@ class Knowledge:
         self.voids: list[set[int]] = [set() for _ in range(5)]
         #: numbers each seat chose to open: the far ends of its tiles (both for a lead)
         self.opened: list[set[int]] = [set() for _ in range(5)]
-        start = 0
-        history = view.history
-        for i in range(len(history) - 1, -1, -1):  # the history spans the session: read this hand
-            if history[i][0] == "deal":
-                start = i + 1
-                break
         left = right = -1
-        for entry in history[start:]:
+        for entry in this_deal(view.history):
             kind = entry[0]
             if kind == "play":
                 _, s, t, end, lying = entry

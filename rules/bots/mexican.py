@@ -28,6 +28,7 @@ import random
 from typing import Iterable
 
 from ..actions import Action
+from ..state import this_deal
 from ..tiles import Tile
 from ..variants.mexican_train import FULL_SET, MEXICAN
 from . import mt_search
@@ -71,7 +72,7 @@ def known_voids(view, passes: bool = False) -> list[set[int]]:
     last_play: tuple | None = None
     first_turns = 0  # first turns over (MT-8): the first round lasts until every seat had one
     drew = 0  # the seat whose draw came last, until its turn ends
-    for entry in mt_search.this_deal(view.history):
+    for entry in this_deal(view.history):
         kind = entry[0]
         if kind == "pass" and passes and drew != entry[1]:
             if first_turns < n:

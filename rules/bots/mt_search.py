@@ -27,6 +27,7 @@ import random
 from dataclasses import replace
 
 from ..actions import Action
+from ..state import this_deal
 from ..tiles import Tile
 from ..variants.mexican_train import FULL_SET, PLAYING, MexicanTrain, train_index
 from .levels import LEVELS, Budget, Level
@@ -95,14 +96,6 @@ def world(view, hands: list[list[Tile]], stock: list[Tile]) -> MexicanTrain:
     st.chain, st.drawn, st.extra = view.chain, view.drawn, view.extra
     st.obligations = [train_index(k) for k in view.obligations]
     return st
-
-
-def this_deal(history: tuple) -> tuple:
-    """The public history since the current deal began (MT-2)."""
-    for i in range(len(history) - 1, -1, -1):
-        if history[i][0] == "deal":
-            return history[i + 1:]
-    return history
 
 
 def _placements(view) -> tuple[int, list[int], int]:
