@@ -224,10 +224,15 @@ def draw_cue(surface: pygame.Surface, c: Cue, clock: float, to_screen) -> None:
         surface.blit(halo, halo.get_rect(center=(round(x), round(y))))
 
 
+def thinking_radius(short: float) -> int:
+    """The thinking dots' radius for a seat of that size (px); their box is 4 radii tall."""
+    return max(3, min(9, round(short * 0.18)))
+
+
 def draw_thinking(surface: pygame.Surface, at: Anchor, clock: float, to_screen) -> None:
     """Three dots that rise in turn at a computer's seat while it waits or searches."""
     x, y, short = to_screen(at)
-    r = max(3, min(9, round(short * 0.18)))
+    r = thinking_radius(short)
     gap = 3 * r
     box = pygame.Rect(0, 0, 4 * gap, 4 * r).inflate(r, r)
     box.center = (round(x), round(y - 3 * r))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Hashable
 from rules.actions import Action
 
 from ..i18n import t
+from ..table.camera import ANY_FELT, Felt
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
@@ -63,9 +64,9 @@ class TableKit:
 
     # ------------------------------------------------------------ the world
 
-    def layout(self, view, play, aspect: float = 16 / 9) -> Any:
+    def layout(self, view, play, felt: Felt = ANY_FELT) -> Any:
         """Where everything lies in world coordinates; has ``content`` (x, y, w, h).
-        ``aspect`` is the table area's width over its height on screen."""
+        ``felt`` is the clear table area on screen that the automatic view fits it into."""
         raise NotImplementedError
 
     def target_at(self, lay, play, wx: float, wy: float) -> Hashable | None:
@@ -131,6 +132,12 @@ class TableKit:
     def render_panel(self, play, view, u: float, sprites) -> pygame.Surface:
         """The players (or teams) panel in the table's top left corner."""
         raise NotImplementedError
+
+    def panel_point(self, play, seat: int, u: float) -> tuple[int, int, int] | None:
+        """Where the panel shows a seat's cues (its row's right end, centre line and height, in
+        the panel), for a seat the layout leaves off the felt (``seat_point`` None); None where
+        every seat is on the felt."""
+        return None
 
     def prompt(self, play) -> str:
         """What the on-screen player is asked to do now."""

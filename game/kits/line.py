@@ -20,6 +20,7 @@ from rules.line import CHOOSE, PLAY, TEAM_SEATS, team_of
 from ..i18n import t
 from ..phases import DEAL_END, MATCH_END
 from ..seats import seat_colour
+from ..table.camera import ANY_FELT, Felt
 from ..table.render import DARK
 from ..table.status import PANEL_FILL
 from ..table.text import fit, text
@@ -30,10 +31,21 @@ from .line_render import LineMarks, draw_line
 from .scoreboard import GOLD, GREY
 
 TEAM_COLOURS = {1: seat_colour(1), 2: seat_colour(2)}
+PASS_COLOUR = (255, 214, 90)  # a pass's cue, at the seat or behind its count in the panel
 
 
 def tile_name(tile) -> str:
     return f"[{tile[0]}|{tile[1]}]"
+
+
+def passes(view) -> list[int]:
+    """The seats that passed since the last play, latest first (CU-6, JA-4)."""
+    passed = []
+    for e in reversed(view.history):
+        if e[0] != "pass":
+            break
+        passed.append(e[1])
+    return passed
 
 
 def doubles_in(hand) -> list:
@@ -91,8 +103,8 @@ class LineKit(TableKit):
 
     # ------------------------------------------------------------ the world
 
-    def layout(self, view, play, aspect: float = 16 / 9) -> LL.LineLayout:
-        return LL.layout_view(view, aspect)
+    def layout(self, view, play, felt: Felt = ANY_FELT) -> LL.LineLayout:
+        return LL.layout_view(view, felt.aspect, felt.shows)
 
     def renderer(self, sprites) -> LineRenderer:
         return LineRenderer(sprites)
@@ -118,7 +130,7 @@ class LineKit(TableKit):
         return None
 
     def seat_point(self, lay: LL.LineLayout, view, play, seat: int):
-        place = LL.seat_places(self.bottom_seat(play), lay.table, lay.compact).get(seat)
+        place = LL.seat_places(self.bottom_seat(play), lay.table, lay.seats).get(seat)
         return None if place is None else place[:2]
 
     def pile_point(self, lay: LL.LineLayout):
@@ -190,14 +202,12 @@ class LineKit(TableKit):
     @staticmethod
     def _draw_passes(surface, camera, lay, view, bottom: int) -> None:
         """A computer's (or anyone's) pass since the last play, shown at that seat (CU-6, JA-4)."""
-        passed = []
-        for e in reversed(view.history):
-            if e[0] != "pass":
-                break
-            passed.append(e[1])
+        passed = passes(view)
         if not passed:
             return
-        places = LL.seat_places(bottom, lay.table, lay.compact)
+        places = LL.seat_places(bottom, lay.table, lay.seats)
+        if not places:
+            return  # the seats are in the players panel, which marks the passes (render_panel)
         size = max(12, min(30, round(24 * camera.draw_zoom)))
         for seat in passed:
             img = text(t("line.passed"), size, (24, 30, 26), bold=True)
@@ -205,7 +215,7 @@ class LineKit(TableKit):
             px, py, side = places[seat]
             if lay.compact and side in ("top", "bottom"):
                 # a one-row strip: the cue goes beside it on the line's side, not over its name
-                _ax, ay, _aw, ah = LL.seat_area(places[seat], True)
+                _ax, ay, _aw, ah = LL.seat_area(places[seat], LL.ROWS)
                 if side == "top":
                     sx, sy = camera.world_to_screen(px, ay + ah)
                     box.midtop = (round(sx), round(sy))
@@ -215,7 +225,7 @@ class LineKit(TableKit):
             else:
                 sx, sy = camera.world_to_screen(px, py)
                 box.center = (round(sx), round(sy))
-            pygame.draw.rect(surface, (255, 214, 90), box, border_radius=box.height // 2)
+            pygame.draw.rect(surface, PASS_COLOUR, box, border_radius=box.height // 2)
             surface.blit(img, img.get_rect(center=box.center))
 
     # ------------------------------------------------------------ chrome
@@ -233,34 +243,62 @@ class LineKit(TableKit):
         names = [text(play.name(s), fpx, bold=True).get_width() for s in range(1, 5)]
         return round(120 * u) + min(max(names), round(170 * u))
 
-    def render_panel(self, play, view, u: float, sprites) -> pygame.Surface:
-        """The two teams: their players (tiles in hand) and the team's total."""
+    def _panel_rows(self, u: float) -> tuple[int, int, int, dict[int, int]]:
+        """The panel's font, row height and padding, and each seat's row top (team 1's two,
+        then team 2's, each under its team's heading)."""
         fpx = max(10, round(16 * u))
         # a row holds its text and the to-act ring round it, however small the window (the
         # font has a floor of 10 px, the rows would not)
         row_h = max(round(24 * u), text("Ag", fpx + 2, bold=True).get_height() + 4)
         pad = round(8 * u)
+        tops, y = {}, pad
+        for team in (1, 2):
+            y += row_h  # the team's heading
+            for s in TEAM_SEATS[team]:
+                tops[s] = y
+                y += row_h
+            y += pad
+        return fpx, row_h, pad, tops
+
+    def panel_point(self, play, seat: int, u: float) -> tuple[int, int, int] | None:
+        """A seat's row in the panel (its right end, its centre line, its height): the thinking
+        cue's place when the seats are not on the felt (``line_layout.PANEL``)."""
+        fpx, row_h, pad, tops = self._panel_rows(u)
+        if seat not in tops:
+            return None
+        return self.panel_width(play, u) - 2, tops[seat] + row_h // 2, row_h
+
+    def render_panel(self, play, view, u: float, sprites) -> pygame.Surface:
+        """The two teams: their players (tiles in hand; on a gold pill, passed since the last
+        play, CU-6, JA-4) and the team's total."""
+        fpx, row_h, pad, tops = self._panel_rows(u)
         width = self.panel_width(play, u)
         panel = pygame.Surface((width, pad + 2 * (3 * row_h + pad)), pygame.SRCALPHA)
         panel.fill(PANEL_FILL)
-        y = pad
         to_act = play.session.to_act()
+        passed = passes(view)
         for team in (1, 2):
+            y = tops[TEAM_SEATS[team][0]] - row_h
             head = fit(self.team_name(team), max(9, fpx - 1), width - round(60 * u), colour=GREY, bold=True)
             panel.blit(head, (pad, y))
             total = text(str(view.totals[team]), fpx + 2, GOLD, bold=True)
             panel.blit(total, total.get_rect(topright=(width - pad, y - 2)))
-            y += row_h
             for s in TEAM_SEATS[team]:
+                y = tops[s]
                 if s == to_act and play.phase not in (DEAL_END, MATCH_END):
                     pygame.draw.rect(panel, (255, 255, 255), (2, y, width - 4, row_h - 2), 2, border_radius=4)
                 pygame.draw.circle(panel, seat_colour(s), (pad + round(8 * u), y + row_h // 2), round(6 * u))
                 name = fit(play.name(s), fpx, width - round(70 * u), colour=seat_colour(s), bold=True)
                 panel.blit(name, name.get_rect(midleft=(pad + round(20 * u), y + row_h // 2)))
-                count = text(str(view.hand_counts[s]), fpx)
-                panel.blit(count, count.get_rect(midright=(width - pad, y + row_h // 2)))
-                y += row_h
-            y += pad
+                count = text(str(view.hand_counts[s]), fpx, (24, 30, 26) if s in passed else (247, 241, 227),
+                             bold=s in passed)
+                box = count.get_rect(midright=(width - pad, y + row_h // 2))
+                if s in passed:
+                    pill = box.inflate(row_h // 2, 2)
+                    pill.right = width - pad // 2
+                    box.center = pill.center
+                    pygame.draw.rect(panel, PASS_COLOUR, pill, border_radius=pill.height // 2)
+                panel.blit(count, box)
         return panel
 
     def prompt(self, play) -> str:

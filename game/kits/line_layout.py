@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from ..table.layout import GAP, TILE_L, TILE_W, Placed
 
@@ -51,6 +51,13 @@ COMPACT_ASPECT = 3.2
 COMPACT_TOP_H = 44.0
 COMPACT_BOTTOM_H = 36.0
 COMPACT_GAP = 8.0
+#: Where the seats sit (``LineLayout.seats``): round the line, the partner's and the viewer's
+#: strips stacked (AROUND); in one row each on a wide strip of felt (ROWS, ``COMPACT_ASPECT``);
+#: or not on the felt at all (PANEL): on a felt too short for the seats at a readable size (a
+#: TV's settings on a 1024x600 screen leave a strip 122 px tall) the players panel shows them
+#: (names, teams, tiles in hand, whose turn, who passed) and the felt holds the line alone.
+AROUND, ROWS, PANEL = "around", "rows", "panel"
+PANEL_MARGIN = GAP * 2  # round the table when the seats are in the panel
 #: Hit test (UX-7): how far outside an end slot / that arm's last tile a press still means that end.
 HIT_MARGIN = TILE_W
 TIP_MARGIN = GAP * 2
@@ -94,7 +101,12 @@ class LineLayout:
     bounds: Rect  # the tiles, the end slots and a double's place at each end
     table: Rect  # bounds and the room kept for a whole hand (the seats sit round it)
     content: Rect  # the table and the four seat areas: what the camera fits
-    compact: bool = False  # the seats' strips in one row each (``COMPACT_ASPECT``)
+    seats: str = AROUND  # where the seats sit: AROUND, ROWS or PANEL
+
+    @property
+    def compact(self) -> bool:
+        """The seats' strips in one row each (``COMPACT_ASPECT``)."""
+        return self.seats == ROWS
 
     def tip(self, end: str) -> Placed | None:
         """The last tile on that end's arm (the centre tile while the arm is empty)."""
@@ -124,9 +136,23 @@ def capacity_of(view) -> int:
     return total if total > 0 else DEFAULT_CAPACITY
 
 
-def layout_view(view, aspect: float = 16 / 9) -> LineLayout:
-    """``layout_line`` for a seat's view: its hand's plays at its hand's row length."""
-    return layout_line(plays_of(view), aspect, capacity=capacity_of(view))
+def layout_view(view, aspect: float = 16 / 9, shows: Callable[[Rect], bool] | None = None) -> LineLayout:
+    """``layout_line`` for a seat's view: its hand's plays at its hand's row length.
+
+    ``shows`` (``Felt.shows``) tells whether the automatic view would show a content whole at a
+    readable size; where the seats round the line do not fit so, they go to the players panel.
+    The table's room is planned for the whole hand, so the choice holds for the whole hand.
+    """
+    plays, capacity = plays_of(view), capacity_of(view)
+    lay = layout_line(plays, aspect, capacity=capacity)
+    if shows is not None and not shows(lay.content):
+        lay = layout_line(plays, aspect, capacity=capacity, seats=PANEL)
+    return lay
+
+
+def arrangement(aspect: float) -> str:
+    """The seats' arrangement for a felt of this shape, if they fit on it (``layout_view``)."""
+    return ROWS if aspect >= COMPACT_ASPECT else AROUND
 
 
 # --------------------------------------------------------------------- the path
@@ -206,17 +232,19 @@ def _near_far(end: str, lying: tuple[int, int]) -> tuple[int, int]:
 # --------------------------------------------------------------------- the layout
 
 def layout_line(plays: Sequence[Play], aspect: float = 16 / 9, *,
-                capacity: int = DEFAULT_CAPACITY) -> LineLayout:
+                capacity: int = DEFAULT_CAPACITY, seats: str | None = None) -> LineLayout:
     """Lay out one hand's plays (``plays_of``), the first at the centre (CU-6, JA-2, JA-4).
 
     ``capacity`` is the hand's size (``capacity_of``), which with ``aspect`` fixes the row
-    length for the whole hand.  Raises ValueError for a play that does not match its end.
+    length for the whole hand; ``seats`` is where the seats sit (default: ``arrangement``).
+    Raises ValueError for a play that does not match its end.
     """
-    half_row, reserve = _table_plan(capacity, round(aspect, 3))
-    return _lay(plays, half_row, reserve, aspect >= COMPACT_ASPECT)
+    seats = seats or arrangement(aspect)
+    half_row, reserve = _table_plan(capacity, round(aspect, 3), seats)
+    return _lay(plays, half_row, reserve, seats)
 
 
-def _lay(plays: Sequence[Play], half_row: float, reserve: Rect | None, compact: bool = False) -> LineLayout:
+def _lay(plays: Sequence[Play], half_row: float, reserve: Rect | None, seats: str = AROUND) -> LineLayout:
     tiles: list[Placed] = []
     arms: dict = {"L": [], "R": []}
     pens: dict = {}
@@ -239,7 +267,7 @@ def _lay(plays: Sequence[Play], half_row: float, reserve: Rect | None, compact: 
                     + _double_places(pens, half_row))
     table = _union([bounds, reserve]) if reserve else bounds
     return LineLayout(tuple(tiles), {k: tuple(v) for k, v in arms.items()}, ends, pens,
-                      half_row, bounds, table, seat_bounds(table, compact), compact)
+                      half_row, bounds, table, seat_bounds(table, seats), seats)
 
 
 def _ends(pens: dict, half_row: float) -> dict:
@@ -324,31 +352,37 @@ def end_at(layout: LineLayout, wx: float, wy: float,
 
 # --------------------------------------------------------------------- seats
 
-def strips(compact: bool) -> tuple[float, float, float]:
+def strips(seats: str) -> tuple[float, float, float]:
     """The partner's strip height, the viewer's, and their gap to the line (world units)."""
-    if compact:
+    if seats == ROWS:
         return COMPACT_TOP_H, COMPACT_BOTTOM_H, COMPACT_GAP
     return SEAT_TOP_H, SEAT_BOTTOM_H, SEAT_GAP
 
 
-def seat_bounds(table: Rect, compact: bool = False) -> Rect:
+def seat_bounds(table: Rect, seats: str = AROUND) -> Rect:
     """The table with the four seat areas round it: what fit-all shows."""
     x, y, w, h = table
-    top, bottom, gap = strips(compact)
+    if seats == PANEL:
+        m = PANEL_MARGIN
+        return (x - m, y - m, w + 2 * m, h + 2 * m)
+    top, bottom, gap = strips(seats)
     side = SEAT_SIDE_W + SEAT_GAP
     return (x - side, y - top - gap, w + 2 * side, h + top + bottom + 2 * gap)
 
 
-def seat_places(viewer: int, bounds: Rect, compact: bool = False) -> dict[int, tuple[float, float, str]]:
-    """Each seat's anchor round the table ``bounds`` (``LineLayout.table``): centre and side.
+def seat_places(viewer: int, bounds: Rect, seats: str = AROUND) -> dict[int, tuple[float, float, str]]:
+    """Each seat's anchor round the table ``bounds`` (``LineLayout.table``): centre and side
+    (none when the seats are in the players panel, PANEL).
 
     Play goes counter-clockwise on screen and partners sit opposite (CU-1, JA-1): the
     viewer at the bottom, the next seat on the right, the partner at the top, the previous
     seat on the left.
     """
+    if seats == PANEL:
+        return {}
     x, y, w, h = bounds
     cx, cy = x + w / 2, y + h / 2
-    top, bottom, gap = strips(compact)
+    top, bottom, gap = strips(seats)
     spots = (
         (cx, y + h + gap + bottom / 2, "bottom"),
         (x + w + SEAT_GAP + SEAT_SIDE_W / 2, cy, "right"),
@@ -358,10 +392,10 @@ def seat_places(viewer: int, bounds: Rect, compact: bool = False) -> dict[int, t
     return {(viewer - 1 + k) % 4 + 1: spots[k] for k in range(4)}
 
 
-def seat_area(place: tuple[float, float, str], compact: bool = False) -> Rect:
+def seat_area(place: tuple[float, float, str], seats: str = AROUND) -> Rect:
     """The world rectangle of a seat's area from its ``seat_places`` anchor."""
     cx, cy, side = place
-    top, bottom, _gap = strips(compact)
+    top, bottom, _gap = strips(seats)
     w: float
     h: float
     if side in ("left", "right"):
@@ -387,7 +421,7 @@ def _model_hand(tiles: int, every: int) -> list[Play]:
 
 
 @lru_cache(maxsize=32)
-def _table_plan(capacity: int, aspect: float) -> tuple[float, Rect]:
+def _table_plan(capacity: int, aspect: float, seats: str = AROUND) -> tuple[float, Rect]:
     """The row length that shows a whole hand, with its seats, largest on an ``aspect`` screen.
 
     Also the room kept for that whole hand from the first tile on, so that the camera's fit
@@ -400,13 +434,13 @@ def _table_plan(capacity: int, aspect: float) -> tuple[float, Rect]:
     for k in range(12, 80):  # quarter-tile steps
         half_row = k * (TILE_L + GAP) / 4
         room = _room(_union([_lay(m, half_row, None).bounds for m in models]), half_row)
-        x, y, w, h = seat_bounds(room, aspect >= COMPACT_ASPECT)
+        x, y, w, h = seat_bounds(room, seats)
         plans.append((max(h, w / aspect), half_row, room))  # the content's height, padded
     # of the plans that show a whole hand largest, the longest rows: the fewest turns, and the
     # most room left for a hand whose ends grow unevenly
     least = min(p[0] for p in plans) * (1 + PLAN_SLACK)
     _, half_row, room = max((p for p in plans if p[0] <= least), key=lambda p: p[1])
-    return half_row, _padded(room, aspect)
+    return half_row, _padded(room, aspect, seats)
 
 
 def _room(rect: Rect, half_row: float) -> Rect:
@@ -418,10 +452,10 @@ def _room(rect: Rect, half_row: float) -> Rect:
     return (-rx, -ry, 2 * rx, 2 * ry)
 
 
-def _padded(room: Rect, aspect: float) -> Rect:
+def _padded(room: Rect, aspect: float, seats: str = AROUND) -> Rect:
     """The room grown in one direction so that it and its seats have exactly ``aspect``."""
     x, y, w, h = room
-    cx, cy, cw, ch = seat_bounds(room, aspect >= COMPACT_ASPECT)
+    cx, cy, cw, ch = seat_bounds(room, seats)
     if cw / ch < aspect:
         pad = (ch * aspect - cw) / 2
         return (x - pad, y, w + 2 * pad, h)

@@ -199,9 +199,9 @@ def _draw_ghost(f: _Frame, sprites: Sprites, marks: LineMarks, clock: float) -> 
 
 def _draw_seats(f: _Frame, layout: LL.LineLayout, view, sprites: Sprites, names: dict,
                 team_name: Callable[[int], str]) -> None:
-    places = LL.seat_places(view.seat, layout.table, layout.compact)
+    places = LL.seat_places(view.seat, layout.table, layout.seats)
     for seat, place in places.items():
-        area = LL.seat_area(place, layout.compact)
+        area = LL.seat_area(place, layout.seats)
         if not f.visible(area):
             continue
         count = view.hand_counts[seat] if seat < len(view.hand_counts) else 0

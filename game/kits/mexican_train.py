@@ -15,6 +15,7 @@ from rules.actions import DRAW, END_CHAIN, PASS, Action
 from ..i18n import t
 from ..phases import DEAL_END, MATCH_END
 from ..table import layout as L
+from ..table.camera import ANY_FELT, Felt
 from ..table import prompts as P
 from ..table.render import TableRenderer
 from ..table.status import PlayersPanel
@@ -56,7 +57,7 @@ class MexicanTrainKit(TableKit):
 
     # ------------------------------------------------------------ the world
 
-    def layout(self, view, play, aspect: float = 16 / 9) -> L.TableLayout:
+    def layout(self, view, play, felt: Felt = ANY_FELT) -> L.TableLayout:
         return L.layout_table(view.trains, view.players)
 
     def renderer(self, sprites) -> TableRenderer:

@@ -22,7 +22,7 @@ from ..i18n import language, t
 from .. import cues as C
 from .. import ticker
 from ..kits.base import Marks
-from ..motion import SCREEN, WORLD, Flight, Motion, anchor_mapper, draw_thinking
+from ..motion import SCREEN, WORLD, Flight, Motion, anchor_mapper, draw_thinking, thinking_radius
 from ..staging import SEAT_SCALE, HandShot, flight_seconds, stage
 from ..play import COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState
 from ..scene import Scene
@@ -215,16 +215,14 @@ class TableScene(Scene):
                self._size)
         if key != self._layout_key:
             self._layout_key = key
-            self._layout = self.kit.layout(view, self.play, self._clear_aspect())
+            self._layout = self.kit.layout(view, self.play, self.camera.felt(self._readable_zoom()))
         return self._layout
 
-    def _clear_aspect(self) -> float:
-        """The shape of the felt the table is fitted into: the viewport less the players panel,
-        the ticker, the camera buttons and the prompt (``camera.safe``).  On a TV that is a
-        wide strip, and a line laid out for the whole viewport's shape overflowed it."""
-        left, top, right, bottom = self.camera.safe
-        vw, vh = self.camera.viewport[2:]
-        return max(vw - left - right, 1) / max(vh - top - bottom, 1)
+    def _readable_zoom(self) -> float:
+        """The automatic view's floor: tiles ``READABLE_SHORT_PX`` times the scale.  The kit
+        lays the table out for the clear felt at it (``camera.felt``): on a TV that is a wide
+        strip, and a line laid out for the whole viewport's shape overflowed it."""
+        return READABLE_SHORT_PX * self.u / TILE_W
 
     # ------------------------------------------------------------ buttons
 
@@ -417,7 +415,7 @@ class TableScene(Scene):
         """The automatic view: the whole table, but at a large interface size or on a TV never
         with tiles below ``READABLE_SHORT_PX`` times the scale (the table grows with the
         interface); then it centres on the last play.  Fit all shows everything."""
-        floor = None if self.whole else READABLE_SHORT_PX * self.u / TILE_W
+        floor = None if self.whole else self._readable_zoom()
         focus = self.kit.follow_point(lay, self.play.view(), self._me()) if floor else None
         self.camera.fit(lay.content, animate=animate, min_zoom=floor, focus=focus)
 
@@ -787,9 +785,21 @@ class TableScene(Scene):
         if not (play.thinking or play.timer > 0.2 * play.delay):
             return
         seat = play.session.to_act()
-        point = self.kit.seat_point(lay, view, play, seat) if seat is not None else None
+        if seat is None:
+            return
+        point = self.kit.seat_point(lay, view, play, seat)
         if point is not None:
             draw_thinking(surface, (WORLD, point[0], point[1], 32 * SEAT_SCALE), self.clock,
+                          anchor_mapper(self.camera))
+            return
+        row = self.kit.panel_point(play, seat, self.panel_u)  # the seats are in the panel
+        if row is not None:
+            right, y, h = row
+            px, py = self._panel_pos()
+            r = thinking_radius(h)
+            # the dots' box (14 radii wide) stands 3 radii above its anchor: at the row's right
+            # end, over the tile count while the seat thinks
+            draw_thinking(surface, (SCREEN, px + right - 7 * r, py + y + 3 * r, h), self.clock,
                           anchor_mapper(self.camera))
 
     def _chrome_state(self) -> tuple:
@@ -892,9 +902,12 @@ class TableScene(Scene):
     def _draw_players(self, surface, view) -> None:
         play = self.play
         key = (play.session.cursor, id(play.session.state), play.phase, self.panel_u, language())
+        self.players.draw(surface, self._panel_pos(), play, view, self.panel_u, key)
+
+    def _panel_pos(self) -> tuple[int, int]:
+        """The players panel's top left corner, on the felt inside its rail."""
         pad = round(8 * self.u)
-        self.players.draw(surface, (pad + self.rail, self.camera.viewport[1] + pad + self.rail), play, view,
-                          self.panel_u, key)
+        return pad + self.rail, self.camera.viewport[1] + pad + self.rail
 
     def _draw_message(self, surface) -> None:
         lines = message_lines(self.play, self.play.focus == "table" and self.show_focus)

@@ -9,6 +9,7 @@ advanced in the loop's fixed steps.  Nothing here can touch the match.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 STEPS_PER_DOUBLING = 8
 MIN_ZOOM = 0.2
@@ -25,6 +26,43 @@ def zoom_step(zoom: float) -> int:
 
 def step_zoom(k: int) -> float:
     return 2.0 ** (k / STEPS_PER_DOUBLING)
+
+
+def fitting_zoom(clear_w: float, clear_h: float, bounds, margin: float = 0.03) -> float:
+    """The largest zoom step that shows ``bounds`` whole in a clear area of that size."""
+    _x, _y, w, h = bounds
+    zoom = min(max(1.0, clear_w) * (1 - 2 * margin) / max(w, 1), max(1.0, clear_h) * (1 - 2 * margin) / max(h, 1))
+    zoom = min(MAX_ZOOM, max(MIN_ZOOM, zoom))
+    return step_zoom(math.floor(math.log2(zoom) * STEPS_PER_DOUBLING + 1e-9))
+
+
+def whole_at(zoom: float, min_zoom: float | None) -> bool:
+    """Whether ``fit`` shows the table whole at ``zoom`` (not cut at the readable floor)."""
+    return min_zoom is None or zoom >= min_zoom * FLOOR_SLACK
+
+
+@dataclass(frozen=True)
+class Felt:
+    """The clear felt the automatic view fits the table into (the viewport less the panels,
+    ``Camera.safe``), in pixels, and the zoom below which tiles are not readable there (None:
+    any zoom).  A kit lays the table out for it: the line games leave the seats to the players
+    panel when a felt is too short for them at a readable size."""
+
+    width: float
+    height: float
+    min_zoom: float | None = None
+
+    @property
+    def aspect(self) -> float:
+        return max(self.width, 1.0) / max(self.height, 1.0)
+
+    def shows(self, bounds) -> bool:
+        """Whether the automatic view shows ``bounds`` whole here (``Camera.fit``'s own test)."""
+        return whole_at(fitting_zoom(self.width, self.height, bounds), self.min_zoom)
+
+
+#: A 16:9 felt with no readable floor: a layout for no screen in particular (tests, tools).
+ANY_FELT = Felt(16, 9)
 
 
 class Camera:
@@ -99,16 +137,17 @@ class Camera:
         self.cx -= dx / z
         self.cy -= dy / z
 
+    def felt(self, min_zoom: float | None = None) -> Felt:
+        """The clear part of the viewport (beside the panels, ``safe``) as a ``Felt``."""
+        left, top, right, bottom = self.safe
+        return Felt(max(1, self.viewport[2] - left - right), max(1, self.viewport[3] - top - bottom), min_zoom)
+
     def fit_zoom(self, bounds, margin: float = 0.03) -> tuple[float, float, float]:
         """Centre and zoom step that show ``bounds`` whole inside the safe area."""
         x, y, w, h = bounds
         left, top, right, bottom = self.safe
-        vw = max(1, self.viewport[2] - left - right)
-        vh = max(1, self.viewport[3] - top - bottom)
-        zoom = min(vw * (1 - 2 * margin) / max(w, 1), vh * (1 - 2 * margin) / max(h, 1))
-        zoom = min(MAX_ZOOM, max(MIN_ZOOM, zoom))
-        # the nearest step that still fits
-        z = step_zoom(math.floor(math.log2(zoom) * STEPS_PER_DOUBLING + 1e-9))
+        felt = self.felt()
+        z = fitting_zoom(felt.width, felt.height, bounds, margin)
         return (x + w / 2 - (left - right) / 2 / z, y + h / 2 - (top - bottom) / 2 / z, z)
 
     def fit(self, bounds, *, animate: bool = True, min_zoom: float | None = None,
@@ -119,7 +158,8 @@ class Camera:
         goal = self.fit_zoom(bounds)
         # a whole table a little under the floor beats a readable table cut at its edges: a
         # TV's strip of felt often fits the line games just under it
-        if min_zoom is not None and goal[2] < min_zoom * FLOOR_SLACK:
+        if not whole_at(goal[2], min_zoom):
+            assert min_zoom is not None
             goal = self._readable(bounds, min(MAX_ZOOM, min_zoom), focus or goal[:2])
         if animate:
             self._goal = goal

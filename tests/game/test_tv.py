@@ -233,8 +233,8 @@ def test_every_seat_of_a_line_game_is_in_view_on_a_tv(game, size):
         left, top, right, bottom = scene.camera.safe
         vx, vy, vw, vh = scene.camera.viewport
         clear = pygame.Rect(vx + left, vy + top, vw - left - right, vh - top - bottom).inflate(4, 4)
-        for seat, place in LL.seat_places(play.viewer or 1, lay.table, True).items():
-            area = LL.seat_area(place, True)
+        for seat, place in LL.seat_places(play.viewer or 1, lay.table, LL.ROWS).items():
+            area = LL.seat_area(place, LL.ROWS)
             cx, cy = scene.camera.world_to_screen(area[0] + area[2] / 2, area[1] + area[3] / 2)
             assert clear.collidepoint(cx, cy), (seat, place[2], (cx, cy), clear)
             if place[2] in ("top", "bottom"):
@@ -250,3 +250,96 @@ def test_a_wide_strip_lays_the_seats_in_rows_and_a_plain_screen_does_not():
     assert not plain.compact
     wide = LL.layout_line([], 5.0, capacity=40)
     assert wide.content[3] < plain.content[3] - (LL.SEAT_TOP_H - LL.COMPACT_TOP_H)
+
+
+def _until_a_pass(play, app, scene) -> int:
+    """Drive a line game until a seat has just passed and a computer is to act; that seat."""
+    from game.play import COMPUTER
+    for _ in range(400):
+        history = play.view().history
+        if history and history[-1][0] == "pass" and play.phase == COMPUTER:
+            play.delay, play.timer = 60.0, 0.0  # the frame draws the pass; the computer waits
+            app.frame()
+            return history[-1][1]
+        if play.phase == DEAL_END:
+            play.continue_after_deal()
+        elif play.my_turn():
+            play._apply(play.legal()[0])
+        else:
+            play.step_computer()
+    raise AssertionError("no pass in 400 steps")
+
+
+@pytest.mark.parametrize("game", ["cuban", "jamaican"])
+def test_a_felt_too_short_for_the_seats_leaves_them_to_the_panel(game):
+    """The TV setting on a 1024x600 screen leaves a strip of felt 122 px tall.  The seats in
+    rows round the line fitted it only far under a readable size, so the camera cut them: the
+    partner under the ticker, a side seat under the players panel.  There the felt holds the
+    line alone, whole, at a readable size, and the players panel shows the seats."""
+    from game.kits import line_layout as LL
+    from game.table.camera import FLOOR_SLACK
+    app, play, scene = _line_table(game, "hccc", (1024, 600))
+    _until_a_pass(play, app, scene)
+    scene.camera.update(10.0)
+    lay = scene._layout_now()
+    assert lay.seats == LL.PANEL
+    assert LL.seat_places(1, lay.table, lay.seats) == {}
+    assert scene.camera.draw_zoom >= scene._readable_zoom() * FLOOR_SLACK
+    left, top, right, bottom = scene.camera.safe
+    vx, vy, vw, vh = scene.camera.viewport
+    clear = pygame.Rect(vx + left, vy + top, vw - left - right, vh - top - bottom)
+    shown = pygame.Rect(scene.camera.world_rect_to_screen(lay.content))
+    assert clear.inflate(2, 2).contains(shown), (shown, clear)
+    # the same game at 1280x720 still has its seats on the felt, in rows
+    assert _line_table(game, "hccc", (1280, 720))[2]._layout_now().seats == LL.ROWS
+
+
+@pytest.mark.parametrize("game", ["cuban", "jamaican"])
+def test_the_players_panel_marks_who_passed(game):
+    """Who passed since the last play (CU-6, JA-4): the tile count on a gold pill in the
+    panel, whether or not the seats are on the felt; nobody else's."""
+    from game.kits.line import PASS_COLOUR
+    app, play, scene = _line_table(game, "hccc", (1024, 600))
+    passed = _until_a_pass(play, app, scene)
+    view = play.view()
+    panel = scene.kit.render_panel(play, view, scene.panel_u, scene.sprites)
+    _fpx, row_h, _pad, tops = scene.kit._panel_rows(scene.panel_u)
+
+    def gold_in_row(seat: int) -> bool:
+        y = tops[seat] + row_h // 2
+        return any(tuple(panel.get_at((x, y)))[:3] == PASS_COLOUR for x in range(panel.get_width()))
+    assert gold_in_row(passed)
+    others = [s for s in range(1, 5) if s != passed and s not in
+              [e[1] for e in view.history[-3:] if e[0] == "pass"]]
+    assert others and not any(gold_in_row(s) for s in others)
+
+
+@pytest.mark.parametrize("size, seats", [((1024, 600), "panel"), ((1920, 1080), "rows")])
+def test_the_thinking_cue_shows_where_the_seat_is(size, seats):
+    """A computer's thinking dots (issue 16: the search runs off the frame) stand at its seat
+    on the felt, or in its row of the players panel when the seats are not on the felt."""
+    app, play, scene = _line_table("jamaican", "hccc", size)
+    _until_a_pass(play, app, scene)
+    seat = play.session.to_act()
+    # a slow computer, well into its wait, once the tiles in flight have landed (motion.busy)
+    scene.motion.skip(scene.clock)
+    play.delay, play.timer = 10.0, 3.0
+    app.frame()
+    lay = scene._layout_now()
+    assert lay.seats == seats
+    if seats == "panel":
+        px, py = scene._panel_pos()
+        right, y, _h = scene.kit.panel_point(play, seat, scene.panel_u)
+        where = pygame.Rect(px, py + y - 6, right, 12)
+    else:
+        x, y = scene.camera.world_to_screen(*scene.kit.seat_point(lay, play.view(), play, seat))
+        where = pygame.Rect(round(x) - 40, round(y) - 40, 80, 40)
+    safe = safe_rect(app.settings, size)  # the scene draws in the TV's safe area's coordinates
+
+    def rim_shown() -> bool:
+        return any(tuple(app.screen.get_at((x + safe.x, y + safe.y)))[:3] == (255, 214, 90)
+                   for x in range(where.left, where.right) for y in range(where.top, where.bottom))
+    assert rim_shown(), (seat, where)
+    play.timer = 0.0  # at the start of its wait the computer shows no dots yet
+    app.frame()
+    assert not rim_shown()
