@@ -62,6 +62,7 @@ from .errors import RulesError
 from .line import PLAY
 from .rng import stream
 from .session import Session, apply_entry
+from .state import deal_hidden, hidden_tiles
 from .variants import cuban, jamaican
 
 MEXICAN_TRAIN = "mexican_train"
@@ -424,17 +425,10 @@ def _mt_world(state, seat: int, rng: random.Random):
     world = state.clone()
     # the play-outs read neither the past deals nor the transcript: copies of them cost
     world.history, world.records = world.history[-1:], world.records[-1:]
-    others = [s for s in range(1, world.n + 1) if s != seat]
     # sorted first: where the hidden tiles really are must not steer the shuffle (UX-4)
-    pool = sorted([t for s in others for t in world.hands[s]] + world.stock[world.pos:])
+    pool = sorted(hidden_tiles(world, seat))
     rng.shuffle(pool)
-    i = 0
-    for s in others:
-        n = len(world.hands[s])
-        world.hands[s] = pool[i:i + n]
-        i += n
-    world.stock = world.stock[:world.pos] + pool[i:]
-    world._legal = None  # noqa: SLF001 - the hands changed under the cached legal list
+    deal_hidden(world, seat, pool)
     return world
 
 

@@ -70,3 +70,26 @@ def this_deal(history) -> tuple:
         if history[i][0] == "deal":
             return tuple(history[i + 1:])
     return tuple(history)
+
+
+def hidden_tiles(state: Any, seat: int) -> list[Tile]:
+    """The tiles ``seat`` cannot see, in the state's own order: the other hands seat by seat,
+    then the stock not yet drawn (Mexican Train's boneyard from ``pos`` on, Cuban's unused
+    tiles).  A redealt world (``deal_hidden``) reorders exactly these (UX-4)."""
+    pos = getattr(state, "pos", 0)  # only Mexican Train draws from its stock
+    return [t for s in range(1, len(state.hands)) if s != seat for t in state.hands[s]] + list(state.stock[pos:])
+
+
+def deal_hidden(state: Any, seat: int, tiles: list[Tile]) -> None:
+    """Deal ``tiles``, a reordering of ``hidden_tiles(state, seat)``, back into ``state`` in
+    that order: every other hand keeps its size and the rest is the undrawn stock, so what
+    ``seat`` sees is unchanged (UX-4)."""
+    pos = getattr(state, "pos", 0)
+    i = 0
+    for s in range(1, len(state.hands)):
+        if s != seat:
+            n = len(state.hands[s])
+            state.hands[s] = tiles[i:i + n]
+            i += n
+    state.stock = type(state.stock)(list(state.stock[:pos]) + tiles[i:])
+    state._legal = None  # noqa: SLF001 - the hands changed under the cached legal list

@@ -13,24 +13,15 @@ from typing import Iterable, Iterator
 from rules.policies import POLICIES
 from rules.rng import stream
 from rules.session import Config, Session
+from rules.state import deal_hidden, hidden_tiles
 
 
 def resample_hidden(state, seat: int, rng: random.Random):
     """A clone of ``state`` with everything ``seat`` cannot see redealt at random."""
     other = state.clone()
-    seats = [s for s in range(1, len(other.hands)) if s != seat]
-    pos = getattr(other, "pos", 0)
-    stock = list(other.stock)
-    hidden = [t for s in seats for t in other.hands[s]] + stock[pos:]
+    hidden = hidden_tiles(other, seat)
     rng.shuffle(hidden)
-    i = 0
-    for s in seats:
-        k = len(other.hands[s])
-        other.hands[s] = hidden[i:i + k]
-        i += k
-    rest = stock[:pos] + hidden[i:]
-    other.stock = type(other.stock)(rest)
-    other._legal = None
+    deal_hidden(other, seat, hidden)
     return other
 
 

@@ -23,6 +23,7 @@ from rules.errors import NoDecisionError
 from rules.policies import POLICIES, random_policy
 from rules.save import dumps, loads
 from rules.selfplay import run
+from rules.state import deal_hidden, hidden_tiles
 from rules.tiles import double_set
 from rules.variants import GAMES, PLAYERS
 from mt_oracle import check_transcript
@@ -387,18 +388,12 @@ def test_no_view_contains_another_seats_tiles_or_the_boneyard(seed, n, every):
 def redeal_hidden(state, seat: int, rng: random.Random):
     """A copy of ``state`` whose other hands and boneyard are re-dealt among themselves."""
     other = state.clone()
-    seats = [s for s in range(1, state.n + 1) if s != seat]
-    pool = [t for s in seats for t in other.hands[s]] + other.stock[other.pos:]
+    pool = hidden_tiles(other, seat)
     shuffled = pool[:]
     rng.shuffle(shuffled)
     if shuffled == pool and len(set(pool)) > 1:
         shuffled = pool[1:] + pool[:1]
-    i = 0
-    for s in seats:
-        k = len(other.hands[s])
-        other.hands[s] = shuffled[i:i + k]
-        i += k
-    other.stock = other.stock[:other.pos] + shuffled[i:]
+    deal_hidden(other, seat, shuffled)
     return other
 
 

@@ -32,14 +32,19 @@ SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def play_randomly(session: Session, rng: random.Random, steps: int, check=None) -> None:
+def played(game: str, seed: int, steps: int, check=None) -> Session:
+    """A match of ``game`` from ``seed`` after ``steps`` random decisions (fewer if it ends),
+    drawn from ``random.Random(seed)``; ``check(session)`` runs before each."""
+    session = Session(Config(game, 4, seed))
+    rng = random.Random(seed)
     for _ in range(steps):
         if session.match_over():
-            return
+            break
         if check:
             check(session)
         legal = session.legal_actions()
         session.apply(legal[rng.randrange(len(legal))])
+    return session
 
 
 def check_conserved(session: Session) -> None:
@@ -99,13 +104,10 @@ def check_history_against_records(session: Session) -> None:
 @settings(SETTINGS, max_examples=15)
 @given(game=GAMES, seed=SEEDS)
 def test_the_set_is_conserved_and_views_show_nothing_hidden(game, seed):
-    session = Session(Config(game, 4, seed))
-    rng = random.Random(seed)
-
     def check(s):
         check_conserved(s)
         check_views(s)
-    play_randomly(session, rng, 10_000, check)
+    session = played(game, seed, 10_000, check)
     assert session.match_over()
     check_history_against_records(session)
 
@@ -178,9 +180,7 @@ def test_a_view_does_not_change_when_only_hidden_things_change(game, seed):
 @SETTINGS
 @given(game=GAMES, seed=SEEDS, steps=st.integers(1, 120), back=st.integers(1, 40))
 def test_undo_and_redo_round_trip(game, seed, steps, back):
-    session = Session(Config(game, 4, seed))
-    rng = random.Random(seed)
-    play_randomly(session, rng, steps)
+    session = played(game, seed, steps)
     before = full_fingerprint(session)
     undone = 0
     for _ in range(back):
@@ -196,9 +196,7 @@ def test_undo_and_redo_round_trip(game, seed, steps, back):
 @given(game=GAMES, seed=SEEDS, steps=st.integers(1, 150))
 def test_restart_hand_comes_back_to_the_deal_with_earlier_totals(game, seed, steps):
     """CU-12, JA-9: the same hands, the same totals, and the decisions after the deal again."""
-    session = Session(Config(game, 4, seed))
-    rng = random.Random(seed)
-    play_randomly(session, rng, steps)
+    session = played(game, seed, steps)
     if session.match_over():
         return
     records = session.state.records
@@ -217,9 +215,7 @@ def test_restart_hand_comes_back_to_the_deal_with_earlier_totals(game, seed, ste
 @SETTINGS
 @given(game=GAMES, seed=SEEDS, steps=st.integers(0, 200), back=st.integers(0, 5))
 def test_save_and_load_round_trip(game, seed, steps, back):
-    session = Session(Config(game, 4, seed))
-    rng = random.Random(seed)
-    play_randomly(session, rng, steps)
+    session = played(game, seed, steps)
     for _ in range(back):
         session.undo()
     loaded, meta = save.loads(save.dumps(session, {"note": "x"}))

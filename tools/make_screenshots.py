@@ -53,36 +53,42 @@ def run_computers(ps, limit: int = 400) -> None:
             return
 
 
-def human_table(out: Path) -> None:
-    app = new_app("en")
-    seats = [SeatConfig("Anna", HUMAN), SeatConfig("Boris", COMPUTER, "normal"),
-             SeatConfig("Chiara", COMPUTER, "hard"), SeatConfig("Dmytro", COMPUTER, "easy")]
-    app.start_match(Session(Config("mexican_train", 4, 21)), seats)
-    ps = app.play_state
-    # a few human decisions, each the first legal play (or the draw, pass or end of chain)
-    for _ in range(8):
-        run_computers(ps)
-        if ps.phase == play.CURTAIN:
-            ps.reveal()
-        plays = [a for a in ps.legal() if a.kind == "play"]
-        if plays:
-            ps.tap_tile(plays[0].tile)
-            if ps.phase != play.PREVIEW:
-                ps.tap_target(plays[0].train)
-        elif ps.legal():
-            ps.press(ps.legal()[0].kind)
-        ps.confirm()
-    run_computers(ps)
+def human_decides(ps, choose_last: bool = False) -> None:
+    """The human's decision, previewed: the first (or last) legal play at its train or end,
+    or else the first decision button that stands for a legal action (draw, pass, accept ...)."""
     if ps.phase == play.CURTAIN:
         ps.reveal()
     plays = [a for a in ps.legal() if a.kind == "play"]
     if plays:
-        ps.tap_tile(plays[-1].tile)
+        action = plays[-1] if choose_last else plays[0]
+        ps.tap_tile(action.tile)
         if ps.phase != play.PREVIEW:
-            ps.tap_target(plays[-1].train)
+            ps.tap_target(action.end if action.train is None else action.train)
+    elif ps.legal():
+        ps.press(next(bid for bid, a in ps.decision_buttons() if a in ps.legal()))
+
+
+def human_turn(path: Path, game: str, seed: int, levels: tuple[str, str, str], decisions: int) -> None:
+    """Anna, a human, against three computers at ``levels``: after ``decisions`` of her own
+    (each the first legal play, or the button), her turn with her last legal play previewed."""
+    app = new_app("en")
+    computers = [SeatConfig(name, COMPUTER, level) for name, level in zip(("Boris", "Chiara", "Dmytro"), levels)]
+    app.start_match(Session(Config(game, 4, seed)), [SeatConfig("Anna", HUMAN)] + computers)
+    ps = app.play_state
+    for _ in range(decisions):
+        run_computers(ps)
+        human_decides(ps)
+        ps.confirm()
+    run_computers(ps)
+    human_decides(ps, choose_last=True)
     ps.paused = True
-    save(app, out / "table_preview.png")
+    save(app, path)
     app.close()
+
+
+def human_table(out: Path) -> None:
+    """Mexican Train: a tile previewed on a train."""
+    human_turn(out / "table_preview.png", "mexican_train", 21, ("normal", "hard", "easy"), 8)
 
 
 def curtain(out: Path) -> None:
@@ -106,9 +112,10 @@ def ten_players(out: Path) -> None:
     app.close()
 
 
-def deal_end(out: Path) -> None:
-    app = new_app("it")
-    start_demo(app, 4, 5)
+def demo_deal_end(path: Path, language: str, seed: int, players: int, game: str = "mexican_train") -> None:
+    """A demo match of computers played to its first deal's end: every hand revealed."""
+    app = new_app(language)
+    start_demo(app, seed, players, game)
     ps = app.play_state
     for _ in range(2000):
         if ps.phase == play.DEAL_END:
@@ -116,53 +123,22 @@ def deal_end(out: Path) -> None:
         ps.step_computer()
     for _ in range(int(1.5 / STEP)):  # the last play stays on the table a moment before the reveal
         app.frame(dt=STEP)
-    save(app, out / "deal_end_it.png")
+    save(app, path)
     app.close()
 
 
-def line_human_decides(ps, choose_last: bool = False) -> None:
-    """The human's decision at the line: a play previewed at an end, or the only button."""
-    plays = [a for a in ps.legal() if a.kind == "play"]
-    if plays:
-        action = plays[-1] if choose_last else plays[0]
-        ps.tap_tile(action.tile)
-        if ps.phase != play.PREVIEW:
-            ps.tap_target(action.end)
-    else:
-        ps.press(next(bid for bid, a in ps.decision_buttons() if a in ps.legal()))
+def deal_end(out: Path) -> None:
+    demo_deal_end(out / "deal_end_it.png", "it", 4, 5)
 
 
 def cuban_table(out: Path) -> None:
     """Cuban (CU-6): a human's turn mid-hand, a tile previewed on one end of the line."""
-    app = new_app("en")
-    seats = [SeatConfig("Anna", HUMAN), SeatConfig("Boris", COMPUTER, "normal"),
-             SeatConfig("Chiara", COMPUTER, "hard"), SeatConfig("Dmytro", COMPUTER, "normal")]
-    app.start_match(Session(Config("cuban", 4, 12)), seats)
-    ps = app.play_state
-    for _ in range(5):
-        run_computers(ps)
-        line_human_decides(ps)
-        ps.confirm()
-    run_computers(ps)
-    line_human_decides(ps, choose_last=True)
-    ps.paused = True
-    save(app, out / "cuban_table.png")
-    app.close()
+    human_turn(out / "cuban_table.png", "cuban", 12, ("normal", "hard", "normal"), 5)
 
 
 def jamaican_hand_end(out: Path) -> None:
     """Jamaican (JA-5, JA-6, UX-3): a hand's end, every hand revealed with the six-love score."""
-    app = new_app("ru")
-    start_demo(app, 9, 4, "jamaican")
-    ps = app.play_state
-    for _ in range(2000):
-        if ps.phase == play.DEAL_END:
-            break
-        ps.step_computer()
-    for _ in range(int(1.5 / STEP)):
-        app.frame(dt=STEP)
-    save(app, out / "jamaican_hand_end_ru.png")
-    app.close()
+    demo_deal_end(out / "jamaican_hand_end_ru.png", "ru", 9, 4, "jamaican")
 
 
 def menus(out: Path) -> None:

@@ -33,6 +33,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.games import team_dominoes as td
 
 from rules.actions import Action
+from rules.bots.playout import deal_by_voids
 from rules.line import PLAY, team_of
 from rules.tiles import Tile, tile
 from rules.variants.jamaican import DOUBLE_SIX, Jamaican
@@ -146,33 +147,16 @@ def resample(state, player: int, rng: random.Random, tries: int = 200):
     Sizes and the proved voids are kept; ``player``'s own hand and the history
     are untouched, so the information state is the same.
     """
-    void = voids(state)
     others = [p for p in range(4) if p != player]
     pool = [t for p in others for t in state.hands[p]]
-    need = {p: len(state.hands[p]) for p in others}
-    allowed = {t: [p for p in others if t[0] not in void[p] and t[1] not in void[p]] for t in pool}
-    for _ in range(tries):
-        rng.shuffle(pool)
-        order = sorted(pool, key=lambda t: len(allowed[t]))  # the most constrained tiles first
-        left = dict(need)
-        hands: dict[int, list] = {p: [] for p in others}
-        for t in order:
-            opts = [p for p in allowed[t] if left[p] > 0]
-            if not opts:
-                break
-            r = rng.randrange(sum(left[p] for p in opts))
-            for p in opts:
-                if r < left[p]:
-                    hands[p].append(t)
-                    left[p] -= 1
-                    break
-                r -= left[p]
-        else:
-            new = state.clone()
-            for p in others:
-                new.hands[p] = sorted(hands[p])
-            return new
-    return state.clone()  # the true deal is always consistent: a last resort, never reached in practice
+    # the engine's own sampler (the bots' ``sample_hands``), here on OpenSpiel's seats and tiles
+    hands = deal_by_voids(pool, {p: len(state.hands[p]) for p in others}, voids(state), rng, tries)
+    new = state.clone()
+    if hands is None:
+        return new  # the true deal is always consistent: a last resort, never reached in practice
+    for p in others:
+        new.hands[p] = sorted(hands[p])
+    return new
 
 
 # ------------------------------------------------------------------ two engines in step

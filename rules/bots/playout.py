@@ -8,6 +8,7 @@ Each ply costs one node of the decision's budget.
 from __future__ import annotations
 
 import random
+from typing import Collection, Sequence
 
 from ..line import team_of
 from ..tiles import Tile
@@ -33,32 +34,49 @@ def sample_hands(k: Knowledge, rng: random.Random, tries: int = 20) -> list[list
             i += k.counts[s]
         hands[k.seat] = list(k.hand)
         return hands
-    allowed = {t: [s for s in others if t[0] not in k.voids[s] and t[1] not in k.voids[s]] for t in pool}
+    need = {s: k.counts[s] for s in others}
+    dealt = deal_by_voids(pool, need, k.voids, rng, tries, spare=len(pool) - sum(need.values()))
+    if dealt is None:
+        return None
+    hands = [dealt.get(s, []) for s in range(5)]
+    hands[k.seat] = list(k.hand)
+    return hands
+
+
+def deal_by_voids(pool: list[Tile], need: dict[int, int], voids: Sequence[Collection[int]],
+                  rng: random.Random, tries: int, spare: int = 0) -> dict[int, list[Tile]] | None:
+    """Deal ``pool`` so that each seat ``s`` of ``need`` gets ``need[s]`` tiles, none with a
+    number in ``voids[s]``, and ``spare`` tiles are left to nobody (Cuban's unused, CU-3).
+
+    The most constrained tiles go first, each to a seat (or to the spare) with odds in
+    proportion to the room left there.  ``pool`` is shuffled in place.  Returns None when
+    no consistent deal turned up within ``tries``.  The Jamaican OpenSpiel bridge
+    (``tools/openspiel_jamaican.py``) deals its worlds with it too.
+    """
+    allowed = {t: [s for s in need if t[0] not in voids[s] and t[1] not in voids[s]] for t in pool}
     for _ in range(tries):
         rng.shuffle(pool)
         order = sorted(pool, key=lambda t: len(allowed[t]))  # the most constrained tiles first
-        hands = [[] for _ in range(5)]
-        need = {s: k.counts[s] for s in others}
-        spare = len(pool) - sum(need.values())  # Cuban's unused tiles
-        ok = True
+        hands: dict[int, list[Tile]] = {s: [] for s in need}
+        left = dict(need)
+        free = spare
         for t in order:
-            opts = [s for s in allowed[t] if need[s] > 0]
-            total = sum(need[s] for s in opts) + spare
+            opts = [s for s in allowed[t] if left[s] > 0]
+            total = sum(left[s] for s in opts) + free
             if total == 0:
-                ok = False
                 break
             r = rng.randrange(total)
             for s in opts:
-                if r < need[s]:
+                if r < left[s]:
                     hands[s].append(t)
-                    need[s] -= 1
+                    left[s] -= 1
                     break
-                r -= need[s]
+                r -= left[s]
             else:
-                spare -= 1
-        if ok and not any(need.values()):
-            hands[k.seat] = list(k.hand)
-            return hands
+                free -= 1
+        else:
+            if not any(left.values()):
+                return hands
     return None
 
 

@@ -19,6 +19,15 @@ def button_of(play, action) -> str:
     return next(bid for bid, a in play.decision_buttons() if a == action)
 
 
+def key_until(app, k: int, reached, most: int) -> None:
+    """Press ``k`` until ``reached()`` holds, ``most`` presses at the most (the caller checks
+    where the focus ended when it matters)."""
+    for _ in range(most):
+        if reached():
+            return
+        key(app, k)
+
+
 def target_point(scene, key_):
     x, y, w, h = scene.kit.target_rect(scene._layout_now(), key_)
     return tuple(round(v) for v in scene.camera.world_to_screen(x + w / 2, y + h / 2))
@@ -59,22 +68,13 @@ class Keyboard:
             return
         form = app.stack.top
         wanted = button(form, GAME_BUTTONS[game])
-        for _ in range(40):
-            if form.focus.current is wanted:
-                break
-            key(app, pygame.K_UP)
+        key_until(app, pygame.K_UP, lambda: form.focus.current is wanted, 40)
         assert form.focus.current is wanted
         key(app, pygame.K_RETURN)
         form = app.stack.top
         start, back = button(form, "Start"), button(form, "Back")
-        for _ in range(40):
-            if form.focus.current in (start, back):
-                break
-            key(app, pygame.K_DOWN)
-        for _ in range(3):
-            if form.focus.current is start:
-                break
-            key(app, pygame.K_RIGHT)
+        key_until(app, pygame.K_DOWN, lambda: form.focus.current in (start, back), 40)
+        key_until(app, pygame.K_RIGHT, lambda: form.focus.current is start, 3)
         assert form.focus.current is start
         key(app, pygame.K_RETURN)
 
@@ -82,10 +82,7 @@ class Keyboard:
         if action.kind == "play":
             while play.focus != "hand":
                 key(app, pygame.K_DOWN)
-            for _ in range(len(play.hand())):
-                if play.focused() == action.tile:
-                    break
-                key(app, pygame.K_RIGHT)
+            key_until(app, pygame.K_RIGHT, lambda: play.focused() == action.tile, len(play.hand()))
             assert play.focused() == action.tile
             key(app, pygame.K_RETURN)
             for _ in range(12):
@@ -97,19 +94,14 @@ class Keyboard:
             bid = button_of(play, action)
             while play.focus != "buttons":
                 key(app, pygame.K_UP)
-            for _ in range(len(play.focus_items())):
-                if play.focused() == bid:
-                    break
-                key(app, pygame.K_RIGHT)
+            key_until(app, pygame.K_RIGHT, lambda: play.focused() == bid, len(play.focus_items()))
             key(app, pygame.K_RETURN)
         assert play.phase == PREVIEW and play.pending == action
         key(app, pygame.K_RETURN)
 
     def overlay_button(self, app, overlay, bid: str) -> None:
-        for _ in range(len(overlay.buttons)):
-            if overlay.buttons[overlay.focus % len(overlay.buttons)].id == bid:
-                break
-            key(app, pygame.K_RIGHT)
+        key_until(app, pygame.K_RIGHT, lambda: overlay.buttons[overlay.focus % len(overlay.buttons)].id == bid,
+                  len(overlay.buttons))
         key(app, pygame.K_RETURN)
 
 

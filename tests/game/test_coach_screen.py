@@ -47,6 +47,14 @@ def _wait(app, screen: CoachScene) -> None:
     assert screen.ready and screen.error is None, screen.error
 
 
+def _open_coach(app, dev, reveal: DealEndScene) -> CoachScene:
+    """Coach pressed on the reveal by ``dev``: the coach screen is on top, grading."""
+    dev.overlay_button(app, reveal, "coach")
+    screen = app.stack.top
+    assert isinstance(screen, CoachScene)
+    return screen
+
+
 @pytest.mark.rule("UX-4")
 @pytest.mark.parametrize("game", ["jamaican", "mexican_train"])
 def test_coach_button_grades_the_hand_just_over(game):
@@ -54,9 +62,7 @@ def test_coach_button_grades_the_hand_just_over(game):
     with running_app(size=(1024, 600)) as app:
         dev, play, reveal = _to_the_reveal(app, game, 2026)
         assert "coach" in [b.id for b in reveal.buttons]
-        dev.overlay_button(app, reveal, "coach")
-        screen = app.stack.top
-        assert isinstance(screen, CoachScene)
+        screen = _open_coach(app, dev, reveal)
         frames(app)  # a frame while grading: the screen draws "Grading..." and does not wait
         _wait(app, screen)
         report = screen.report
@@ -75,8 +81,7 @@ def test_the_coach_screen_draws_in_russian_at_full_hd_and_esc_closes_it():
         dev, play, reveal = _to_the_reveal(app, "cuban", 7)
         i18n.set_language("ru")
         frames(app)
-        dev.overlay_button(app, reveal, "coach")
-        screen = app.stack.top
+        screen = _open_coach(app, dev, reveal)
         _wait(app, screen)
         assert t("coach.title") == "Тренер"
         before = pygame.image.tobytes(app.screen, "RGB")
@@ -115,13 +120,11 @@ def test_the_summary_says_when_the_decision_cost_the_hand():
 def test_reopening_the_coach_on_the_same_deal_reuses_its_grading():
     with running_app(size=(1024, 600)) as app:
         dev, play, reveal = _to_the_reveal(app, "jamaican", 11)
-        dev.overlay_button(app, reveal, "coach")
-        first = app.stack.top
+        first = _open_coach(app, dev, reveal)
         _wait(app, first)
         dev.overlay_button(app, first, "back")
         frames(app)
-        dev.overlay_button(app, reveal, "coach")
-        second = app.stack.top
+        second = _open_coach(app, dev, reveal)
         assert second is not first and second.job is first.job and second.ready
 
 
@@ -130,8 +133,7 @@ def test_show_on_the_table_opens_the_viewer_at_the_costliest_decision_with_the_b
     from game.scenes.replay import ReplayScene
     with running_app(size=(1280, 720)) as app:
         dev, play, reveal = _to_the_reveal(app, "jamaican", 2026)
-        dev.overlay_button(app, reveal, "coach")
-        screen = app.stack.top
+        screen = _open_coach(app, dev, reveal)
         _wait(app, screen)
         report = screen.report
         costly = [g for g in report.grades if g.best_known != g.played]

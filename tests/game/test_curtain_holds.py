@@ -7,6 +7,7 @@ and never while the computers play between two humans.
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 
 import pygame
@@ -147,14 +148,25 @@ def preview_a_handover(app, play, scene, to_human: bool = True) -> None:
     raise AssertionError("no decision that ends the turn")
 
 
+@contextlib.contextmanager
+def at_a_handover(seed: int):
+    """Two humans then two computers (``table``), played on until the seat to act previews a
+    decision that hands the device to the other human (``preview_a_handover``); the App is
+    closed when the block ends, however it ends."""
+    app, play, scene = table("hhcc", seed=seed)
+    try:
+        preview_a_handover(app, play, scene)
+        yield app, play, scene
+    finally:
+        app.close()
+
+
 def button_centre(scene, bid: str):
     return next(b for b in scene.buttons if b.id == bid).rect.center
 
 
 def test_enter_pressed_twice_50_ms_apart_never_lifts_the_curtain(audited):
-    app, play, scene = table("hhcc")
-    try:
-        preview_a_handover(app, play, scene)
+    with at_a_handover(seed=3) as (app, play, scene):
         key_press(app, pygame.K_RETURN)  # confirms: the device passes to Bob
         assert play.phase == CURTAIN and play.curtain_for == 2
         seconds(app, 0.05)
@@ -164,14 +176,10 @@ def test_enter_pressed_twice_50_ms_apart_never_lifts_the_curtain(audited):
         key_press(app, pygame.K_RETURN)  # a fresh, deliberate press
         assert play.phase in (CHOOSING, PREVIEW) and play.viewer == 2
         assert audited[0] > 100 and app.errors == []
-    finally:
-        app.close()
 
 
 def test_a_double_click_on_confirm_never_lifts_the_curtain(audited):
-    app, play, scene = table("hhcc", seed=5)
-    try:
-        preview_a_handover(app, play, scene)
+    with at_a_handover(seed=5) as (app, play, scene):
         confirm = button_centre(scene, "confirm")
         mouse_click(app, confirm)
         assert play.phase == CURTAIN
@@ -181,29 +189,21 @@ def test_a_double_click_on_confirm_never_lifts_the_curtain(audited):
         # a click anywhere in the bottom panel, pressed after the guard time, lifts it
         mouse_click(app, (app.size[0] // 2, app.size[1] - 20))
         assert play.viewer == 2 and play.phase in (CHOOSING, PREVIEW)
-    finally:
-        app.close()
 
 
 def test_confirm_then_a_quick_click_in_the_bottom_panel_never_lifts_the_curtain(audited):
-    app, play, scene = table("hhcc", seed=8)
-    try:
-        preview_a_handover(app, play, scene)
+    with at_a_handover(seed=8) as (app, play, scene):
         key_press(app, pygame.K_RETURN)
         assert play.phase == CURTAIN
         seconds(app, 0.12)
         mouse_click(app, scene.curtain_button.rect.center)
         seconds(app, 1.0)
         assert play.phase == CURTAIN
-    finally:
-        app.close()
 
 
 def test_a_tap_while_the_curtain_fades_in_never_lifts_it(audited):
     """The curtain's button is dimmed for the guard time; a tap then does nothing."""
-    app, play, scene = table("hhcc", seed=11)
-    try:
-        preview_a_handover(app, play, scene)
+    with at_a_handover(seed=11) as (app, play, scene):
         finger_tap(app, button_centre(scene, "confirm"))
         assert play.phase == CURTAIN and not play.curtain_ready()
         assert not scene.curtain_button.enabled  # drawn dimmed while it cannot be pressed
@@ -215,15 +215,11 @@ def test_a_tap_while_the_curtain_fades_in_never_lifts_it(audited):
         assert scene.curtain_button.enabled
         finger_tap(app, scene.curtain_button.rect.center)
         assert play.viewer == 2
-    finally:
-        app.close()
 
 
 def test_a_held_press_that_began_before_the_curtain_does_not_lift_it(audited):
     """A finger that went down before the curtain came up and lifts after the guard time."""
-    app, play, scene = table("hhcc", seed=13)
-    try:
-        preview_a_handover(app, play, scene)
+    with at_a_handover(seed=13) as (app, play, scene):
         w, h = app.size
         pos = scene.curtain_button.rect.center if scene.curtain_button else (w // 2, h - 40)
         f = dict(touch_id=1, finger_id=3, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0, pressure=1.0)
@@ -235,14 +231,10 @@ def test_a_held_press_that_began_before_the_curtain_does_not_lift_it(audited):
         post(pygame.FINGERUP, **f)
         frames(app, 2)
         assert play.phase == CURTAIN
-    finally:
-        app.close()
 
 
 def test_controller_a_twice_never_lifts_the_curtain(audited, monkeypatch):
-    app, play, scene = table("hhcc", seed=17)
-    try:
-        preview_a_handover(app, play, scene)
+    with at_a_handover(seed=17) as (app, play, scene):
         pad_press(app, pygame.CONTROLLER_BUTTON_A)
         assert play.phase == CURTAIN
         seconds(app, 0.15)
@@ -251,8 +243,6 @@ def test_controller_a_twice_never_lifts_the_curtain(audited, monkeypatch):
         assert play.phase == CURTAIN
         pad_press(app, pygame.CONTROLLER_BUTTON_A)
         assert play.viewer == 2
-    finally:
-        app.close()
 
 
 @pytest.mark.parametrize("speed", ["instant", "normal"])

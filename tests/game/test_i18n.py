@@ -120,19 +120,21 @@ def test_translations_are_not_left_in_english():
     assert same == [], same
 
 
-def test_t_fills_placeholders_and_picks_the_plural_form():
-    assert i18n.t("ui.player_count", count=1) == "1 player"
-    assert i18n.t("ui.player_count", count=4) == "4 players"
-    i18n.set_language("ru")
-    assert i18n.t("ui.player_count", count=1) == "1 игрок"
-    assert i18n.t("ui.player_count", count=3) == "3 игрока"
-    assert i18n.t("ui.player_count", count=5) == "5 игроков"
-    assert i18n.t("ui.player_count", count=11) == "11 игроков"
-    assert i18n.t("ui.player_count", count=21) == "21 игрок"
-    i18n.set_language("uk")
-    assert i18n.t("ui.player_count", count=22) == "22 гравці"
-    assert i18n.t("ui.player_count", count=25) == "25 гравців"
-    assert i18n.t("ui.default_human_name", n=3) == "Гравець 3"
+@pytest.mark.parametrize("code,key,fields,text", [
+    ("en", "ui.player_count", {"count": 1}, "1 player"),
+    ("en", "ui.player_count", {"count": 4}, "4 players"),
+    ("ru", "ui.player_count", {"count": 1}, "1 игрок"),
+    ("ru", "ui.player_count", {"count": 3}, "3 игрока"),
+    ("ru", "ui.player_count", {"count": 5}, "5 игроков"),
+    ("ru", "ui.player_count", {"count": 11}, "11 игроков"),
+    ("ru", "ui.player_count", {"count": 21}, "21 игрок"),
+    ("uk", "ui.player_count", {"count": 22}, "22 гравці"),
+    ("uk", "ui.player_count", {"count": 25}, "25 гравців"),
+    ("uk", "ui.default_human_name", {"n": 3}, "Гравець 3"),
+])
+def test_t_fills_placeholders_and_picks_the_plural_form(code, key, fields, text):
+    i18n.set_language(code)
+    assert i18n.t(key, **fields) == text
 
 
 def test_missing_key_falls_back_to_the_key_and_unknown_language_is_refused():
