@@ -47,7 +47,7 @@ from ..phases import COMPUTER, DEAL_END, MATCH_END
 from ..play import TableQueries
 from ..scene import Scene
 from ..seats import HUMAN, SeatConfig, seat_colour
-from ..table.camera import Camera, Felt
+from ..table.camera import Camera
 from ..table.render import DARK, NAME_PX
 from ..table.sprites import Sprites
 from ..table.status import PlayersPanel, draw_status_bar
@@ -425,8 +425,8 @@ class ReplayScene(Scene):
         key = (self.replay.position, self._size)
         if key != self._layout_key:
             self._layout_key = key
-            vw, vh = self.camera.viewport[2:]
-            self._layout = self.kit.layout(view, self.play, Felt(vw, vh))  # fit-all: no floor
+            # the clear felt beside the panels (fit-all, no readable floor): on a TV a wide strip
+            self._layout = self.kit.layout(view, self.play, self.camera.felt())
         return self._layout
 
     def _ensure_geometry(self) -> None:
