@@ -52,6 +52,7 @@ from ..table.render import DARK, NAME_PX
 from ..table.sprites import Sprites
 from ..table.status import PlayersPanel, draw_status_bar
 from ..table.widgets import Button
+from .camera_controls import CameraControls
 from .score_panel import draw_revealed_hand, ui_scale
 from .textbox import Boxes, button_rows, fitting_px, line_height, readable_px, width_of
 
@@ -237,7 +238,7 @@ class ReplayPlay(TableQueries):
 # ------------------------------------------------------------------ the scene
 
 
-class ReplayScene(Scene):
+class ReplayScene(CameraControls, Scene):
     """The viewer (see the module docstring)."""
 
     def __init__(self, app, replay: Replay, on_close: Callable[[], None] | None = None) -> None:
@@ -448,13 +449,8 @@ class ReplayScene(Scene):
             self.drag(intent.pos, intent.delta)
         elif k == I.DRAG_END:
             self._drag = None
-        elif k == I.ZOOM:
-            self.auto_fit = False
-            pos = intent.pos if intent.pos is not None and self.camera.contains(*intent.pos) else None
-            self.camera.zoom_at(intent.factor, pos)
-        elif k == I.PAN:
-            self.auto_fit = False
-            self.camera.pan(*intent.delta)
+        elif self.camera_gesture(intent):
+            pass
         elif k == I.MOVE and intent.direction in ("left", "right"):
             self.step(1 if intent.direction == "right" else -1)
         elif k == I.MOVE and intent.direction in ("up", "down"):
@@ -493,14 +489,8 @@ class ReplayScene(Scene):
                    "deal_forward": lambda: self.jump_deal(1), "speed": self.cycle_speed, "close": self.close}
         actions[bid]()
 
-    def press_camera(self, bid: str) -> None:
-        if bid in ("zoom_in", "zoom_out"):
-            self.auto_fit = False
-            self.camera.zoom_at(2 ** (0.25 if bid == "zoom_in" else -0.25))
-        elif bid == "fit":
-            self.fit()
-        else:
-            self.toggle_follow()
+    def _user_moved(self) -> None:
+        self.auto_fit = False
 
     def drag(self, pos, delta) -> None:
         """A drag on the timeline scrubs; one on the table pans it (UX-7: the view only)."""
@@ -515,7 +505,7 @@ class ReplayScene(Scene):
         if self._drag == "scrub":
             self.scrub(pos[0])
         elif self._drag == "pan":
-            self.auto_fit = False
+            self._user_moved()
             self.camera.pan(*delta)
 
     def scrub(self, x: float) -> None:
@@ -529,11 +519,6 @@ class ReplayScene(Scene):
     def fit(self) -> None:
         self.auto_fit = True
         self.camera.fit(self._layout_now().content)
-
-    def toggle_follow(self) -> None:
-        self.follow = not self.follow
-        if self.follow:
-            self._follow_last()
 
     def _follow_last(self) -> None:
         point = self.kit.follow_point(self._layout_now(), self.play.view(), None)

@@ -26,6 +26,7 @@ from ..motion import SCREEN, WORLD, Flight, Motion, anchor_mapper, draw_thinking
 from ..staging import SEAT_SCALE, HandShot, flight_seconds, stage
 from ..play import COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState
 from ..scene import Scene
+from .camera_controls import CameraControls
 from ..seats import seat_colour
 from ..table.camera import Camera
 from ..table.layout import TILE_W
@@ -63,7 +64,7 @@ BUTTON_TEXT = {
 }
 
 
-class TableScene(Scene):
+class TableScene(CameraControls, Scene):
     #: The match's clock runs while this scene is on top (App.tick_match, UX-5).
     runs_match = True
     #: The backdrop (and the TV's rail round the safe area) covers the whole window.
@@ -320,13 +321,8 @@ class TableScene(Scene):
             self.drag(intent.pos, intent.delta)
         elif kind == I.DRAG_END:
             self.drag_end(intent.pos)
-        elif kind == I.ZOOM:
-            self._user_moved()
-            pos = intent.pos if intent.pos is not None and self.camera.contains(*intent.pos) else None
-            self.camera.zoom_at(intent.factor, pos)  # over the hand or a bar: about the centre
-        elif kind == I.PAN:
-            self._user_moved()
-            self.camera.pan(*intent.delta)
+        elif self.camera_gesture(intent):
+            pass
         elif kind == I.MOVE and intent.direction:
             if play.focus == "table":
                 self._key_pan(intent.direction)  # the table has focus: arrows move it; Enter/Esc leave
@@ -357,9 +353,7 @@ class TableScene(Scene):
         elif kind == I.FIT:
             self.fit()
         elif kind == I.FOLLOW:
-            self.follow = not self.follow
-            if self.follow:
-                self._follow_last()
+            self.toggle_follow()
         elif kind == I.MAGNIFY:
             self.magnify()
         elif kind == I.MENU:
@@ -521,22 +515,6 @@ class TableScene(Scene):
         """The legal target under a screen point (the kit hit-tests its own layout)."""
         wx, wy = self.camera.screen_to_world(*pos)
         return self.kit.target_at(self._layout_now(), self.play, wx, wy)
-
-    def press_camera(self, bid: str) -> None:
-        if bid == "zoom_in":
-            self._user_moved()
-            self.camera.zoom_at(2 ** 0.25)
-        elif bid == "zoom_out":
-            self._user_moved()
-            self.camera.zoom_at(2 ** -0.25)
-        elif bid == "fit":
-            self.fit()
-        elif bid == "magnify":
-            self.magnify()
-        elif bid == "follow":
-            self.follow = not self.follow
-            if self.follow:
-                self._follow_last()
 
     def _show_focused_target(self) -> None:
         play = self.play
