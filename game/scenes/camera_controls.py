@@ -13,6 +13,8 @@ from ..table.camera import Camera
 
 #: One press of a zoom button: a quarter of a doubling.
 ZOOM_STEP = 2 ** 0.25
+#: The intents that stand for a camera button (keys and pad buttons).
+CAMERA_KEYS = {I.FIT: "fit", I.FOLLOW: "follow", I.MAGNIFY: "magnify"}
 
 
 class CameraControls:
@@ -34,8 +36,12 @@ class CameraControls:
     def _follow_last(self) -> None:
         raise NotImplementedError
 
-    def camera_gesture(self, intent: I.Intent) -> bool:
-        """A wheel or pinch zoom, or a pan, applied to the view; False for any other intent."""
+    def camera_intent(self, intent: I.Intent) -> bool:
+        """A wheel or pinch zoom, a pan, fit all, follow or magnify applied to the view; False
+        for any other intent."""
+        if intent.kind in CAMERA_KEYS:
+            self.press_camera(CAMERA_KEYS[intent.kind])
+            return True
         if intent.kind == I.ZOOM:
             self._user_moved()
             # over the hand or a bar the zoom is about the centre

@@ -449,7 +449,7 @@ class ReplayScene(CameraControls, Scene):
             self.drag(intent.pos, intent.delta)
         elif k == I.DRAG_END:
             self._drag = None
-        elif self.camera_gesture(intent):
+        elif self.camera_intent(intent):
             pass
         elif k == I.MOVE and intent.direction in ("left", "right"):
             self.step(1 if intent.direction == "right" else -1)
@@ -461,10 +461,6 @@ class ReplayScene(CameraControls, Scene):
             self.toggle_play()
         elif k == I.SORT:
             self.cycle_speed()
-        elif k == I.FIT:
-            self.fit()
-        elif k == I.FOLLOW:
-            self.toggle_follow()
         elif k in (I.CANCEL, I.MENU):
             self.close()
         elif k == I.RESIZE:

@@ -321,7 +321,7 @@ class TableScene(CameraControls, Scene):
             self.drag(intent.pos, intent.delta)
         elif kind == I.DRAG_END:
             self.drag_end(intent.pos)
-        elif self.camera_gesture(intent):
+        elif self.camera_intent(intent):
             pass
         elif kind == I.MOVE and intent.direction:
             if play.focus == "table":
@@ -350,12 +350,6 @@ class TableScene(CameraControls, Scene):
             self._show_focused_target()
         elif kind == I.SORT:
             play.sort()
-        elif kind == I.FIT:
-            self.fit()
-        elif kind == I.FOLLOW:
-            self.toggle_follow()
-        elif kind == I.MAGNIFY:
-            self.magnify()
         elif kind == I.MENU:
             self._request("menu")
         elif kind == I.RULES:
