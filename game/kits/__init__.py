@@ -7,8 +7,9 @@ differs between games (DESIGN.md, "One table, three games"):
 - the target key of a play (a train in Mexican Train, an end "L"/"R" on the line),
   and the decision buttons of the moment (draw, pass, end chain; accept, redeal,
   lead), each standing for one legal ``Action`` the core picks from ``view.legal``;
-- the layout of the table in world coordinates, computed before drawing, its
-  hit-test and its drawing;
+- the layout of the table in world coordinates for the clear felt it is shown on
+  (``game.table.camera.Felt``: its size and the readable zoom), computed before
+  drawing, its hit-test and its drawing;
 - the status bar, the players or teams panel, the prompts, the deal's and the
   match's end screens and the log lines.
 
