@@ -20,11 +20,13 @@ def _figures(node, path=()):
                 yield from _figures(v, path + (k,))
 
 
-@pytest.mark.slow  # about 40 s alone (the expert thinks), more on a busy machine
+@pytest.mark.slow  # about 4 minutes alone (the expert thinks), several times that on a busy machine
 def test_bench_bot_quick_prints_json_with_intervals(tmp_path):
     out = tmp_path / "bench.json"
+    # the timeout only catches a hang: 300 s cut the run short on a loaded machine (it took
+    # 6.5 minutes alone beside one other job before the quick run had fewer expert hands)
     run = subprocess.run([sys.executable, str(ROOT / "tools" / "bench_bot.py"), "--quick", "--jobs", "1",
-                          "--out", str(out)], capture_output=True, text=True, timeout=300, cwd=ROOT)
+                          "--out", str(out)], capture_output=True, text=True, timeout=1800, cwd=ROOT)
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     assert json.loads(out.read_text()) == data
@@ -39,7 +41,7 @@ def test_bench_bot_quick_prints_json_with_intervals(tmp_path):
         for game in ("cuban", "jamaican"):
             assert figures[("strength", reference, f"{game}_hands_won")]["n"] == 40
     for game in ("cuban", "jamaican"):  # issue 16: the expert's team against greedy players
-        assert figures[("strength", "expert", f"{game}_hands_won_vs_greedy")]["n"] == 20
+        assert figures[("strength", "expert", f"{game}_hands_won_vs_greedy")]["n"] == 10
     assert figures[("strength", "expert", "mexican_train_penalty_ratio_vs_hard")]["n"] == 4
     for level in ("easy", "normal", "hard", "expert"):
         for game in ("mexican_train", "cuban", "jamaican"):

@@ -64,6 +64,9 @@ PEEKING = "peeking"
 
 # ------------------------------------------------------------------ statistics
 
+#: The expert's hands a game in a ``--quick`` smoke run (each costs it about 3.5 s).
+QUICK_EXPERT_HANDS = 10
+
 def ratio_ci(num: list[float], den: list[float]) -> dict:
     """mean(num)/mean(den) with a delta-method 95% interval over paired samples."""
     n = len(num)
@@ -356,7 +359,8 @@ def run(quick: bool, jobs: int, level: str, expert_hands: int | None = None,
             for game in PARTNERSHIP:
                 out["strength"].setdefault(key, {})[f"{game}_hands_won"] = partnership_share(
                     pool, game, hands_total, chunk, team, opponent)[0]
-        e_hands = expert_hands if expert_hands is not None else (20 if quick else 400)
+        # a quick run's expert hands are few: each costs about 3.5 s of the expert's thought
+        e_hands = expert_hands if expert_hands is not None else (QUICK_EXPERT_HANDS if quick else 400)
         e_matches = expert_matches if expert_matches is not None else (4 if quick else 40)
         out["strength"]["expert"] = expert_run(pool, e_hands, 10 if quick else 25, e_matches)
     # Speed: one process, bot levels in turn, against greedy players.
@@ -365,7 +369,7 @@ def run(quick: bool, jobs: int, level: str, expert_hands: int | None = None,
     for lvl in ("easy", "normal", "hard"):
         out["decision_ms"][lvl] = speed(lvl, speed_mt, speed_hands)
     # the expert thinks up to a second: fewer hands give the same order statistics' room
-    out["decision_ms"]["expert"] = speed("expert", speed_mt, 10 if quick else 60)
+    out["decision_ms"]["expert"] = speed("expert", speed_mt, 6 if quick else 60)
     out["targets"] = {
         "partnership_hands_won_vs_greedy": ">= 0.60",
         "mexican_train_penalty_ratio_vs_greedy": "<= 0.85",
@@ -411,7 +415,7 @@ def main(argv: list[str] | None = None) -> int:
         result["decision_ms"] = {lvl: speed(lvl, 2, args.speed_hands) for lvl in ("normal", "hard", "expert")}
     elif args.only == "expert":
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            e_hands = args.expert_hands if args.expert_hands is not None else (20 if args.quick else 400)
+            e_hands = args.expert_hands if args.expert_hands is not None else (QUICK_EXPERT_HANDS if args.quick else 400)
             e_matches = args.expert_matches if args.expert_matches is not None else (4 if args.quick else 40)
             games = tuple(g for g in args.expert_games.split(",") if g in PARTNERSHIP)
             result["expert"] = expert_run(pool, e_hands, 10 if args.quick else 20, e_matches, games,
