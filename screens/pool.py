@@ -4,7 +4,7 @@ The fifth round's 243 deals (seeds 9000-9242) left only aggregates in the docs
 (249-230-7, pair mean +0.078, -0.070..+0.227, 90 of 243 differ).  Their pair sum is
 wins - losses = 19; the sum of squared pair scores follows from the interval: pair
 scores are -2..2, so with k deals at +-2 and 90-k at +-1 the sum of squares is 90 + 3k,
-and only k = 83 (339) reproduces the printed interval (k = 82 or 84 give -0.069/-0.071).
+and only k = 83 (339) reproduces the printed interval (k = 82 gives +0.226 at the top, 84 -0.071 at the bottom).
 So n, sum and sum of squares are exact, and pooling with the new per-deal scores is exact.
 Usage: python screens/pool.py GAME [FILE ...]  (prior aggregates only for Jamaican)
 """
