@@ -6,7 +6,7 @@ wins - losses = 19; the sum of squared pair scores follows from the interval: pa
 scores are -2..2, so with k deals at +-2 and 90-k at +-1 the sum of squares is 90 + 3k,
 and only k = 83 (339) reproduces the printed interval (k = 82 gives +0.226 at the top, 84 -0.071 at the bottom).
 So n, sum and sum of squares are exact, and pooling with the new per-deal scores is exact.
-Usage: python screens/pool.py GAME [FILE ...]  (prior aggregates only for Jamaican)
+Usage: python tools/pool_screens.py GAME docs/paired-screens/jam_*.json  (prior aggregates only for Jamaican)
 """
 import json
 import math

@@ -3,7 +3,7 @@
 bench_bot.py --only speed has no way to set an expert option, so this runs its own
 Jamaican speed figure (``partnership_hands``: the expert team against greedy, seed 9000,
 --speed-hands hands, CPU clock, as ``--only speed --cpu-clock``) once with the defaults and
-once with the option set.  Usage: python screens/speed_partner.py GAME HANDS SIR BETA EPS
+once with the option set.  Usage: python tools/partner_speed.py GAME HANDS SIR BETA EPS
 """
 import json
 import sys
