@@ -55,6 +55,9 @@ def test_bench_bot_quick_prints_json_with_intervals(tmp_path):
         assert figures[("openspiel", "expert_vs_ismcts_1000", "hands_won")]["n"] == 2
         for side in ("ours", "ismcts"):
             assert figures[("openspiel", "expert_vs_ismcts_1000", f"decision_ms_{side}", "p99")]["value"] > 0
+        # the "at a quarter of its decision time or less", with its interval too
+        ratio = figures[("openspiel", "expert_vs_ismcts_1000", "time_ratio_ours_over_ismcts")]
+        assert ratio["n"] > 10 and ratio["value"] > 0 and ratio["ci95"][0] is not None
     else:
         assert "open_spiel" in spiel["reason"]
     for path, fig in figures.items():
