@@ -423,11 +423,12 @@ class ReplayScene(CameraControls, Scene):
 
     def _layout_now(self):
         view = self.play.view()
-        key = (self.replay.position, self._size)
+        # the clear felt beside the panels (fit-all, no readable floor): on a TV a wide strip
+        felt = self.camera.felt()
+        key = (self.replay.position, felt)
         if key != self._layout_key:
             self._layout_key = key
-            # the clear felt beside the panels (fit-all, no readable floor): on a TV a wide strip
-            self._layout = self.kit.layout(view, self.play, self.camera.felt())
+            self._layout = self.kit.layout(view, self.play, felt)
         return self._layout
 
     def _ensure_geometry(self) -> None:

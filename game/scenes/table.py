@@ -211,12 +211,13 @@ class TableScene(CameraControls, Scene):
     def _layout_now(self):
         """The kit's layout of the table now, computed before drawing and hit-testing."""
         view = self.play.view()
-        # the reveal draws the table the deal ended with, at the same cursor as the next deal
-        key = (self.play.session.cursor, id(self.play.session.state), view.seat, self.play.phase == DEAL_END,
-               self._size)
+        felt = self.camera.felt(self._readable_zoom())
+        # the reveal draws the table the deal ended with, at the same cursor as the next deal;
+        # the felt, not the window's size: the interface size changes it too
+        key = (self.play.session.cursor, id(self.play.session.state), view.seat, self.play.phase == DEAL_END, felt)
         if key != self._layout_key:
             self._layout_key = key
-            self._layout = self.kit.layout(view, self.play, self.camera.felt(self._readable_zoom()))
+            self._layout = self.kit.layout(view, self.play, felt)
         return self._layout
 
     def _readable_zoom(self) -> float:

@@ -343,3 +343,17 @@ def test_the_thinking_cue_shows_where_the_seat_is(size, seats):
     play.timer = 0.0  # at the start of its wait the computer shows no dots yet
     app.frame()
     assert not rim_shown()
+
+
+def test_the_line_is_laid_out_again_when_the_interface_size_changes_the_felt():
+    """The layout was kept by the window's size, so a larger interface (a bigger players
+    panel, ticker and floor in the same window) kept the seats in rows on a felt that had
+    no room left for them.  It follows the felt itself."""
+    from game.kits import line_layout as LL
+    app, play, scene = _line_table("jamaican", "hccc", (1280, 720))
+    assert scene._layout_now().seats == LL.ROWS
+    app.ui_scale = TV_SCALE * 1.5
+    app.frame()
+    felt = scene.camera.felt(scene._readable_zoom())
+    assert not felt.shows(LL.layout_view(play.view(), felt.aspect).content)
+    assert scene._layout_now().seats == LL.PANEL
