@@ -174,8 +174,8 @@ class Camera:
         left, top, right, bottom = self.safe
         # the clear part of the viewport (beside the panels), in world units, and its centre's
         # offset from the viewport's centre
-        half_w = max(1, self.viewport[2] - left - right) / 2 / z
-        half_h = max(1, self.viewport[3] - top - bottom) / 2 / z
+        felt = self.felt()
+        half_w, half_h = felt.width / 2 / z, felt.height / 2 / z
         cx = min(max(focus[0], x + half_w), x + w - half_w) if w > 2 * half_w else x + w / 2
         cy = min(max(focus[1], y + half_h), y + h - half_h) if h > 2 * half_h else y + h / 2
         return (cx - (left - right) / 2 / z, cy - (top - bottom) / 2 / z, z)
