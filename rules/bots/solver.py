@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from ..actions import PASS, Action, placement
 from ..line import PLAY, PLAY_L, PLAY_R
-from ..tiles import Tile, double_set
+from ..tiles import Tile
 from ..variants import cuban, jamaican
 from .levels import Budget
 
@@ -102,14 +102,23 @@ def _plays(hand: tuple[Tile, ...], ends: tuple[int, int] | None, pose: Tile | No
 
 
 class _Search:
-    """One solver run: the tiles as bits, the hands as bitmasks, the table, the budget."""
+    """One solver run: the tiles as bits, the hands as bitmasks, the table, the budget.
+
+    The search itself is a closure (``_negamax``): its state lives in local cells, which
+    Python reads faster than attributes, and a node is what the expert's budget counts, so
+    its cost is the expert's decision time (issue 16).  A run that raised
+    ``SolverBudgetExceeded`` is spent: its hands are left mid-search.
+    """
 
     def __init__(self, pos: Position, budget: Budget) -> None:
         if pos.game not in TOPS:
             raise ValueError(f"the solver plays Cuban and Jamaican, not {pos.game!r}")
         top = TOPS[pos.game]
-        # tiles indexed by the move order: the highest index is tried first (doubles, then heavy)
-        order = sorted(double_set(top), key=lambda t: (t[0] == t[1], t[0] + t[1], t))
+        # the tiles in the hands, indexed by the move order: the highest index is tried first
+        # (doubles, then heavy).  Only these can be played, and so few bits keep every mask
+        # a one-digit Python int
+        held = {t for h in pos.hands[1:] for t in h}
+        order = sorted(held, key=lambda t: (t[0] == t[1], t[0] + t[1], t))
         self.tiles = order
         self.index = {t: i for i, t in enumerate(order)}
         self.low = [t[0] for t in order]
@@ -129,8 +138,17 @@ class _Search:
             for t in pos.hands[s]:
                 self.masks[s] |= 1 << self.index[t]
                 self.pips[s] += t[0] + t[1]
+        # the table's key holds all four hands in one number: seat s's tiles at bits
+        # shift[s] + index (the hands are disjoint, so it is exact)
+        n = len(order)
+        self.shift = [0, 0, n, 2 * n, 3 * n]
         self.budget = budget
         self.table: dict[tuple, tuple[int, int, int]] = {}
+        self.negamax = self._negamax()
+
+    def hands_key(self) -> int:
+        """The four hands as the one number the table is keyed by."""
+        return sum(self.masks[s] << self.shift[s] for s in range(1, 5))
 
     # ---------------------------------------------------------------- results
 
@@ -160,32 +178,6 @@ class _Search:
         v = self.win + self.point * points
         return v if mine else -v
 
-    # ----------------------------------------------------------------- search
-
-    def children(self, seat: int, left: int, right: int) -> list[tuple[int, int, int]]:
-        """(tile index, left, right) after each distinct play, in move order."""
-        m = self.masks[seat]
-        if left >= 0:
-            m &= self.num[left] | self.num[right]
-        out = []
-        low, high = self.low, self.high
-        while m:
-            i = m.bit_length() - 1
-            m ^= 1 << i
-            a, b = low[i], high[i]
-            if left < 0:
-                out.append((i, a, b))
-                continue
-            on_left = a == left or b == left
-            if on_left:
-                out.append((i, b if a == left else a, right))
-            if a == right or b == right:
-                far = b if a == right else a
-                # with equal ends, or a tile joining both, the two placements may leave the same pair
-                if not (on_left and {left, far} == {out[-1][1], out[-1][2]}):
-                    out.append((i, left, far))
-        return out
-
     def out_value(self, seat: int, i: int, left: int, right: int) -> int:
         """The value for ``seat``'s team of going out with tile ``i`` on ends (left, right).
 
@@ -201,6 +193,134 @@ class _Search:
                 (m[1] | m[2] | m[3] | m[4]) & (self.num[a] | self.num[b]))
         return self._won(seat, key)
 
+    # ----------------------------------------------------------------- search
+
+    def _negamax(self):
+        """The search, as a closure over this run's hands, table and node count."""
+        masks, pips, pip, num, low, high = self.masks, self.pips, self.pip, self.num, self.low, self.high
+        table, budget = self.table, self.budget
+        out_value, block = self.out_value, self._block
+        bits = [[1 << (i + sh) for i in range(len(pip))] for sh in self.shift]
+        after = [0, 2, 3, 4, 1]
+        nodes = 0
+        # the rest of the table's key above the hands' bits: the unordered pair of ends
+        # (index -1, the empty line, is the last row) and the seat to act with its passes
+        above = 4 * len(pip)
+        top = len(num)
+        ends_key = [[(min(a, b) * (top + 1) + max(a, b) + 1) << (above + 5) for b in range(top)] + [0]
+                    for a in range(top)] + [[0] * (top + 1)]
+        turn_key = [[(s * 4 + p) << above for p in range(4)] for s in range(5)]
+
+        def negamax(seat: int, left: int, right: int, passes: int, alpha: int, beta: int,
+                    hands: int) -> int:
+            """The value of the position for the team of ``seat``, who is to act (fail-soft).
+
+            ``hands``: the four hands' key (``hands_key``).  Only the numbers on the two
+            ends matter, not which end is which, so positions are keyed by the unordered
+            pair.  The hot loop: the plays, their order and the step into each are
+            written out here.
+            """
+            nonlocal nodes
+            # a seat that cannot play passes (CU-6, JA-4): a node of its own, but never in
+            # the table (the same position always passes), so the chain of passes is
+            # walked here, the window and the sign turned at each, not recursed into
+            sign = 1
+            while True:
+                if nodes <= 0:
+                    raise SolverBudgetExceeded
+                nodes -= 1
+                hand = masks[seat]
+                nxt = after[seat]
+                if left < 0:
+                    break
+                m = hand & (num[left] | num[right])
+                if m:
+                    break
+                if passes == 3:  # CU-7, JA-4: the fourth pass in a row blocks the hand
+                    return sign * block(seat)
+                seat, passes, alpha, beta, sign = nxt, passes + 1, -beta, -alpha, -sign
+            key = hands | ends_key[left][right] | turn_key[seat][passes]
+            hit = table.get(key)
+            first = -1
+            if hit is not None:
+                flag, v, first = hit
+                if flag == 0 or (flag > 0 and v >= beta) or (flag < 0 and v <= alpha):
+                    return sign * v
+            # the distinct plays (tile, new left, new right), highest tile index first
+            if left < 0:
+                m = hand
+                kids = []
+                while m:
+                    i = m.bit_length() - 1
+                    m ^= 1 << i
+                    kids.append((i, low[i], high[i]))
+            else:
+                kids = []
+                while m:
+                    i = m.bit_length() - 1
+                    m ^= 1 << i
+                    a = low[i]
+                    b = high[i]
+                    if a == left or b == left:
+                        nl = b if a == left else a
+                        kids.append((i, nl, right))
+                        if a == right or b == right:
+                            far = b if a == right else a
+                            # with equal ends, or a tile joining both, the two placements
+                            # may leave the same pair
+                            if not ((left == nl and far == right) or (left == right and far == nl)):
+                                kids.append((i, left, far))
+                    else:
+                        kids.append((i, left, b if a == right else a))
+            n = len(kids)
+            if n > 1:
+                # the table's best first, then plays the next seat cannot follow, then the
+                # move order (the sort is stable; two plays, the most common case, by hand)
+                opp = masks[nxt]
+                if n == 2:
+                    x, y = kids
+                    if (y[0] != first) << 5 | (opp & (num[y[1]] | num[y[2]])).bit_count() < \
+                            (x[0] != first) << 5 | (opp & (num[x[1]] | num[x[2]])).bit_count():
+                        kids = [y, x]
+                else:
+                    kids.sort(key=lambda k: (k[0] != first) << 5 | (opp & (num[k[1]] | num[k[2]])).bit_count())
+            a0 = alpha
+            best = -10**9
+            best_i = kids[0][0]
+            sb = bits[seat]
+            for i, nl, nr in kids:
+                rest = hand ^ (1 << i)
+                masks[seat] = rest
+                pips[seat] -= pip[i]
+                if not rest:
+                    # going out ends the hand at once: nothing beats it
+                    v = out_value(seat, i, left, right)
+                else:
+                    v = -negamax(nxt, nl, nr, 0, -beta, -alpha, hands ^ sb[i])
+                masks[seat] = hand
+                pips[seat] += pip[i]
+                if v > best:
+                    best, best_i = v, i
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            flag = 0 if a0 < best < beta else (1 if best >= beta else -1)
+            table[key] = (flag, best, best_i)
+            return sign * best
+
+        def run(seat: int, left: int, right: int, passes: int, alpha: int, beta: int,
+                hands: int) -> int:
+            # the node count lives in a local cell during the search, in the budget between
+            nonlocal nodes
+            nodes = budget.left
+            try:
+                return negamax(seat, left, right, passes, alpha, beta, hands)
+            finally:
+                budget.left = nodes
+
+        return run
+
     def child(self, seat: int, i: int, left: int, right: int, nl: int, nr: int,
               alpha: int, beta: int) -> int:
         """Play tile ``i`` from ends (left, right) to (nl, nr); the value for ``seat``'s team."""
@@ -208,76 +328,13 @@ class _Search:
         bit = 1 << i
         masks[seat] ^= bit
         pips[seat] -= self.pip[i]
-        try:
-            if not masks[seat]:
-                return self.out_value(seat, i, left, right)
-            return -self.negamax(seat % 4 + 1, nl, nr, 0, -beta, -alpha)
-        finally:
-            masks[seat] ^= bit
-            pips[seat] += self.pip[i]
-
-    def negamax(self, seat: int, left: int, right: int, passes: int, alpha: int, beta: int) -> int:
-        """The value of the position for the team of ``seat``, who is to act (fail-soft).
-
-        The hot loop: the children and the step into each are written out here.
-        """
-        b = self.budget
-        if b.left <= 0:
-            raise SolverBudgetExceeded
-        b.left -= 1
-        masks = self.masks
-        key = (masks[1], masks[2], masks[3], masks[4],
-               left if left <= right else right, right if left <= right else left, seat, passes)
-        table = self.table
-        hit = table.get(key)
-        first = -1
-        if hit is not None:
-            flag, v, first = hit
-            if flag == 0 or (flag > 0 and v >= beta) or (flag < 0 and v <= alpha):
-                return v
-        kids = self.children(seat, left, right)
-        nxt = seat % 4 + 1
-        if not kids:
-            if passes == 3:  # CU-7, JA-4: the fourth pass in a row blocks the hand
-                return self._block(seat)
-            return -self.negamax(nxt, left, right, passes + 1, -beta, -alpha)
-        if len(kids) > 1:
-            # the table's best first, then plays the next seat cannot follow, then the move order
-            opp = masks[nxt]
-            num = self.num
-            kids.sort(key=lambda k: (k[0] != first, (opp & (num[k[1]] | num[k[2]])).bit_count()))
-        a0 = alpha
-        best = -10**9
-        best_i = kids[0][0]
-        pips = self.pips
-        pip = self.pip
-        hand = masks[seat]
-        for i, nl, nr in kids:
-            rest = hand ^ (1 << i)
-            if not rest:
-                masks[seat] = rest
-                pips[seat] -= pip[i]
-                v = self.out_value(seat, i, left, right)
-                masks[seat] = hand
-                pips[seat] += pip[i]
-                # going out ends the hand at once: nothing beats it
-            else:
-                masks[seat] = rest
-                pips[seat] -= pip[i]
-                try:
-                    v = -self.negamax(nxt, nl, nr, 0, -beta, -alpha)
-                finally:
-                    masks[seat] = hand
-                    pips[seat] += pip[i]
-            if v > best:
-                best, best_i = v, i
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        flag = 0 if a0 < best < beta else (1 if best >= beta else -1)
-        table[key] = (flag, best, best_i)
-        return best
+        if not masks[seat]:
+            v = self.out_value(seat, i, left, right)
+        else:
+            v = -self.negamax(seat % 4 + 1, nl, nr, 0, -beta, -alpha, self.hands_key())
+        masks[seat] ^= bit
+        pips[seat] += self.pip[i]
+        return v
 
     def value_of(self, pos: Position, action: Action) -> int:
         """The exact value of ``action`` at the root, for the team of the seat to act."""
@@ -286,7 +343,8 @@ class _Search:
         if action.kind == "pass":
             if pos.passes == 3:
                 return self._block(seat)
-            return -self.negamax(seat % 4 + 1, left, right, pos.passes + 1, -10**9, 10**9)
+            return -self.negamax(seat % 4 + 1, left, right, pos.passes + 1, -10**9, 10**9,
+                                 self.hands_key())
         t, end = placement(action)
         i = self.index[t]
         if left < 0:
