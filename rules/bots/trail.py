@@ -27,34 +27,35 @@ def best_trail(end: int, hand: Iterable[Tile], value: TileValue, limit: int) -> 
     vals = [value(t) for t in tiles]
     adj: dict[int, list[int]] = {}
     loops: dict[int, int] = {}
-    for i, t in enumerate(tiles):
-        a, b = t
+    # each number's tiles in the order they are tried: the most valuable first, then by
+    # the tile; one sort of every tile lays out every number's list in that order
+    for i in sorted(range(len(tiles)), key=lambda i: (-vals[i], i)):
+        a, b = tiles[i]
         if a == b:
             loops[a] = i
         else:
             adj.setdefault(a, []).append(i)
             adj.setdefault(b, []).append(i)
-    for lst in adj.values():
-        lst.sort(key=lambda i: (-vals[i], tiles[i]))
     best_val = 0.0
-    best_path: list[int] = []
-    path: list[int] = []
+    best_path: tuple = ()
     nodes = 0
     total = sum(vals)
+    # the other end of tile i from end e is e ^ low ^ high
+    across = [a ^ b for a, b in tiles]
 
-    def dfs(e: int, used: int, val: float, rest: float) -> None:
+    # the path is a chain of (tile index, the path before it) pairs: a step costs one
+    # pair, and the best path found is kept without copying it
+    def dfs(e: int, used: int, val: float, rest: float, path: tuple) -> None:
         nonlocal best_val, best_path, nodes
-        pushed = 0
         li = loops.get(e)
         if li is not None and not used >> li & 1:
             used |= 1 << li
             val += vals[li]
             rest -= vals[li]
-            path.append(li)
-            pushed = 1
+            path = (li, path)
         if val > best_val:
             best_val = val
-            best_path = list(path)
+            best_path = path
         for i in adj.get(e, ()):
             if nodes >= limit:
                 break
@@ -63,12 +64,11 @@ def best_trail(end: int, hand: Iterable[Tile], value: TileValue, limit: int) -> 
             if val + rest <= best_val:  # even every unused tile cannot beat the best
                 break
             nodes += 1
-            t = tiles[i]
-            path.append(i)
-            dfs(t[1] if t[0] == e else t[0], used | 1 << i, val + vals[i], rest - vals[i])
-            path.pop()
-        if pushed:
-            path.pop()
+            dfs(e ^ across[i], used | 1 << i, val + vals[i], rest - vals[i], (i, path))
 
-    dfs(end, 0, 0.0, total)
-    return tuple(tiles[i] for i in best_path), nodes + 1
+    dfs(end, 0, 0.0, total, ())
+    trail: list[Tile] = []
+    while best_path:
+        i, best_path = best_path
+        trail.append(tiles[i])
+    return tuple(reversed(trail)), nodes + 1
