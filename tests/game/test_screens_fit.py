@@ -17,7 +17,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 from game import i18n
 from game.scenes.menu import Choice, WidgetScene
 from game.scenes.settings import UI_SCALES
-from shell_driver import make_app
+from shell_driver import drain_events, make_app
 
 WINDOWS = ((1024, 600), (1920, 1080))
 #: Text drawn closer than this to a widget's inner edge counts as cut (pixels).
@@ -194,4 +194,5 @@ def test_every_screen_fits_at_every_size_and_language(window_app, scale):
                 assert scene._controls, f"{name} built no controls"
             finally:
                 app.stack.pop()
+                drain_events()  # the queued events would keep every screen's widgets alive
     assert found == [], "\n".join(found[:40]) + f"\n... {len(found)} in all"
