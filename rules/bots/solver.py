@@ -27,6 +27,7 @@ a decision by it).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..actions import PASS, Action, placement
 from ..line import PLAY, PLAY_L, PLAY_R
@@ -143,7 +144,8 @@ class _Search:
         n = len(order)
         self.shift = [0, 0, n, 2 * n, 3 * n]
         self.budget = budget
-        self.table: dict[tuple, tuple[int, int, int]] = {}
+        #: one number a position (``_negamax``) -> (bound flag, value, best tile index)
+        self.table: dict[int, tuple[int, int, int]] = {}
         self.negamax = self._negamax()
 
     def hands_key(self) -> int:
@@ -195,7 +197,7 @@ class _Search:
 
     # ----------------------------------------------------------------- search
 
-    def _negamax(self):
+    def _negamax(self) -> Callable[[int, int, int, int, int, int, int], int]:
         """The search, as a closure over this run's hands, table and node count."""
         masks, pips, pip, num, low, high = self.masks, self.pips, self.pip, self.num, self.low, self.high
         table, budget = self.table, self.budget
@@ -206,9 +208,9 @@ class _Search:
         # the rest of the table's key above the hands' bits: the unordered pair of ends
         # (index -1, the empty line, is the last row) and the seat to act with its passes
         above = 4 * len(pip)
-        top = len(num)
-        ends_key = [[(min(a, b) * (top + 1) + max(a, b) + 1) << (above + 5) for b in range(top)] + [0]
-                    for a in range(top)] + [[0] * (top + 1)]
+        numbers = len(num)
+        ends_key = [[(min(a, b) * (numbers + 1) + max(a, b) + 1) << (above + 5) for b in range(numbers)] + [0]
+                    for a in range(numbers)] + [[0] * (numbers + 1)]
         turn_key = [[(s * 4 + p) << above for p in range(4)] for s in range(5)]
 
         def negamax(seat: int, left: int, right: int, passes: int, alpha: int, beta: int,
