@@ -295,7 +295,7 @@ class _Search:
                 masks[seat] = rest
                 pips[seat] -= pip[i]
                 if not rest:
-                    # going out ends the hand at once: nothing beats it
+                    # going out ends the hand: its value is final, no search below it
                     v = out_value(seat, i, left, right)
                 else:
                     v = -negamax(nxt, nl, nr, 0, -beta, -alpha, hands ^ sb[i])
