@@ -327,7 +327,9 @@ class LineKit(TableKit):
             side = t("line.end_left") if action.end == "L" else t("line.end_right")
             return t("line.confirm_play", tile=tile_name(action.tile), end=side)
         if action.kind == "lead":
-            return self.w("confirm_opener", name=play.name(action.seat))
+            # UX-3: the device passes between humans only; one human at the table sees no curtain
+            alone = len(play.humans) < 2 and self.game == "jamaican"
+            return self.w("confirm_opener_alone" if alone else "confirm_opener", name=play.name(action.seat))
         if action.kind == "redeal":
             shown = " ".join(tile_name(d) for d in sorted(doubles_in(play.view().hand)))
             return self.w("confirm_redeal", tiles=shown)
