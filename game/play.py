@@ -559,7 +559,7 @@ class PlayState(TableQueries):
             self.selected = None
             self.pending = None
             self.phase = CHOOSING
-            self._set_message("table.no_play_for_tile", tile=f"{t[0]}|{t[1]}")
+            self._set_message("table.no_play_for_tile", tile=f"[{t[0]}|{t[1]}]")  # as every tile is named
             return
         self.selected = t
         self.pending = None
