@@ -502,6 +502,15 @@ class PhoneServer:
         rev = msg.get("rev")
         if not isinstance(rev, int) or isinstance(rev, bool):
             raise Reject("phone.error_bad_message")
+        if kind in ("preview", "confirm"):
+            # the shape first: a decision names its index, its action, or both
+            index, given = msg.get("index"), msg.get("action")
+            if index is None and given is None:
+                raise Reject("phone.error_bad_message")
+            if index is not None and (not isinstance(index, int) or isinstance(index, bool)):
+                raise Reject("phone.error_bad_message")
+            if given is not None and not isinstance(given, dict):
+                raise Reject("phone.error_bad_message")
         with self._lock:
             current = self._states.get(seat)
         if current is None:
