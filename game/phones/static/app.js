@@ -220,8 +220,10 @@
     }));
 
     // the ends or trains this seat can play on, lit for the chosen tile
-    const chosen = selected ? legalWith(selected) : [];
     const pending = s.pending === null ? null : s.legal[s.pending];
+    // the targets of the chosen tile, or of the previewed one (a hint, a second look)
+    const focusTile = selected || (pending && pending.tile ? tileKey(pending.tile) : null);
+    const chosen = focusTile ? legalWith(focusTile) : [];
     const table = $("table");
     const parts = [];
     if (s.game === "mexican_train") {
