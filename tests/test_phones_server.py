@@ -465,6 +465,21 @@ def test_stopping_tells_every_phone():
     assert not table.server.running
 
 
+def test_a_state_that_is_not_json_costs_a_message_not_the_server():
+    table = Table()
+
+    async def scenario(client):
+        phone, _ = await join(client, table, 1)
+        table.server.publish(1, {"v": 1, "bad": object()})
+        await asyncio.sleep(0.1)
+        table.publish()
+        await phone.next("state")
+        await phone.send({"type": "ping"})
+        await phone.next("pong")
+
+    run(table, scenario)
+
+
 def test_codes_are_long_random_and_distinct():
     table = Table("cuban", 4)
     codes = {table.code(s) for s in range(1, 5)}
@@ -538,6 +553,8 @@ def test_the_page_and_its_files_come_with_headers_forbidding_framing_and_outside
         assert "/static/app.js" in page and "http" not in page.replace('http-equiv', '')
         js = await client.get("/static/app.js")
         assert js.headers["Content-Type"].startswith("text/javascript")
+        sound = await client.get("/static/turn.wav")  # the table's own turn sound (art/sounds)
+        assert sound.status == 200 and (await sound.read())[:4] == b"RIFF"
 
     http(scenario)
 
@@ -563,3 +580,28 @@ def test_the_page_uses_nothing_from_the_internet():
     for path in folder.iterdir():
         text = path.read_text(encoding="utf-8")
         assert "http://" not in text.replace("http://www.w3.org/2000/svg", "") and "https://" not in text, path.name
+
+
+def test_by_default_it_listens_on_the_lan_address_found_without_internet():
+    address = server_mod.lan_address()
+    parts = address.split(".")
+    assert len(parts) == 4 and all(p.isdigit() for p in parts)
+    srv = PhoneServer({1: SeatInfo("P1")})
+    srv.start()
+    try:
+        assert srv.host == address and srv.port > 0
+        assert srv.url_for(1).startswith(f"http://{address}:{srv.port}/j/")
+    finally:
+        srv.stop()
+
+
+def test_the_server_and_the_protocol_never_import_pygame():
+    """The server thread must never touch pygame: importing and running them loads none of it."""
+    import subprocess
+    import sys
+
+    code = ("import sys; import game.phones.server, game.phones.protocol, game.phones.qr; "
+            "from game.phones.protocol import page_strings; from game import i18n; "
+            "page_strings(i18n.load(), 'ru'); "
+            "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

@@ -476,6 +476,10 @@ class PhoneServer:
         except Reject as exc:
             self.stats["rejected"] += 1
             await self._error_to(conn, exc.key)
+        except Exception:  # noqa: BLE001 - nothing a phone sends may bring the server down
+            _log.exception("phone message")
+            self.stats["rejected"] += 1
+            await self._error_to(conn, "phone.error_bad_message")
 
     def _parse(self, conn: _Conn, text: str | None) -> PhoneRequest | None:
         """Check one message; a join or a ping is answered here, a request returned."""
@@ -644,6 +648,11 @@ class PhoneServer:
         if conn.ws.closed:
             return
         try:
-            await conn.ws.send_str(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+            text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+        except (TypeError, ValueError):
+            _log.exception("a phone message that is not JSON: %r", message.get("type"))
+            return
+        try:
+            await conn.ws.send_str(text)
         except (ConnectionError, RuntimeError):
             pass  # the phone went away; it rejoins and gets the state again
