@@ -374,6 +374,11 @@
           row.appendChild(text);
           body.appendChild(row);
         }
+        if (end.winner_team) {
+          const won = document.createElement("p");
+          won.textContent = `${t("phone.winner", { name: teamName(end.winner_team) })} (+${end.points})`;
+          body.appendChild(won);
+        }
         if (end.teams) {
           const row = document.createElement("div");
           row.textContent = end.teams.map((x) => `${teamName(x.team)}: ${x.total}`).join(" · ");
