@@ -514,7 +514,7 @@ def test_a_flood_from_one_phone_is_throttled_and_costs_the_loop_nothing():
         reached += len(table.server.poll())
         # the throttle lets through a burst and then RATE a second, valid or not
         allowed = server_mod.BURST + server_mod.RATE * (elapsed + 0.2)
-        assert reached <= allowed / 2 + 2, (reached, elapsed)
+        assert reached <= allowed, (reached, elapsed)  # of 500 valid ones sent
         assert table.server.stats["throttled"] > 800
         assert max(polls) < 0.005  # the loop's side of it: draining a short list
         # the other phone is served as before
