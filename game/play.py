@@ -324,13 +324,14 @@ class PlayState(TableQueries):
         """The seat of every decision in the log, in order (from the public history)."""
         return [e[1] for e in self.view().history if e[0] in DECISION_EVENTS]
 
-    def _undo_count(self) -> int:
+    def _undo_count(self, seat: int | None = None) -> int:
         """UX-6: how many decisions an undo takes back (0: none allowed).
 
         The last human decision and every computer decision after it, and only
-        if that human is the one at the device (the viewer).
+        if that human is ``seat``: by default the one at the device (the viewer);
+        a human elsewhere (a phone) asks for their own seat.
         """
-        at_device = self.at_device()
+        at_device = self.at_device() if seat is None else seat
         key = (self.session.cursor, id(self.session.state), at_device)
         if self._undo_cache is not None and self._undo_cache[0] == key:
             return self._undo_cache[1]  # asked every frame for the button; the history is long
@@ -458,8 +459,9 @@ class PlayState(TableQueries):
                 return s
         return None
 
-    def _view_at_deal_end(self):
-        """The view just after the decision that ended the deal (before the next deal)."""
+    def _view_at_deal_end(self, seat: int | None = None):
+        """``seat``'s view (default: the table's) just after the decision that ended the deal
+        (before the next deal); None if the session is not at a deal's end."""
         session = self.session
         log = session.log
         pos = session.cursor
@@ -468,7 +470,11 @@ class PlayState(TableQueries):
             end -= 1  # step back over the next deal (and any chance step) dealt after it
         if end == pos:
             return None
-        return session.view_at(end, self.view_seat())
+        return session.view_at(end, self.view_seat() if seat is None else seat)
+
+    def view_at_deal_end(self, seat: int):
+        """``seat``'s own view as the deal ended, for a renderer of that seat (a phone)."""
+        return self._view_at_deal_end(seat) or self.session.view(seat)
 
     def curtain_ready(self, began: float | None = None) -> bool:
         """UX-3: whether a press that began at ``began`` (default: now) may lift the curtain:
@@ -697,6 +703,23 @@ class PlayState(TableQueries):
             self._redo_counts.append(done)
             self._changed()
         self._set_message("table.undone" if done else None)
+        self._advance()
+        return done > 0
+
+    def undo_for(self, seat: int) -> bool:
+        """UX-6 for a human away from the device: take back ``seat``'s last decision and every
+        computer decision after it, if no other human has decided since."""
+        if self.decides_here(seat) or self.phase in (DEAL_END, MATCH_END):
+            return False
+        count = self._undo_count(seat)
+        done = 0
+        for _ in range(count):
+            if not self.session.undo():
+                break
+            done += 1
+        if done:
+            self._redo_counts.clear()  # the device's redo was for another position
+            self._changed()
         self._advance()
         return done > 0
 

@@ -5,6 +5,9 @@ from dataclasses import dataclass
 
 HUMAN = "human"
 COMPUTER = "computer"
+#: A human playing from their phone's browser (issue 27, game.phones).
+PHONE = "phone"
+KINDS = (HUMAN, COMPUTER, PHONE)
 LEVELS = ("easy", "normal", "hard", "expert")
 
 #: Seat colours, distinct under the common colour-vision deficiencies
@@ -35,7 +38,7 @@ class SeatConfig:
     def from_json(cls, data: dict) -> "SeatConfig":
         kind = data.get("kind", HUMAN)
         level = data.get("level", "normal")
-        return cls(str(data.get("name", "?"))[:24], kind if kind in (HUMAN, COMPUTER) else HUMAN,
+        return cls(str(data.get("name", "?"))[:24], kind if kind in KINDS else HUMAN,
                    level if level in LEVELS else "normal")
 
 

@@ -67,6 +67,12 @@ PEEKING = "peeking"
 #: The expert's hands a game in a ``--quick`` smoke run (each costs it about 3.5 s).
 QUICK_EXPERT_HANDS = 10
 
+#: ``--smoke``: the quick run's every figure from the fewest samples that still give an
+#: interval, for the test that checks the benchmark's shape (tests/test_bot_bench.py); its
+#: figures say nothing of strength.
+SMOKE = {"hands": 8, "chunk": 4, "matches": 2, "expert_hands": 2, "expert_chunk": 2, "expert_matches": 1,
+         "speed_mt": 1, "speed_hands": 4, "expert_speed_hands": 2, "openspiel_deals": "1,1"}
+
 def ratio_ci(num: list[float], den: list[float]) -> dict:
     """mean(num)/mean(den) with a delta-method 95% interval over paired samples."""
     n = len(num)
@@ -352,11 +358,17 @@ def expert_run(pool, hands: int, chunk: int, mt_matches: int, games: tuple[str, 
 
 
 def run(quick: bool, jobs: int, level: str, expert_hands: int | None = None,
-        expert_matches: int | None = None, hands: int | None = None, matches: int | None = None) -> dict:
+        expert_matches: int | None = None, hands: int | None = None, matches: int | None = None,
+        smoke: bool = False) -> dict:
     t_start = time.perf_counter()
+    if smoke:
+        quick = True
+        hands, matches = hands or SMOKE["hands"], matches or SMOKE["matches"]
+        expert_hands = SMOKE["expert_hands"] if expert_hands is None else expert_hands
+        expert_matches = SMOKE["expert_matches"] if expert_matches is None else expert_matches
     mt_matches = matches or (8 if quick else 200)
     hands_total = hands or (40 if quick else 2000)
-    chunk = 20 if quick else 100
+    chunk = SMOKE["chunk"] if smoke else 20 if quick else 100
     bot = f"bot:{level}"
     out: dict = {"level": level, "quick": quick, "games": sorted(GAMES), "hands": hands_total,
                  "matches": mt_matches, "strength": {}, "decision_ms": {}}
@@ -379,14 +391,15 @@ def run(quick: bool, jobs: int, level: str, expert_hands: int | None = None,
         # a quick run's expert hands are few: each costs about 3.5 s of the expert's thought
         e_hands = expert_hands if expert_hands is not None else (QUICK_EXPERT_HANDS if quick else 400)
         e_matches = expert_matches if expert_matches is not None else (4 if quick else 40)
-        out["strength"]["expert"] = expert_run(pool, e_hands, 10 if quick else 25, e_matches)
+        e_chunk = SMOKE["expert_chunk"] if smoke else 10 if quick else 25
+        out["strength"]["expert"] = expert_run(pool, e_hands, e_chunk, e_matches)
     # Speed: one process, bot levels in turn, against greedy players.
-    speed_mt = 2 if quick else 8
-    speed_hands = 20 if quick else 200
+    speed_mt = SMOKE["speed_mt"] if smoke else 2 if quick else 8
+    speed_hands = SMOKE["speed_hands"] if smoke else 20 if quick else 200
     for lvl in ("easy", "normal", "hard"):
         out["decision_ms"][lvl] = speed(lvl, speed_mt, speed_hands)
     # the expert thinks up to a second: fewer hands give the same order statistics' room
-    out["decision_ms"]["expert"] = speed("expert", speed_mt, 6 if quick else 60)
+    out["decision_ms"]["expert"] = speed("expert", speed_mt, SMOKE["expert_speed_hands"] if smoke else 6 if quick else 60)
     out["targets"] = {
         "partnership_hands_won_vs_greedy": ">= 0.60",
         "mexican_train_penalty_ratio_vs_greedy": "<= 0.85",
@@ -401,7 +414,9 @@ def run(quick: bool, jobs: int, level: str, expert_hands: int | None = None,
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--quick", action="store_true", help="a smoke run: a few matches and hands")
+    p.add_argument("--quick", action="store_true", help="a short run: a few matches and hands")
+    p.add_argument("--smoke", action="store_true",
+                   help="the quick run's shape from the fewest samples (for the benchmark's own test)")
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     p.add_argument("--level", default="normal", choices=["easy", "normal", "hard", "expert"])
     p.add_argument("--hands", type=int, help="hands per partnership figure (default 2000, quick 40)")
@@ -440,19 +455,21 @@ def main(argv: list[str] | None = None) -> int:
             result["expert"]["first_seed"] = args.expert_seed
     elif args.only != "openspiel":
         result = run(args.quick, jobs, args.level, args.expert_hands, args.expert_matches,
-                     args.hands, args.matches)
+                     args.hands, args.matches, smoke=args.smoke)
     if args.only in (None, "openspiel"):
         try:
-            n100, n1000 = (int(x) for x in (args.openspiel_deals or ("2,1" if args.quick else "300,60")).split(","))
+            default = SMOKE["openspiel_deals"] if args.smoke else "2,1" if args.quick else "300,60"
+            n100, n1000 = (int(x) for x in (args.openspiel_deals or default).split(","))
         except ValueError:
             p.error("--openspiel-deals takes two counts, e.g. 300,60")
         levels = [x for x in args.openspiel_levels.split(",") if x]
         levels_1000 = [x for x in args.openspiel_levels_1000.split(",") if x]
-        if args.quick:  # a smoke run: ISMCTS-1000 meets one level only
+        if args.quick or args.smoke:  # a short run: ISMCTS-1000 meets one level only
             levels_1000 = levels_1000[-1:]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            result["openspiel"] = openspiel_run(pool, [(100, n100, levels, 2 if args.quick else 10),
-                                                       (1000, n1000, levels_1000, 1 if args.quick else 4)],
+            short = args.quick or args.smoke
+            result["openspiel"] = openspiel_run(pool, [(100, n100, levels, 2 if short else 10),
+                                                       (1000, n1000, levels_1000, 1 if short else 4)],
                                                 first=args.openspiel_seed)
             result["openspiel"]["first_seed"] = args.openspiel_seed
         result["openspiel"]["targets"] = {"expert_vs_ismcts_1000": ">= 0.55 at <= 1/4 of its decision time",
