@@ -46,6 +46,10 @@ SPEEDS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
 
 SORT_MODES = ("number", "pips")
 
+#: Buttons that act at once, with no preview to confirm: the keyboard cursor presses them
+#: only after the player moved it onto them (``Cursor.chosen``, issue 28).
+GUARDED_BUTTONS = frozenset({"undo", "redo"})
+
 #: Seconds a demo (computers only) shows a deal-end reveal or a match end before moving on.
 DEMO_READ_S = 4.0
 
@@ -629,7 +633,7 @@ class PlayState(TableQueries):
             self.sort()
         elif button == "menu":
             return "menu"
-        if self.focus == "buttons":
+        if self.focus == "buttons" and button != "hint":  # a hint puts the cursor on Confirm
             items = self.focus_items()
             if button in items:
                 self.focus_index = items.index(button)
@@ -648,7 +652,13 @@ class PlayState(TableQueries):
             return False
         if self.phase != PREVIEW or self.pending is None:
             return False
-        return self._apply(self.pending)
+        done = self._apply(self.pending)
+        if done and self.cursor.zone != "hand":
+            # issue 28: after a confirm the cursor goes back to the hand (parked while the
+            # computers play), never left on a button a second Enter would press (Undo)
+            self.cursor.place("hand")
+            self.cursor.clamp()
+        return done
 
     def cancel(self) -> None:
         """Back one step: from a preview to the selected tile, from a selection to nothing."""
@@ -672,6 +682,7 @@ class PlayState(TableQueries):
             return
         if self.setup is not None:
             self._preview(self.setup, hint=True)
+            self._focus_confirm()
             return
         view = self.view()
         rng = stream(self.session.config.seed, "hint", self.session.cursor)
@@ -681,6 +692,13 @@ class PlayState(TableQueries):
             return
         self.selected = action.tile if action.kind == "play" else None
         self._preview(action, hint=True)
+        self._focus_confirm()
+
+    def _focus_confirm(self) -> None:
+        """Issue 28 (UX-1): after a hint the cursor is on Confirm, so Enter accepts the hinted
+        decision, never the decision button the cursor happened to rest on."""
+        if "confirm" in self.focus_items("buttons"):
+            self.cursor.place("buttons", "confirm")
 
     def sort(self) -> None:
         self.sort_mode = SORT_MODES[(SORT_MODES.index(self.sort_mode) + 1) % len(SORT_MODES)]
@@ -886,5 +904,7 @@ class PlayState(TableQueries):
         elif self.focus == "targets":
             self.tap_target(item)
         elif self.focus == "buttons":
+            if item in GUARDED_BUTTONS and not self.cursor.chosen(item, began):
+                return None  # issue 28: the cursor drifted there; Ctrl+Z or a fresh press undoes
             return self.press(item)
         return None
