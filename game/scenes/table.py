@@ -47,6 +47,8 @@ SPRING_S = 0.25
 TICKER_LINES = 3
 #: Intents that skip the motion in progress to its end (any key or click); they then act as usual.
 SKIPS = frozenset({I.TAP, I.CONFIRM, I.CANCEL, I.UNDO, I.REDO, I.HINT, I.MENU})
+#: Key and pad intents that show the keyboard cursor's ring (a hint by key puts it on Confirm).
+CURSOR_KEYS = frozenset({I.MOVE, I.CONFIRM, I.CANCEL, I.HINT, I.SORT, I.UNDO, I.REDO})
 #: Seconds the table shows the deal's last play before the deal-end reveal covers it.
 REVEAL_DELAY_S = 0.9
 #: Seconds a preview's ghost pulses before the table may rest with it still.
@@ -308,7 +310,7 @@ class TableScene(CameraControls, Scene):
         self._ensure_geometry()
         kind = intent.kind
         play = self.play
-        if kind in (I.MOVE, I.CONFIRM, I.CANCEL) and intent.device in ("keyboard", "controller"):
+        if kind in CURSOR_KEYS and intent.device in ("keyboard", "controller"):
             self.show_focus = True  # the cursor shows once the keys are used
         elif kind in (I.TAP, I.DRAG) and intent.device in ("mouse", "touch"):
             self.show_focus = False
