@@ -198,7 +198,8 @@ class PlayState(TableQueries):
         self.selected: Tile | None = None
         self.pending: Action | None = None
         self.pending_is_hint = False
-        self.sort_mode = SORT_MODES[0]
+        #: Each human's own sort order of their hand (issue 28), by seat; 0: before any hand shows.
+        self._sort_modes: dict[int, str] = {}
         #: The keyboard and controller cursor (UX-7), in its own module.
         self.cursor = Cursor(self)
         #: (locale key, params) of the line under the status bar.
@@ -700,7 +701,21 @@ class PlayState(TableQueries):
         if "confirm" in self.focus_items("buttons"):
             self.cursor.place("buttons", "confirm")
 
+    @property
+    def sort_mode(self) -> str:
+        """The sort order of the hand on screen: its owner's own (issue 28: one player's Tab
+        never reorders another's hand)."""
+        return self._sort_modes.get(self.hand_seat() or 0, SORT_MODES[0])
+
+    @sort_mode.setter
+    def sort_mode(self, mode: str) -> None:
+        self._sort_modes[self.hand_seat() or 0] = mode
+
     def sort(self) -> None:
+        """The next sort order of the hand on screen; nothing while every hand is face down
+        (a Tab during the computers' turns must not reorder the next human's hand)."""
+        if self.hand_seat() is None:
+            return
         self.sort_mode = SORT_MODES[(SORT_MODES.index(self.sort_mode) + 1) % len(SORT_MODES)]
         self._clamp_focus()
 

@@ -303,6 +303,8 @@ class TableScene(CameraControls, Scene):
     def handle(self, intent: I.Intent) -> None:
         # An intent can arrive before the first frame drew this scene (a resumed match
         # and a key in the same frame): every handler needs the geometry.
+        if intent.kind == I.HOVER and intent.pos is not None:
+            self.show_focus = False  # the mouse in use: its highlight alone, no keyboard ring too
         local = safe_area.pointer(self, intent)
         if local is None:
             return
@@ -311,7 +313,10 @@ class TableScene(CameraControls, Scene):
         kind = intent.kind
         play = self.play
         if kind in CURSOR_KEYS and intent.device in ("keyboard", "controller"):
-            self.show_focus = True  # the cursor shows once the keys are used
+            # the cursor shows once the keys are used; the resting pointer's highlight goes
+            # until the mouse moves again: one thing drawn focused, never two (issue 28)
+            self.show_focus = True
+            self.hover_pos = None
         elif kind in (I.TAP, I.DRAG) and intent.device in ("mouse", "touch"):
             self.show_focus = False
         if kind in SKIPS and self.motion.active(self.clock):
