@@ -5,6 +5,14 @@ the buttons, the lit targets (trains or ends) and the table itself (where the
 arrows pan).  Left and right move within a zone, up and down between zones that
 have something in them.  It only points: the play state decides what pointing
 and Enter mean.
+
+Issue 28: the cursor remembers whether the player's own arrows put it where it is,
+and when (``arrived``).  A button that acts at once and cannot be previewed (Undo,
+Redo) is pressed from the cursor only by a press that began after the player moved
+the cursor onto it, the way the curtain guards its button (UX-3): a second Enter of a
+fast hand never lands on a button the cursor drifted to by itself.  While the hand is
+not the player's to play (the computers' turns), a cursor in the hand rests on
+nothing ("parked") rather than drifting onto a button.
 """
 from __future__ import annotations
 
@@ -23,6 +31,9 @@ class Cursor:
         self.play = play
         self.zone = "hand"
         self.index = 0
+        #: (item, time) when the player's own arrows last put the cursor on ``item``, on the
+        #: play state's clock; None once it moved by itself (see the module docstring).
+        self.arrived: tuple[Any, float] | None = None
 
     def items(self, zone: str | None = None) -> list:
         """What the cursor can rest on in ``zone`` (default: its own) now."""
@@ -47,10 +58,23 @@ class Cursor:
         self.zone = zone
         items = self.items(zone)
         self.index = items.index(item) if item in items else 0
+        self.arrived = None
+
+    def chosen(self, item: Any, began: float | None) -> bool:
+        """Whether the player put the cursor on ``item`` with their own arrows, before the
+        press that ``began`` then (None: a call with no press behind it, tests and tools)."""
+        if self.arrived is None or self.arrived[0] != item:
+            return False
+        return began is None or began >= self.arrived[1]
 
     def clamp(self) -> None:
         """Keep the cursor on something: its zone emptied, it goes to the hand or the buttons."""
         items = self.items()
+        if not items and self.zone == "hand" and not self.play.my_turn():
+            # parked: nothing to press until the hand is the player's again (issue 28), so an
+            # Enter meant for the move just confirmed finds no button under the cursor
+            self.index = 0
+            return
         if not items and self.zone != "table":
             for zone in ("hand", "buttons"):
                 if self.items(zone):
@@ -68,12 +92,17 @@ class Cursor:
                 return False
             delta = 1 if direction == "right" else -1
             self.index = (min(self.index, len(items) - 1) + delta) % len(items)
+            self._arrive()
             return True
         delta = 1 if direction == "up" else -1
         j = ZONES.index(self.zone) + delta
         while 0 <= j < len(ZONES):
             if self.items(ZONES[j]):
                 self.zone, self.index = ZONES[j], 0
+                self._arrive()
                 return True
             j += delta
         return False
+
+    def _arrive(self) -> None:
+        self.arrived = (self.focused(), self.play.now())

@@ -46,6 +46,10 @@ SPEEDS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
 
 SORT_MODES = ("number", "pips")
 
+#: Buttons that act at once, with no preview to confirm: the keyboard cursor presses them
+#: only after the player moved it onto them (``Cursor.chosen``, issue 28).
+GUARDED_BUTTONS = frozenset({"undo", "redo"})
+
 #: Seconds a demo (computers only) shows a deal-end reveal or a match end before moving on.
 DEMO_READ_S = 4.0
 
@@ -185,7 +189,8 @@ class PlayState(TableQueries):
         self.selected: Tile | None = None
         self.pending: Action | None = None
         self.pending_is_hint = False
-        self.sort_mode = SORT_MODES[0]
+        #: Each human's own sort order of their hand (issue 28), by seat; 0: before any hand shows.
+        self._sort_modes: dict[int, str] = {}
         #: The keyboard and controller cursor (UX-7), in its own module.
         self.cursor = Cursor(self)
         #: (locale key, params) of the line under the status bar.
@@ -630,7 +635,7 @@ class PlayState(TableQueries):
             self.sort()
         elif button == "menu":
             return "menu"
-        if self.focus == "buttons":
+        if self.focus == "buttons" and button != "hint":  # a hint puts the cursor on Confirm
             items = self.focus_items()
             if button in items:
                 self.focus_index = items.index(button)
@@ -649,7 +654,13 @@ class PlayState(TableQueries):
             return False
         if self.phase != PREVIEW or self.pending is None:
             return False
-        return self._apply(self.pending)
+        done = self._apply(self.pending)
+        if done and self.cursor.zone != "hand":
+            # issue 28: after a confirm the cursor goes back to the hand (parked while the
+            # computers play), never left on a button a second Enter would press (Undo)
+            self.cursor.place("hand")
+            self.cursor.clamp()
+        return done
 
     def cancel(self) -> None:
         """Back one step: from a preview to the selected tile, from a selection to nothing."""
@@ -673,6 +684,7 @@ class PlayState(TableQueries):
             return
         if self.setup is not None:
             self._preview(self.setup, hint=True)
+            self._focus_confirm()
             return
         view = self.view()
         rng = stream(self.session.config.seed, "hint", self.session.cursor)
@@ -682,8 +694,29 @@ class PlayState(TableQueries):
             return
         self.selected = action.tile if action.kind == "play" else None
         self._preview(action, hint=True)
+        self._focus_confirm()
+
+    def _focus_confirm(self) -> None:
+        """Issue 28 (UX-1): after a hint the cursor is on Confirm, so Enter accepts the hinted
+        decision, never the decision button the cursor happened to rest on."""
+        if "confirm" in self.focus_items("buttons"):
+            self.cursor.place("buttons", "confirm")
+
+    @property
+    def sort_mode(self) -> str:
+        """The sort order of the hand on screen: its owner's own (issue 28: one player's Tab
+        never reorders another's hand)."""
+        return self._sort_modes.get(self.hand_seat() or 0, SORT_MODES[0])
+
+    @sort_mode.setter
+    def sort_mode(self, mode: str) -> None:
+        self._sort_modes[self.hand_seat() or 0] = mode
 
     def sort(self) -> None:
+        """The next sort order of the hand on screen; nothing while every hand is face down
+        (a Tab during the computers' turns must not reorder the next human's hand)."""
+        if self.hand_seat() is None:
+            return
         self.sort_mode = SORT_MODES[(SORT_MODES.index(self.sort_mode) + 1) % len(SORT_MODES)]
         self._clamp_focus()
 
@@ -888,5 +921,7 @@ class PlayState(TableQueries):
         elif self.focus == "targets":
             self.tap_target(item)
         elif self.focus == "buttons":
+            if item in GUARDED_BUTTONS and not self.cursor.chosen(item, began):
+                return None  # issue 28: the cursor drifted there; Ctrl+Z or a fresh press undoes
             return self.press(item)
         return None

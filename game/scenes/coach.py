@@ -152,6 +152,11 @@ class CoachScene(ScorePanelScene):
     def ready(self) -> bool:
         return self.report is not None or self.error is not None
 
+    def resting(self) -> bool:
+        """Issue 28: the grading finishes by itself on its thread; until then the screen
+        keeps the App awake, so the report shows the moment it is ready."""
+        return self.ready and super().resting()
+
     # ------------------------------------------------------------ behaviour
 
     def _press(self, bid: str) -> None:

@@ -163,7 +163,7 @@ class LogScene(TextScene):
 
 
 class GameMenuScene(OverlayScene):
-    """The in-game menu: resume, rules, log, restart deal, settings, new game, quit."""
+    """The in-game menu: resume, rules, log, restart deal, settings, main menu, new game, quit."""
 
     pauses_play = True
 
@@ -173,24 +173,34 @@ class GameMenuScene(OverlayScene):
         restart = play.kit.restart_words()[0] if play is not None else i18n.t("ui.restart_deal")
         items = [(i18n.t("ui.resume"), self.back), (i18n.t("ui.rules"), self.app.open_rules),
                  (i18n.t("ui.log_title"), self.app.open_log), (restart, self.restart_deal),
-                 (i18n.t("ui.settings"), self.app.open_settings), (i18n.t("ui.new_game"), self.app.new_game),
+                 (i18n.t("ui.settings"), self.app.open_settings),
+                 # issue 28: the way back to the title (Finished matches, Continue) in sight
+                 (i18n.t("ui.main_menu"), self.app.to_title), (i18n.t("ui.new_game"), self.app.new_game),
                  (i18n.t("ui.quit"), self.app.request_quit)]
         m = px(24)
         head_h = self.line_height("@heading", "label") + px(8)
         bh_min = self.line_height("@primary", "button") + 2 * WIDGET_INSET + px(4)
         room = self.area_size[1] - px(16) - head_h - px(20) - m
-        gap = px(10) if room >= len(items) * (bh_min + px(10)) else px(4)
-        bh = max(bh_min, min(px(50), (room + gap) // len(items) - gap))
-        width = max(px(460), self.text_width([t for t, _ in items], "@primary", "button") + 2 * m)
-        inner = self.dialog(width, head_h + px(20) + len(items) * (bh + gap) - gap + m)
+        # one column while the buttons fit at their least height; else two (a small window at
+        # a large interface size: the menu's eight entries, issue 28)
+        cols = 1 if room >= len(items) * (bh_min + px(4)) - px(4) else 2
+        rows = -(-len(items) // cols)
+        gap = px(10) if room >= rows * (bh_min + px(10)) else px(4)
+        bh = max(bh_min, min(px(50), (room + gap) // rows - gap))
+        col_w = max(px(460) if cols == 1 else px(280), self.text_width([t for t, _ in items], "@primary", "button"))
+        inner = self.dialog(cols * col_w + (cols - 1) * gap + 2 * m, head_h + px(20) + rows * (bh + gap) - gap + m)
+        col_w = (inner.width - 2 * m - (cols - 1) * gap) // cols  # the dialog may be narrower than asked
         self.label(pygame.Rect(m, px(6), inner.width - 2 * m, head_h), i18n.t("ui.menu_title"),
                    "#heading", "@heading")
         y = head_h + px(14)
-        for i, (words, action) in enumerate(items):
-            can = action != self.restart_deal or play is not None
-            self.focus.add_row(self.button(pygame.Rect(m, y, inner.width - 2 * m, bh), words,
-                                           action, enabled=can,
-                                           class_id="@primary" if i == 0 else None))
+        for r in range(rows):
+            row = []
+            for c, (words, action) in enumerate(items[r * cols:(r + 1) * cols]):
+                can = action != self.restart_deal or play is not None
+                row.append(self.button(pygame.Rect(m + c * (col_w + gap), y, col_w, bh), words,
+                                       action, enabled=can,
+                                       class_id="@primary" if r == c == 0 else None))
+            self.focus.add_row(*row)
             y += bh + gap
 
     def restart_deal(self) -> None:

@@ -49,7 +49,7 @@ from ..play import TableQueries
 from ..scene import Scene
 from ..seats import HUMAN, SeatConfig, seat_colour
 from ..table.camera import Camera
-from ..table.render import DARK, NAME_PX
+from ..table.render import ARRIVAL_S, DARK, NAME_PX
 from ..table.sprites import Sprites
 from ..table.status import PlayersPanel, draw_status_bar
 from ..table.widgets import Button
@@ -338,6 +338,14 @@ class ReplayScene(CameraControls, Scene):
             self._moved(self.replay.step(1))
             if self.replay.at_end:
                 self.playing = False
+
+    def resting(self) -> bool:
+        """Issue 28: playback moves by itself, so while it plays (or the view glides, or the
+        last play's arrival still glows) the App must keep drawing, not sleep on its event
+        queue: it stood at "Move 1" until the mouse moved."""
+        if self.playing or self.camera.moving or self._drag is not None:
+            return False
+        return self.clock - self._arrived_at >= ARRIVAL_S
 
     # ------------------------------------------------------------ geometry
 

@@ -47,6 +47,8 @@ SPRING_S = 0.25
 TICKER_LINES = 3
 #: Intents that skip the motion in progress to its end (any key or click); they then act as usual.
 SKIPS = frozenset({I.TAP, I.CONFIRM, I.CANCEL, I.UNDO, I.REDO, I.HINT, I.MENU})
+#: Key and pad intents that show the keyboard cursor's ring (a hint by key puts it on Confirm).
+CURSOR_KEYS = frozenset({I.MOVE, I.CONFIRM, I.CANCEL, I.HINT, I.SORT, I.UNDO, I.REDO})
 #: Seconds the table shows the deal's last play before the deal-end reveal covers it.
 REVEAL_DELAY_S = 0.9
 #: Seconds a preview's ghost pulses before the table may rest with it still.
@@ -301,6 +303,8 @@ class TableScene(CameraControls, Scene):
     def handle(self, intent: I.Intent) -> None:
         # An intent can arrive before the first frame drew this scene (a resumed match
         # and a key in the same frame): every handler needs the geometry.
+        if intent.kind == I.HOVER and intent.pos is not None:
+            self.show_focus = False  # the mouse in use: its highlight alone, no keyboard ring too
         local = safe_area.pointer(self, intent)
         if local is None:
             return
@@ -308,8 +312,11 @@ class TableScene(CameraControls, Scene):
         self._ensure_geometry()
         kind = intent.kind
         play = self.play
-        if kind in (I.MOVE, I.CONFIRM, I.CANCEL) and intent.device in ("keyboard", "controller"):
-            self.show_focus = True  # the cursor shows once the keys are used
+        if kind in CURSOR_KEYS and intent.device in ("keyboard", "controller"):
+            # the cursor shows once the keys are used; the resting pointer's highlight goes
+            # until the mouse moves again: one thing drawn focused, never two (issue 28)
+            self.show_focus = True
+            self.hover_pos = None
         elif kind in (I.TAP, I.DRAG) and intent.device in ("mouse", "touch"):
             self.show_focus = False
         if kind in SKIPS and self.motion.active(self.clock):
