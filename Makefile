@@ -6,33 +6,40 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3 python; do \
 	$$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1 && { echo $$p; break; }; done)
 VENV   := .venv
 PY     := $(VENV)/bin/python
+# What the program needs to run (make play), and on top of it the test and build tools.
 STAMP  := $(VENV)/.installed
+TESTED := $(VENV)/.installed-test
 
 .PHONY: play test bench exe venv clean
 
-venv: $(STAMP)
+venv: $(TESTED)
 
 $(STAMP): pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Domino Table needs Python 3.11 or newer on PATH (python3.11, python3)"; exit 1; }
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Domino Table needs Python 3.11 or newer; found " + sys.version.split()[0])'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e .
 	@touch $(STAMP)
+
+$(TESTED): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $(TESTED)
 
 play: $(STAMP)
 	$(PY) -m game
 
-test: $(STAMP)
+# Every test, on every core (pytest-xdist; worksteal evens out the long tests at the end).
+test: $(TESTED)
 	$(PY) -m ruff check .
 	$(PY) -m mypy rules/ game/
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q -n auto --dist worksteal
 
-bench: $(STAMP)
+bench: $(TESTED)
 	$(PY) tools/bench_rules.py
 
 # The standalone program (PyInstaller): dist/domino-table/, then its smoke test.
-exe: $(STAMP)
+exe: $(TESTED)
 	$(PY) tools/build_exe.py --check
 
 clean:

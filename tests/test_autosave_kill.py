@@ -60,7 +60,11 @@ def test_kills_at_random_moments_never_lose_or_corrupt_what_was_committed(tmp_pa
         leftovers_seen += len(list(storage.data_dir().glob("*.tmp")))
         result = storage.load_game()  # the next start
         assert result.problem is None, result.reason
-        assert result.session is not None
+        if result.session is None:
+            # killed before the first save of the run finished (a loaded machine): nothing
+            # was committed, so there is nothing to lose; any later round must find a save
+            assert committed is None and not saved, f"round {round_no}: a committed save is gone"
+            continue
         now = fingerprint(result.session)
         assert now in allowed, f"round {round_no}: resumed neither the committed nor the written state"
         assert list(storage.data_dir().glob("*.tmp")) == []
