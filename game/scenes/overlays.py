@@ -127,7 +127,7 @@ def history_lines(history, name: Callable[[int], str], seed: int | None = None, 
         lines.append(html.escape(i18n.t("ui.log_seed", seed=seed)))
     for event in history:
         if event[0] == "match":
-            lines.append(f"<b>{html.escape(i18n.t('ui.log_match', n=event[1]))}</b>")
+            lines.append(f"<b>{html.escape(kit.match_words('log_match', n=event[1]))}</b>")
             continue
         line = kit.log_line(event, who, tile_text)
         if line is not None:
