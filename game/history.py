@@ -243,6 +243,8 @@ def _count_deal(game: str, e: tuple, rows: list[dict]) -> None:
         winner, points = e[5], e[6]
         if winner is None:
             return
+        if game == "jamaican" and e[3][winner] == 0:
+            points = 0  # JA-7: the win reset both totals; the hand scored nothing (a scoring win leaves 1+)
         for s, row in enumerate(rows, start=1):
             mine = team_of(s) == winner
             row["hands_won"] += 1 if mine else 0

@@ -23,17 +23,17 @@ into ``tap_tile`` / ``tap_target`` / ``press`` calls and keys into ``move`` /
 """
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from rules.actions import Action
 from rules.errors import RulesError
 from rules import bots
-from rules.rng import decision_stream, stream
+from rules.rng import stream
 from rules.tiles import Tile
 
 from .seats import SeatConfig
+from .sources import DecisionSource, source_for
 
 from .focus import Cursor
 from .phases import CHOOSING, COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW
@@ -57,20 +57,6 @@ CURTAIN_GUARD_S = 0.6
 #: History events that record one decision of a seat: ("play", seat, ...), ("draw", seat) ...
 DECISION_EVENTS = ("play", "draw", "pass", "end_chain", "accept", "redeal", "lead")
 
-
-
-#: Levels whose search is slow enough (up to 1.5 s) to run in a worker thread, off the frame.
-THREADED_LEVELS = frozenset({"expert"})
-
-_executor: ThreadPoolExecutor | None = None
-
-
-def _worker() -> ThreadPoolExecutor:
-    """The one worker thread the slow searches share (made on first use)."""
-    global _executor
-    if _executor is None:
-        _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
-    return _executor
 
 
 def computer_delay(speed: Any) -> float:
@@ -111,6 +97,7 @@ class TableQueries:
         raise NotImplementedError
 
     def is_human(self, seat: int | None) -> bool:
+        """A person decides for ``seat`` (at this screen or elsewhere), not a computer."""
         return seat is not None and self.seats[seat - 1].is_human
 
     def name(self, seat: int) -> str:
@@ -160,7 +147,8 @@ class PlayState(TableQueries):
                  on_change: Callable[[Any], None] | None = None,
                  delay: float = SPEEDS["normal"],
                  now: Callable[[], float] | None = None, kit=None,
-                 reveals_seen: int | None = None) -> None:
+                 reveals_seen: int | None = None,
+                 sources: Sequence[DecisionSource] | None = None) -> None:
         if len(seats) != session.config.players:
             raise ValueError(f"{len(seats)} seats for a {session.config.players}-player game")
         if kit is None:
@@ -177,7 +165,10 @@ class PlayState(TableQueries):
         #: Set by the shell while the table still shows the last move travelling (issue 14):
         #: the next computer decision waits for it, then for its pace.
         self.held = False
-        self.humans = [s for s in range(1, len(seats) + 1) if seats[s - 1].is_human]
+        #: Where each seat's decisions come from (``game.sources``), by its kind unless given.
+        self.sources = list(sources) if sources is not None else [source_for(s) for s in seats]
+        #: The seats decided at this device, whose hands the screen may show (UX-3).
+        self.humans = [s for s in range(1, len(seats) + 1) if self.sources[s - 1].at_device]
         #: The human whose hand is on screen (None: every hand is face down).
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         #: The human last shown their hand, who still holds the device while the computers
@@ -216,11 +207,13 @@ class PlayState(TableQueries):
         self._view_cache: tuple[tuple, Any] | None = None
         self._undo_cache: tuple[tuple, int] | None = None
         self._final_view = None
-        #: (log position, future) of a slow level's search in progress (``_think``).
-        self._thinking: tuple[int, Future] | None = None
         self._advance()
 
     # ------------------------------------------------------------ queries
+
+    def decides_here(self, seat: int | None) -> bool:
+        """``seat``'s decisions are made at this device (its source, ``game.sources``)."""
+        return seat is not None and self.sources[seat - 1].at_device
 
     def view_seat(self) -> int:
         """The seat whose view the table is drawn from."""
@@ -344,7 +337,7 @@ class PlayState(TableQueries):
         seats = self.decision_seats()
         count = 0
         for i in range(len(seats) - 1, -1, -1):
-            if self.is_human(seats[i]):
+            if self.is_human(seats[i]):  # a human's, wherever they sit
                 count = len(seats) - i if seats[i] == at_device else 0
                 break
         self._undo_cache = (key, count)
@@ -416,7 +409,7 @@ class PlayState(TableQueries):
         if seat is None:  # pragma: no cover - seeded sessions always deal
             self.phase = MATCH_END
             return
-        if not self.is_human(seat):
+        if not self.decides_here(seat):
             self.phase = COMPUTER
             if self.viewer is not None and self.next_human(seat) != self.viewer:
                 # UX-3: the next decision at the device is another human's, so the hand
@@ -461,7 +454,7 @@ class PlayState(TableQueries):
         n = len(self.seats)
         for k in range(n):
             s = (seat - 1 + k) % n + 1
-            if self.is_human(s):
+            if self.decides_here(s):
                 return s
         return None
 
@@ -542,6 +535,8 @@ class PlayState(TableQueries):
         return True
 
     def _changed(self) -> None:
+        for source in self.sources:
+            source.forget()  # a decision being made was for a position that is gone
         if self.on_change is not None:
             self.on_change(self.session)
 
@@ -564,7 +559,7 @@ class PlayState(TableQueries):
             self.selected = None
             self.pending = None
             self.phase = CHOOSING
-            self._set_message("table.no_play_for_tile", tile=f"{t[0]}|{t[1]}")
+            self._set_message("table.no_play_for_tile", tile=f"[{t[0]}|{t[1]}]")  # as every tile is named
             return
         self.selected = t
         self.pending = None
@@ -743,46 +738,28 @@ class PlayState(TableQueries):
 
     # ------------------------------------------------------------ computer turns
 
-    def choose_for(self, seat: int) -> Action:
-        """A computer seat's decision from its own view and a seeded stream (UX-4)."""
-        view = self.session.view(seat)
-        rng = decision_stream(self.session.config.seed, self.session.cursor)
-        return bots.choose(view, self.seats[seat - 1].level, rng)
+    def choose_for(self, seat: int) -> Action | None:
+        """``seat``'s decision at once, from its source (a computer's from its own view and a
+        seeded stream, UX-4); None for a seat whose human decides."""
+        return self.sources[seat - 1].decide_now(self.session, seat)
 
     @property
     def thinking(self) -> bool:
-        """A computer's search is running off the frame (the table shows it thinking)."""
-        return self._thinking is not None
-
-    def _think(self, seat: int) -> Action | None:
-        """A slow level's choice, searched in a worker thread so that frames go on (issue 16).
-
-        The search reads a view and a seeded stream made here, so its answer is the one
-        ``choose_for`` would give; an answer that arrives after an undo or a restart moved
-        the log is dropped, and the search starts again for the new position.
-        """
-        if self._thinking is not None and self._thinking[0] != self.session.cursor:
-            self._thinking = None
-        if self._thinking is None:
-            view = self.session.view(seat)
-            rng = decision_stream(self.session.config.seed, self.session.cursor)
-            future = _worker().submit(bots.choose, view, self.seats[seat - 1].level, rng)
-            self._thinking = (self.session.cursor, future)
-        cursor, future = self._thinking
-        if not future.done():
-            return None
-        self._thinking = None
-        return future.result()
+        """A seat's decision is being worked out off the frame (the table shows it thinking)."""
+        seat = self.session.to_act()
+        return seat is not None and self.sources[seat - 1].busy()
 
     def step_computer(self) -> bool:
-        """Apply one computer decision at once; False if no computer is to act."""
+        """Apply one decision of a seat away from the device at once (a fast-forward); False if
+        none is to act or its source cannot decide at once."""
         if self.phase != COMPUTER:
             return False
         seat = self.session.to_act()
-        if seat is None or self.is_human(seat):
+        if seat is None or self.decides_here(seat):
             self._advance()
             return False
-        return self._apply(self.choose_for(seat))
+        action = self.choose_for(seat)
+        return action is not None and self._apply(action)
 
     def update(self, dt: float) -> bool:
         """Advance the computer's pace; True if a decision was applied.
@@ -796,18 +773,20 @@ class PlayState(TableQueries):
         if self.phase == COMPUTER:
             if self.held:
                 return False  # the last move is still on its way to the table
-            self.timer += dt
-            if self.timer < self.delay:
-                return False
             seat = self.session.to_act()
-            if seat is not None and not self.is_human(seat) and self.seats[seat - 1].level in THREADED_LEVELS:
-                action = self._think(seat)
-                if action is None:
-                    return False  # still thinking: the frames go on
-                self.timer = 0.0
-                return self._apply(action)
+            if seat is None or self.decides_here(seat):
+                self._advance()
+                return False
+            source = self.sources[seat - 1]
+            if source.paced:
+                self.timer += dt
+                if self.timer < self.delay:
+                    return False
+            action = source.decide(self.session, seat)
+            if action is None:
+                return False  # still deciding: the frames go on
             self.timer = 0.0
-            return self.step_computer()
+            return self._apply(action)
         elif self.phase in (DEAL_END, MATCH_END) and not self.humans:
             self.timer += dt
             if self.timer >= max(DEMO_READ_S, 6 * self.delay):

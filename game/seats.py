@@ -25,7 +25,8 @@ class SeatConfig:
 
     @property
     def is_human(self) -> bool:
-        return self.kind == HUMAN
+        """A person decides for this seat (at the screen or elsewhere), not a computer."""
+        return self.kind != COMPUTER
 
     def to_json(self) -> dict:
         return {"name": self.name, "kind": self.kind, "level": self.level}

@@ -235,9 +235,9 @@ class LineKit(TableKit):
     # ------------------------------------------------------------ chrome
 
     def status_parts(self, play, view) -> list[str]:
-        ended = play.last_deal_end() if play.phase in (DEAL_END, MATCH_END) else None
-        hand_no = ended.deal_no if ended is not None else view.deal_no
-        parts = [self.w("hand_no", hand=max(1, hand_no)), self.w("target"),
+        # hands, not deals: a redeal (CU-4) deals the same hand again
+        hand_no = line_scores.hand_number(view.history, ended=play.phase in (DEAL_END, MATCH_END))
+        parts = [self.w("hand_no", hand=hand_no), self.w("target"),
                  self.w("score", one=view.totals[1], two=view.totals[2])]
         parts.append(self.w("match_no", match=view.match_no))
         return parts
@@ -331,7 +331,9 @@ class LineKit(TableKit):
             side = t("line.end_left") if action.end == "L" else t("line.end_right")
             return t("line.confirm_play", tile=tile_name(action.tile), end=side)
         if action.kind == "lead":
-            return self.w("confirm_opener", name=play.name(action.seat))
+            # UX-3: the device passes between humans only; one human at the table sees no curtain
+            alone = len(play.humans) < 2 and self.game == "jamaican"
+            return self.w("confirm_opener_alone" if alone else "confirm_opener", name=play.name(action.seat))
         if action.kind == "redeal":
             shown = " ".join(tile_name(d) for d in sorted(doubles_in(play.view().hand)))
             return self.w("confirm_redeal", tiles=shown)
@@ -346,19 +348,30 @@ class LineKit(TableKit):
         winner, points = info.extra[0], info.extra[1]
         if winner is None:
             return t("line.result_tie")
+        reset = "_reset" if self.reset_hand(winner, info.totals) else ""  # JA-7: say what the rule did, not "+1"
         if info.reason == "out":
             seat = next(s for s in range(1, 5) if not info.hands[s])
-            key = "result_out_key" if self.key_win(info) else "result_out"
-            return self.w(key, name=play.name(seat), team=winner, points=points)
+            key = "result_out_key" if self.key_win(info) and not reset else "result_out"
+            return self.w(key + reset, name=play.name(seat), team=winner, points=points)
         low = min(info.penalties[1:])
         seat = next(s for s in TEAM_SEATS[winner] if info.penalties[s] == low)
-        return self.w("result_block", name=play.name(seat), count=low, team=winner, points=points)
+        return self.w("result_block" + reset, name=play.name(seat), count=low, team=winner, points=points)
 
     def key_win(self, info) -> bool:
         return False
 
-    def reset_happened(self, play) -> bool:
+    def reset_hand(self, winner: int | None, totals) -> bool:
+        """JA-7: the hand won by ``winner`` reset both ``totals`` (after it) to 0 and scored
+        nothing; never in Cuban."""
         return False
+
+    def log_row(self, row: line_scores.HandRow) -> str:
+        """One hand in the match end's list: its winners and what it scored (or did)."""
+        if row.winner is None:
+            return self.w("log_row_tie", hand=row.hand)
+        if row.reset:
+            return self.w("log_row_reset", hand=row.hand, team=row.winner)
+        return self.w("log_row", hand=row.hand, team=row.winner, points=row.points)
 
     def draw_deal_end(self, scene, surface, info, u: float) -> None:
         line_scores.draw_deal_end(scene, surface, info, u)
@@ -367,6 +380,10 @@ class LineKit(TableKit):
 
     def draw_match_end(self, scene, surface, info, u: float) -> None:
         line_scores.draw_match_end(scene, surface, info, u)
+    def hand_numbers(self, history) -> list[int]:
+        """Each event's hand number (the log's headings; a CU-4 redeal deals the same hand)."""
+        return line_scores.hand_numbers(history)
+
     def log_line(self, event: tuple, who, tile_text) -> str | None:
         kind = event[0]
         if kind == "deal":
@@ -390,6 +407,8 @@ class LineKit(TableKit):
             # UX-3: the hand is over, so the hands left are public now (CU-7, JA-5)
             winner, points = event[5], event[6]
             head = self.w("log_hand_end", team=winner, points=points) if winner else t("line.result_tie")
+            if self.reset_hand(winner, event[3]):
+                head = self.w("log_hand_end_reset", team=winner)  # JA-7: nothing scored
             rows = [f"    {who(s)}: {' '.join(tile_text(x) for x in event[4][s])} ({event[2][s]})"
                     for s in range(1, 5)]
             return "\n".join(["<b>" + head + "</b>"] + rows)
@@ -397,20 +416,6 @@ class LineKit(TableKit):
             names = ", ".join(who(s) for s in TEAM_SEATS[event[1][0]])
             return "<b>" + self.w("team_wins", team=event[1][0], names=names) + "</b>"
         return None
-
-
-def team_log(history) -> list[tuple[int, int | None, int]]:
-    """(hand number, winning team or None, points) of each hand of the current match."""
-    log: list[tuple[int, int | None, int]] = []
-    hand_no = 0
-    for e in history:
-        if e[0] == "match":
-            log, hand_no = [], 0
-        elif e[0] == "deal":
-            hand_no = e[1]
-        elif e[0] == "deal_end":
-            log.append((hand_no, e[5], e[6]))
-    return log
 
 
 class CubanKit(LineKit):
@@ -455,18 +460,13 @@ class JamaicanKit(LineKit):
     def key_win(self, info) -> bool:
         return info.reason == "out" and info.extra[1] == 2  # JA-6
 
-    def reset_happened(self, play) -> bool:
-        """JA-7: the hand just ended reset both totals (its ``reset`` event follows deal_end)."""
-        history = play.view().history
-        for e in reversed(history):
-            if e[0] == "reset":
-                return True
-            if e[0] == "deal_end":
-                return False
-        return False
+    def reset_hand(self, winner: int | None, totals) -> bool:
+        """JA-7: a won hand that left the winners at 0 reset both totals (a win that scores
+        always leaves them at 1 or more); ``totals`` are the hand end's, after it."""
+        return winner is not None and totals[winner] == 0
 
 
 CUBAN = CubanKit()
 JAMAICAN = JamaicanKit()
 
-__all__ = ["CUBAN", "JAMAICAN", "PLAY", "CubanKit", "JamaicanKit", "LineKit", "team_log"]
+__all__ = ["CUBAN", "JAMAICAN", "PLAY", "CubanKit", "JamaicanKit", "LineKit"]

@@ -5,6 +5,8 @@ text in a box it fits, at every interface size, window and language (issue 11).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from rules.line import TEAM_SEATS, team_of
@@ -18,6 +20,57 @@ from .scoreboard import FAINT, GOLD, GREY
 PENALTY = (255, 160, 140)
 
 
+@dataclass(frozen=True)
+class HandRow:
+    """One ended hand of the current match, as the match end lists it."""
+
+    hand: int  # counted by the hands that ended: a CU-4 redeal is not a hand of its own
+    winner: int | None  # the winning team, None for a tie (CU-7, JA-5)
+    points: int  # what the hand was worth (JA-6), scored or not
+    reset: bool = False  # JA-7: the win reset both totals to 0 and scored nothing
+
+
+def hand_log(history) -> list[HandRow]:
+    """Every ended hand of the current match (the last ``match`` event on), numbered 1, 2, ...
+
+    Hands are numbered by their ends, not by the deals: a redeal for five doubles (CU-4)
+    deals again for the same hand.  A ``reset`` event (JA-7) marks the hand before it."""
+    rows: list[HandRow] = []
+    for e in history:
+        if e[0] == "match":
+            rows = []
+        elif e[0] == "deal_end":
+            rows.append(HandRow(len(rows) + 1, e[5], e[6]))
+        elif e[0] == "reset" and rows:
+            last = rows[-1]
+            rows[-1] = HandRow(last.hand, last.winner, last.points, True)
+    return rows
+
+
+def hand_number(history, ended: bool = False) -> int:
+    """The number of the hand being dealt or played (``ended``: of the hand that ended last)."""
+    done = 0
+    for e in history:
+        if e[0] == "match":
+            done = 0
+        elif e[0] == "deal_end":
+            done += 1
+    return max(1, done if ended else done + 1)
+
+
+def hand_numbers(history) -> list[int]:
+    """For each event of ``history``, the number of the hand it belongs to in its match
+    (the log's headings: a deal after a CU-4 redeal is the same hand again)."""
+    out, done = [], 0
+    for e in history:
+        if e[0] == "match":
+            done = 0
+        out.append(done + 1)
+        if e[0] == "deal_end":
+            done += 1
+    return out
+
+
 def draw_deal_end(scene, surface: pygame.Surface, info, u: float) -> None:
     """CU-7, JA-5, UX-3: all four hands revealed, each seat's count, the hand's result and
     both totals."""
@@ -26,16 +79,17 @@ def draw_deal_end(scene, surface: pygame.Surface, info, u: float) -> None:
     fpx, title_px, big = boxes.px(20, u), boxes.px(30, u), boxes.px(22, u)
     small = max(boxes.least, fpx - 4)
     pad, m, gap = max(4, round(12 * u)), max(8, round(24 * u)), max(6, round(12 * u))
-    labels = scene.labels_with_undo(info, kit.w("next_hand", hand=info.deal_no + 1))
+    hand = hand_number(play.view().history, ended=True)
+    labels = scene.labels_with_undo(info, kit.w("next_hand", hand=hand + 1))
     pw = min(surface.get_width() - 20, round(1300 * u))
     foot = scene.buttons_height(labels, pw - 2 * gap, u, fpx)
-    reset = kit.reset_happened(play)
+    reset = kit.reset_hand(info.extra[0], info.totals)
     top_h = max(line_height(title_px, True), line_height(boxes.px(16, u)) + pad)
     lines_h = line_height(big, True) + (line_height(small) if reset else 0) + line_height(small)
     design_row = round(60 * u)
     panel, _ = scene.draw_panel(surface, pw, pad + top_h + lines_h + 4 * design_row
                                + line_height(fpx + 2, True) + 3 * pad + foot)
-    y = scene.title_line(surface, panel, kit.w("hand_over", hand=info.deal_no), title_px, u)
+    y = scene.title_line(surface, panel, kit.w("hand_over", hand=hand), title_px, u)
     inner = pygame.Rect(panel.x + m, 0, panel.width - 2 * m, 0)
     y = scene.centred_line(surface, kit.hand_result(play, info), inner, y, big, colour=GOLD, bold=True, outline=DARK)
     if reset:
@@ -71,9 +125,9 @@ def draw_deal_end(scene, surface: pygame.Surface, info, u: float) -> None:
 def draw_match_end(scene, surface: pygame.Surface, info, u: float) -> None:
     """The winning team (CU-10, JA-8) with both totals and the hands' log, as many of its
     last lines as fit."""
-    from .line import TEAM_COLOURS, team_log
+    from .line import TEAM_COLOURS
     play, boxes, kit = scene.play, scene.boxes, scene.play.kit
-    log = team_log(play.view().history)
+    log = hand_log(play.view().history)
     u = scene.fit_scale(u, surface, 620, 300 + 26 * min(len(log), 8))
     fpx = boxes.px(22, u)
     small = max(boxes.least, fpx - 6)
@@ -82,7 +136,7 @@ def draw_match_end(scene, surface: pygame.Surface, info, u: float) -> None:
     pw = min(surface.get_width() - 20, round(900 * u))
     foot = scene.buttons_height(labels, pw - 2 * gap, u, fpx)
     team_h, log_h = line_height(fpx, True) + max(2, round(6 * u)), line_height(small) + max(1, round(4 * u))
-    panel, _ = scene.draw_panel(surface, pw, scene.match_top_height(u) + 2 * team_h + log_h * min(len(log), 8)
+    panel, _ = scene.draw_panel(surface, pw, scene.match_top_height(u, pw) + 2 * team_h + log_h * min(len(log), 8)
                                + gap + foot)
     team = info.winners[0]
     line = kit.w("team_wins", team=team, names=", ".join(play.name(s) for s in TEAM_SEATS[team]))
@@ -96,9 +150,8 @@ def draw_match_end(scene, surface: pygame.Surface, info, u: float) -> None:
                   bold=tm == team, align="center")
         y += team_h
     room = max(0, (panel.bottom - foot - gap - y) // log_h)
-    for hand_no, winner, points in log[-min(8, room):] if room else []:
-        words = kit.w("log_row", hand=hand_no, team=winner, points=points) if winner else \
-            kit.w("log_row_tie", hand=hand_no)
+    for row in log[-min(8, room):] if room else []:
+        words = kit.log_row(row)
         boxes.put(surface, words, pygame.Rect(inner.x, y, inner.width, log_h), small, colour=FAINT, align="center")
         y += log_h
     scene.draw_buttons(surface, panel, labels, u, fpx, primary="next_match")

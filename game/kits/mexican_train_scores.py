@@ -105,7 +105,7 @@ def draw_match_end(scene, surface: pygame.Surface, info, u: float) -> None:
     foot = scene.buttons_height(labels, pw - 2 * gap, u, fpx)
     head_h = 2 * line_height(small)
     design_row = round(48 * u)
-    panel, _ = scene.draw_panel(surface, pw, scene.match_top_height(u) + head_h + n * design_row + pad + foot)
+    panel, _ = scene.draw_panel(surface, pw, scene.match_top_height(u, pw) + head_h + n * design_row + pad + foot)
     inner, y = scene.match_top(surface, panel, info, _winners(scene, info), u)
     rows_top, bottom = y + head_h + pad // 2, panel.bottom - foot - pad
     row_h = min(design_row, (bottom - rows_top) // n)

@@ -29,16 +29,22 @@ LABEL_COLOURS = {"best": (120, 210, 140), "fine": (190, 210, 170), "inaccuracy":
 TEXT = (247, 241, 227)
 SOFT = (200, 206, 198)
 MUTED = (170, 176, 168)
+#: the chosen row's band and rim (what "Show on the table" goes to)
+CHOSEN = (44, 70, 58)
+CHOSEN_EDGE = (196, 160, 72)
 LABEL_KEYS = {"best": "coach.label_best", "fine": "coach.label_fine",
               "inaccuracy": "coach.label_inaccuracy", "blunder": "coach.label_blunder"}
 
 
-def action_text(action: Action | None, name_of=lambda seat: str(seat)) -> str:
-    """An action in words: "[6|4] left", "[5|5] on the Mexican train", "end the chain"."""
+def action_text(action: Action | None, name_of=lambda seat: str(seat), opening: bool = False) -> str:
+    """An action in words: "[6|4] left", "[5|5] on the Mexican train", "end the chain";
+    ``opening``: the line is empty and the tile starts it, with no end to name (CU-6, JA-2)."""
     if action is None:
         return t("coach.unsolved")
     if action.kind == "play" and action.tile is not None:
         tile = f"[{action.tile[0]}|{action.tile[1]}]"
+        if opening:
+            return tile
         if action.end == "L":
             return t("coach.tile_left", tile=tile)
         if action.end == "R":
@@ -60,7 +66,7 @@ def cost_text(game: str, loss: float) -> str:
     return kit_for(game).cost_words(loss)
 
 
-def summary_line(report: coach.DealReport, name_of=lambda seat: str(seat)) -> str:
+def summary_line(report: coach.DealReport, name_of=lambda seat: str(seat), opening=lambda grade: False) -> str:
     """The one-line summary: "2 inaccuracies, 1 blunder: [5|3] instead of [6|6] cost the hand"."""
     if not report.grades:
         return t("coach.nothing")
@@ -72,7 +78,8 @@ def summary_line(report: coach.DealReport, name_of=lambda seat: str(seat)) -> st
         counts.append(t("coach.n_inaccuracies", count=report.counts["inaccuracy"]))
     if report.counts.get("blunder"):
         counts.append(t("coach.n_blunders", count=report.counts["blunder"]))
-    played, best = action_text(worst.played, name_of), action_text(worst.best_known, name_of)
+    first = opening(worst)
+    played, best = action_text(worst.played, name_of, first), action_text(worst.best_known, name_of, first)
     if report.cost_the_hand:
         cost = t("coach.cost_hand", played=played, best=best)
     else:
@@ -124,6 +131,11 @@ class CoachScene(ScorePanelScene):
         super().__init__(app, play, table)
         self.offset = 0
         self._visible = 1
+        #: the row "Show on the table" stands at (None: the costliest, once graded)
+        self.chosen: int | None = None
+        #: each visible row's rect this frame, with its index, for a tap to choose it
+        self.row_rects: list[tuple[int, pygame.Rect]] = []
+        self._opening: dict[int, bool] = {}
         seats = [s for s in range(1, len(play.seats) + 1) if play.seats[s - 1].is_human]
         self.job = grading_for(play.session, seats)
         self.worker = self.job.thread if self.job else None
@@ -159,23 +171,64 @@ class CoachScene(ScorePanelScene):
         play = self.play
         viewer = open_replay(self.app, history.MatchRecord(play.session, play.seats, play.view().match_no))
         for g in report.grades:
-            if g.best_known is not None and g.best_known != g.played:
+            if self.better(g) is not None:
                 viewer.suggest(g.position, g.best_known,
                                words=t("coach.on_table", label=t(LABEL_KEYS[g.label]),
-                                       best=action_text(g.best_known, play.name)))
-        costly = [g for g in report.grades if g.best_known != g.played]
-        viewer.go_to_position(max(costly, key=lambda g: g.loss).position if costly else report.grades[0].position)
+                                       best=action_text(g.best_known, play.name, self.opening(g))))
+        viewer.go_to_position(report.grades[self.chosen_row()].position)
+
+    def chosen_row(self) -> int:
+        """The row the player chose (up/down, a tap), else the costliest one."""
+        report = self.report
+        assert report is not None and report.grades
+        if self.chosen is None:
+            costly = [i for i, g in enumerate(report.grades) if self.better(g) is not None]
+            self.chosen = max(costly, key=lambda i: report.grades[i].loss) if costly else 0
+        return max(0, min(self.chosen, len(report.grades) - 1))
+
+    @staticmethod
+    def better(g: coach.Grade) -> Action | None:
+        """The better move to show for ``g``, or None: a move graded best has none, though a
+        sampled estimate may rank another a hair higher (issue 28: "best" beside a better move
+        at ~0.0 points)."""
+        if g.label == "best" or g.best_known is None or g.best_known == g.played:
+            return None
+        return g.best_known
+
+    def opening(self, g: coach.Grade) -> bool:
+        """Whether ``g``'s decision started the line (no ends yet: the lead, the pose)."""
+        if g.played.kind != "play" or g.played.end is None:
+            return False
+        if g.position not in self._opening:
+            try:
+                line = self.play.session.view_at(g.position, g.seat).line
+            except Exception:  # a past the session cannot rebuild: name the end as recorded
+                line = (0,)
+            self._opening[g.position] = not line
+        return self._opening[g.position]
 
     def _scroll(self, rows: int) -> None:
         total = len(self.report.grades) if self.report else 0
         self.offset = max(0, min(self.offset + rows, max(0, total - self._visible)))
+
+    def _choose(self, step: int) -> None:
+        """Up/down: the next row is chosen, and the list scrolls to keep it in sight."""
+        if self.report is None or not self.report.grades:
+            return
+        self.chosen = max(0, min(self.chosen_row() + step, len(self.report.grades) - 1))
+        if self.chosen < self.offset:
+            self._scroll(self.chosen - self.offset)
+        elif self.chosen >= self.offset + self._visible:
+            self._scroll(self.chosen - self.offset - self._visible + 1)
 
     def handle(self, intent: I.Intent) -> None:
         k = intent.kind
         if k == I.CANCEL:
             self._close()
         elif k == I.MOVE and intent.direction in ("up", "down"):
-            self._scroll(-1 if intent.direction == "up" else 1)
+            self._choose(-1 if intent.direction == "up" else 1)
+        elif k == I.TAP and intent.pos is not None and any(r.collidepoint(intent.pos) for _, r in self.row_rects):
+            self.chosen = next(i for i, r in self.row_rects if r.collidepoint(intent.pos))
         elif k == I.ZOOM:
             self._scroll(-1 if intent.factor > 1 else 1)
         elif k in (I.DRAG, I.PAN) and abs(intent.delta[1]) >= 12:
@@ -219,7 +272,7 @@ class CoachScene(ScorePanelScene):
         report = self.report
         assert report is not None
         boxes = self.boxes
-        y = self.centred_line(surface, summary_line(report, self.play.name), inner, y, fpx,
+        y = self.centred_line(surface, summary_line(report, self.play.name, self.opening), inner, y, fpx,
                               colour=(240, 220, 160)) + max(4, round(12 * u))
         if not report.grades:
             return
@@ -244,7 +297,7 @@ class CoachScene(ScorePanelScene):
         cell_px = max(small, min(fpx, small + 2))
         row_h = max(line_height(fpx, True) + 2, round(fpx * 1.6))
         total = len(report.grades)
-        estimated = full and any(g.loss > 0 and not g.exact for g in report.grades)
+        estimated = full and any(self.better(g) is not None and g.loss > 0 and not g.exact for g in report.grades)
         note_h = line_height(small)
         room = bottom - y - (note_h if estimated else 0)
         if total > room // row_h:
@@ -255,7 +308,14 @@ class CoachScene(ScorePanelScene):
         # one size per column: the longest visible cell's (then elided at the floor)
         sizes = [min(fitting_px(words, wd, fpx if bold else cell_px, boxes.least, bold) for words, _, bold in column)
                  for wd, column in zip(widths, zip(*rows))]
-        for cells in rows:
+        chosen = self.chosen_row()
+        self.row_rects = []
+        for i, cells in enumerate(rows, start=self.offset):
+            rect = pygame.Rect(inner.x - gap // 2, y, inner.width + gap, row_h)
+            self.row_rects.append((i, rect))
+            if i == chosen:  # the row "Show on the table" goes to
+                pygame.draw.rect(surface, CHOSEN, rect, border_radius=max(2, round(6 * u)))
+                pygame.draw.rect(surface, CHOSEN_EDGE, rect, max(1, round(2 * u)), border_radius=max(2, round(6 * u)))
             for x, wd, px, (words, colour, bold) in zip(xs, widths, sizes, cells):
                 boxes.put(surface, words, pygame.Rect(x, y, wd, row_h), px, colour=colour, bold=bold)
             y += row_h
@@ -284,18 +344,20 @@ class CoachScene(ScorePanelScene):
     def _cells(self, report: coach.DealReport, g: coach.Grade, names: bool) -> list[tuple[str, tuple, bool]]:
         """One row's cells: (text, colour, bold) for the label, played, best known, best full, cost."""
         name_of = self.play.name
-        played = action_text(g.played, name_of)
+        opening = self.opening(g)
+        played = action_text(g.played, name_of, opening)
         if names:  # hot seat: several humans graded, say whose decision it was
             played = f"{name_of(g.seat)}: {played}"
-        known = t("coach.same") if g.best_known == g.played else action_text(g.best_known, name_of)
+        better = self.better(g)
+        known = t("coach.same") if better is None else action_text(better, name_of, opening)
         cells = [(t(LABEL_KEYS[g.label]), LABEL_COLOURS[g.label], True), (played, TEXT, False),
                  (known, TEXT, False)]
         full = report.game != coach.MEXICAN_TRAIN
         if full:
-            shown = t("coach.same") if g.best_full == g.played else action_text(g.best_full, name_of)
+            shown = t("coach.same") if g.best_full == g.played else action_text(g.best_full, name_of, opening)
             cells.append((shown, SOFT, False))
-        cost = cost_text(report.game, g.loss) if g.loss > 0 else "\u2014"
-        if g.loss > 0 and not g.exact and full:
+        cost = cost_text(report.game, g.loss) if g.loss > 0 and better is not None else "\u2014"
+        if better is not None and g.loss > 0 and not g.exact and full:
             cost = "~ " + cost  # the fair grade is a playout estimate here
         cells.append((cost, SOFT, False))
         return cells

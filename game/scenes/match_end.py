@@ -70,13 +70,16 @@ class MatchEndScene(ScorePanelScene):
         y = self.centred_line(surface, line, inner, y, boxes.px(26, u), colour=GOLD, bold=True, outline=DARK)
         return inner, y + max(4, round(12 * u))
 
-    def match_top_height(self, u: float) -> int:
+    def match_top_height(self, u: float, width: int | None = None) -> int:
+        """The height ``match_top`` takes from the panel's top (issue 28: the title sits under
+        the corner button's margin and the winners' line has an outline; an estimate short
+        of either left the panel one log row short, and the first hand went missing)."""
         px = self.boxes.px
-        return max(line_height(px(34, u), True), line_height(px(16, u)) + 10) + line_height(px(26, u), True) + 4 \
-            + max(4, round(12 * u))
-
-
-
+        w = width if width is not None else round(900 * u)
+        corner, _ = self.corner_rect(pygame.Rect(0, 0, w, 0), u)
+        wins = px(26, u)
+        return corner.top + max(line_height(px(34, u), True), corner.height) \
+            + line_height(wins, True) + 2 * max(1, wins // 12) + max(4, round(12 * u))
 
     def button_labels(self, labels):
         """The kit's buttons and, last in the row, the replay of this match."""

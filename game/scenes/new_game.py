@@ -47,8 +47,14 @@ class NewGameScene(WidgetScene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.game = "mexican_train"
-        self.seats = [SeatDraft(HUMAN)] + [SeatDraft(COMPUTER) for _ in range(DEFAULT_SEATS - 1)]
+        self.game, count = "mexican_train", DEFAULT_SEATS
+        last = getattr(app, "play_state", None)
+        if last is not None and last.session.config.game in GAMES:
+            # the game last played, with as many seats (issue 28: not Mexican Train every time)
+            self.game = last.session.config.game
+            low, high = GAMES[self.game]
+            count = max(low, min(high, last.session.config.players))
+        self.seats = [SeatDraft(HUMAN)] + [SeatDraft(COMPUTER) for _ in range(count - 1)]
         seed = app.default_seed
         self.seed_text = "" if seed is None else str(seed)
         self.error = ""

@@ -125,10 +125,14 @@ def history_lines(history, name: Callable[[int], str], seed: int | None = None, 
     lines: list[str] = []
     if seed is not None:
         lines.append(html.escape(i18n.t("ui.log_seed", seed=seed)))
-    for event in history:
+    # the line games number hands, not deals: the deal after a redeal (CU-4) is the same hand
+    hands = kit.hand_numbers(history) if hasattr(kit, "hand_numbers") else None
+    for i, event in enumerate(history):
         if event[0] == "match":
             lines.append(f"<b>{html.escape(kit.match_words('log_match', n=event[1]))}</b>")
             continue
+        if hands is not None and event[0] == "deal":
+            event = ("deal", hands[i])
         line = kit.log_line(event, who, tile_text)
         if line is not None:
             lines.extend(line.split("\n"))

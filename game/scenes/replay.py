@@ -43,6 +43,7 @@ from .. import safe_area
 from ..i18n import language, t
 from ..kits import kit_for
 from ..kits.base import Marks
+from ..kits.line_scores import hand_number
 from ..phases import COMPUTER, DEAL_END, MATCH_END
 from ..play import TableQueries
 from ..scene import Scene
@@ -123,7 +124,8 @@ class Replay:
         for k, pos in enumerate(self.positions):
             if pos == 0 or not isinstance(log[pos - 1], Action):
                 view = self.session.view_at(pos, 1)
-                marks.append(DealMark(k, view.match_no, view.deal_no))
+                # counted by the ends before it: a redeal (CU-4) deals the same hand again
+                marks.append(DealMark(k, view.match_no, hand_number(view.history)))
         return marks
 
     # ------------------------------------------------------------ moving

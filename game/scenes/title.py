@@ -1,6 +1,7 @@
 """The title screen: continue, new game, settings, rules, finished matches, quit, and the language."""
 from __future__ import annotations
 
+import logging
 from functools import partial
 from typing import Callable
 
@@ -8,6 +9,8 @@ import pygame
 
 from .. import i18n
 from .menu import WIDGET_INSET, WidgetScene
+
+log = logging.getLogger(__name__)
 
 #: Tiles scattered on the title's felt: (low, high, x, y as fractions of the window, angle).
 DECOR = ((6, 6, 0.11, 0.2, -18), (3, 5, 0.1, 0.8, 12), (12, 12, 0.88, 0.22, 20),
@@ -39,6 +42,31 @@ def draw_felt(surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, c, (i, i, w - 2 * i, h - 2 * i), 1)
 
 
+def continue_words(play) -> str:
+    """The Continue button: the match's game and where it stands, in that game's own words
+    (its kit's status: "Deal 4 of 13", a Cuban "Hand 3"), or that the match is over."""
+    text = i18n.t("ui.continue")
+    try:
+        view = play.view()
+        if play.session.match_over():
+            where = i18n.t("table.match_over_title", match=view.match_no)
+        else:
+            where = play.kit.status_parts(play, view)[0]
+        game = i18n.t(f"ui.game_{play.session.config.game}")
+        return i18n.t("ui.continue_match", game=game, where=where)
+    except Exception:  # a match the kit cannot describe still continues
+        log.warning("the Continue button could not name the match", exc_info=True)
+        return text
+
+
+def tagline_words() -> list[str]:
+    """The line under the title: the games this program offers (every kit's), by name; then
+    the names alone, for a window too narrow for the sentence."""
+    from ..kits import KITS
+    names = [i18n.t(f"ui.game_{g}") for g in KITS]
+    return [i18n.t("ui.tagline_games", games=", ".join(names)), "  \u00b7  ".join(names)]
+
+
 class TitleScene(WidgetScene):
     """The first screen."""
 
@@ -53,13 +81,7 @@ class TitleScene(WidgetScene):
         ps = self.app.play_state
         items: list[tuple[str, Callable[[], object], str | None]] = []
         if ps is not None:
-            text = i18n.t("ui.continue")
-            try:
-                view = ps.session.view(1)
-                text = f"{text}: " + i18n.t("ui.deal_of", deal=view.deal_no, deals=13)
-            except Exception:
-                pass
-            items.append((text, self.app.continue_match, "@primary"))
+            items.append((continue_words(ps), self.app.continue_match, "@primary"))
         items += [(i18n.t("ui.new_game"), self.new_game, None if ps else "@primary"),
                   (i18n.t("ui.settings"), self.app.open_settings, None),
                   (i18n.t("ui.rules"), self.app.open_rules, None),
@@ -85,8 +107,9 @@ class TitleScene(WidgetScene):
         x = (w - bw) // 2
         self.label(pygame.Rect(0, y, w, title_h), i18n.t("ui.app_title"), "#title", title_class)
         y += title_h
-        if tagline:
-            self.label(pygame.Rect(0, y, w, tag_h), i18n.t("ui.tagline"), "#tagline")
+        fitting = [words for words in tagline_words() if self.text_width([words], "label") <= w - px(20)]
+        if tagline and fitting:
+            self.label(pygame.Rect(0, y, w, tag_h), fitting[0], "#tagline")
         y += tag_h + px(24)
         for text, action, class_id in items:
             self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), text, action, class_id=class_id))

@@ -1,6 +1,6 @@
 """Issue 16: the expert searches off the frame, and its moves are the ones it would make at once.
 
-A slow level runs in a worker thread (``PlayState._think``): the table's update returns at
+A slow level runs in a worker thread (``game.sources.ComputerSource``): the table's update returns at
 once while it thinks, the frames go on, and the decision that lands is exactly the one
 ``choose_for`` gives, so a seed still decides the whole match (UX-4).
 """

@@ -1,0 +1,577 @@
+// The phone page (issue 27): one seat's hand and decisions, from the state the program sends.
+// Plain JavaScript, no build step, nothing from the internet.  The protocol is in docs/phones.md.
+"use strict";
+(() => {
+  const SVGNS = "http://www.w3.org/2000/svg";
+  const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+  const $ = (id) => document.getElementById(id);
+
+  let ws = null;
+  let strings = {};
+  let lang = "en";
+  let me = { seat: null, name: "" };
+  let state = null;
+  let rev = 0;
+  let selected = null;       // "a-b": the tile chosen, waiting for a target
+  let retry = 0;
+  let retryTimer = null;
+  let ended = false;         // taken over, or sent away: no automatic reconnect
+  let wasMyTurn = false;
+  let audioOk = false;
+  let lastPong = 0;
+  const sound = new Audio("/static/turn.wav");
+
+  // ------------------------------------------------------------------ words
+
+  // CLDR plural categories, as game/i18n.py chooses them.
+  function pluralCategory(code, n) {
+    const i = Math.floor(Math.abs(n));
+    const whole = Number.isInteger(n);
+    if (code === "ru" || code === "uk") {
+      if (!whole) return "other";
+      if (i % 10 === 1 && i % 100 !== 11) return "one";
+      if (i % 10 >= 2 && i % 10 <= 4 && !(i % 100 >= 12 && i % 100 <= 14)) return "few";
+      return "many";
+    }
+    return i === 1 && whole ? "one" : "other";
+  }
+
+  function t(key, params, count) {
+    let text = strings[key];
+    if (text === undefined) return "";
+    if (typeof text === "object") {
+      const form = pluralCategory(lang, count === undefined ? 0 : count);
+      text = text[form] || text.other || Object.values(text)[0];
+    }
+    const all = Object.assign({}, params || {});
+    if (count !== undefined && all.count === undefined) all.count = count;
+    return text.replace(/%\{(\w+)\}/g, (m, name) => (all[name] === undefined ? m : String(all[name])));
+  }
+
+  const tileText = (tile) => `${tile[0]}|${tile[1]}`;
+  const tileKey = (tile) => `${tile[0]}-${tile[1]}`;
+
+  function seatName(seat) {
+    if (!state) return String(seat);
+    const s = state.seats.find((x) => x.seat === seat);
+    return s ? s.name : String(seat);
+  }
+
+  function teamName(team) {
+    return t(state && state.game === "jamaican" ? "phone.team_jamaican" : "phone.team", { team });
+  }
+
+  function targetName(action) {
+    if (action.train !== undefined) {
+      if (action.train === "mexican") return t("phone.mexican_train");
+      if (action.train === state.seat) return t("phone.train_yours");
+      return t("phone.train_of", { name: seatName(action.train) });
+    }
+    if (action.end !== undefined) {
+      if (!state.line || state.line.length === 0) return "";
+      return action.end === "L" ? t("phone.end_left") : t("phone.end_right");
+    }
+    return "";
+  }
+
+  function describe(action) {
+    switch (action.kind) {
+      case "play": {
+        const target = targetName(action);
+        return target ? t("phone.play", { tile: tileText(action.tile), target }) : t("phone.play_open", { tile: tileText(action.tile) });
+      }
+      case "place_engine": return t("phone.place_engine", { tile: tileText(action.tile) });
+      case "draw": return t("phone.draw");
+      case "pass": return t("phone.pass");
+      case "end_chain": return t("phone.end_chain");
+      case "accept": return t("phone.accept");
+      case "redeal": return t("phone.redeal");
+      case "lead": return t(state.game === "jamaican" ? "phone.poses" : "phone.leads", { name: seatName(action.seat) });
+      default: return action.kind;
+    }
+  }
+
+  // ------------------------------------------------------------------ tiles
+
+  const C3 = [0.22, 0.5, 0.78];
+  const R4 = [0.16, 0.388, 0.612, 0.84];
+  const G = { t: C3[0], m: C3[1], b: C3[2], l: C3[0], c: C3[1], r: C3[2] };
+  const g3 = (...cells) => cells.map((c) => [G[c[1]], G[c[0]]]);
+  // The pip layouts of tools/make_art.py, so a phone's tile looks like the table's.
+  function pipLayout(n) {
+    if (n <= 9) {
+      return [[], g3("mc"), g3("tl", "br"), g3("tl", "mc", "br"), g3("tl", "tr", "bl", "br"),
+        g3("tl", "tr", "mc", "bl", "br"), g3("tl", "ml", "bl", "tr", "mr", "br"),
+        g3("tl", "ml", "bl", "tr", "mr", "br", "mc"), g3("tl", "ml", "bl", "tr", "mr", "br", "tc", "bc"),
+        g3("tl", "ml", "bl", "tr", "mr", "br", "tc", "mc", "bc")][n];
+    }
+    const sides = [];
+    for (const x of [C3[0], C3[2]]) for (const y of R4) sides.push([x, y]);
+    const middle = { 10: [0.3, 0.7], 11: [0.22, 0.5, 0.78], 12: R4 }[n];
+    return sides.concat(middle.map((y) => [0.5, y]));
+  }
+
+  function el(name, attrs) {
+    const node = document.createElementNS(SVGNS, name);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
+    return node;
+  }
+
+  function half(svg, n, ox, oy) {
+    const look = state.look;
+    const colour = look.colours[n] || "#222";
+    if (look.style === "numerals") {
+      const text = el("text", { x: ox + 50, y: oy + 68, "text-anchor": "middle", "font-size": 52,
+        "font-weight": 700, fill: colour });
+      text.textContent = String(n);
+      svg.appendChild(text);
+      return;
+    }
+    const r = (n <= 9 ? 0.092 : 0.078) * 84;
+    for (const [u, v] of pipLayout(n)) {
+      const cx = ox + 8 + u * 84;
+      const cy = oy + 8 + v * 84;
+      if (look.shapes[n] === "diamond") {
+        svg.appendChild(el("polygon", { points: `${cx},${cy - r * 1.2} ${cx + r * 1.2},${cy} ${cx},${cy + r * 1.2} ${cx - r * 1.2},${cy}`, fill: colour }));
+      } else {
+        svg.appendChild(el("circle", { cx, cy, r, fill: colour }));
+      }
+    }
+  }
+
+  // A tile upright (first number on top) or lying (first number on the left).
+  function tileSvg(a, b, lying) {
+    const w = lying ? 200 : 100;
+    const h = lying ? 100 : 200;
+    const svg = el("svg", { viewBox: `-4 -4 ${w + 8} ${h + 8}`, role: "img", "aria-label": `${a}|${b}` });
+    svg.appendChild(el("rect", { class: "body", x: 0, y: 0, width: w, height: h, rx: 12, fill: "#F7F1E3", stroke: "#968A74", "stroke-width": 3 }));
+    if (lying) {
+      svg.appendChild(el("line", { x1: 100, y1: 10, x2: 100, y2: 90, stroke: "#5C5246", "stroke-width": 3 }));
+      half(svg, a, 0, 0);
+      half(svg, b, 100, 0);
+    } else {
+      svg.appendChild(el("line", { x1: 10, y1: 100, x2: 90, y2: 100, stroke: "#5C5246", "stroke-width": 3 }));
+      half(svg, a, 0, 0);
+      half(svg, b, 0, 100);
+    }
+    return svg;
+  }
+
+  function mini(tile, lying) {
+    const span = document.createElement("span");
+    span.className = "mini";
+    span.appendChild(tileSvg(tile[0], tile[1], lying));
+    return span;
+  }
+
+  function endChip(n) {
+    // an open end: the number as its half of a tile shows it
+    const span = document.createElement("span");
+    span.className = "end";
+    const svg = el("svg", { viewBox: "-4 -4 108 108", role: "img", "aria-label": String(n) });
+    svg.appendChild(el("rect", { x: 0, y: 0, width: 100, height: 100, rx: 12, fill: "#F7F1E3", stroke: "#968A74", "stroke-width": 3 }));
+    half(svg, n, 0, 0);
+    span.appendChild(svg);
+    return span;
+  }
+
+  // ------------------------------------------------------------------ the state
+
+  function legalWith(key) {
+    const out = [];
+    state.legal.forEach((a, i) => { if (a.tile && tileKey(a.tile) === key) out.push(i); });
+    return out;
+  }
+
+  function button(label, cls, onTap) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    if (cls) b.className = cls;
+    b.addEventListener("click", onTap);
+    return b;
+  }
+
+  function render() {
+    const s = state;
+    $("me").textContent = me.name;
+    const status = $("status");
+    status.classList.toggle("mine", !!(s && s.my_turn));
+    if (!s) {
+      status.textContent = t("phone.waiting_start");
+      for (const id of ["seats", "table", "hand", "buttons", "recent"]) $(id).replaceChildren();
+      $("prompt").textContent = "";
+      showSheet(null);
+      return;
+    }
+    status.textContent = s.my_turn ? t("phone.your_turn")
+      : (s.to_act ? t("phone.turn_of", { name: seatName(s.to_act) }) : "");
+
+    // seats
+    const seats = $("seats");
+    seats.replaceChildren(...s.seats.map((x) => {
+      const chip = document.createElement("span");
+      chip.className = "seat" + (x.seat === s.to_act ? " turn" : "") + (x.me ? " me" : "") + (x.partner ? " partner" : "");
+      let text = `${x.me ? t("phone.you") : x.name} · ${t("phone.tiles", {}, x.tiles)}`;
+      if (x.partner) text += ` · ${t("phone.partner")}`;
+      if (x.marked) text += ` · ${t("phone.marked")}`;
+      chip.textContent = text;
+      return chip;
+    }));
+
+    // the ends or trains this seat can play on, lit for the chosen tile
+    const pending = s.pending === null ? null : s.legal[s.pending];
+    // the targets of the chosen tile, or of the previewed one (a hint, a second look)
+    const focusTile = selected || (pending && pending.tile ? tileKey(pending.tile) : null);
+    const chosen = focusTile ? legalWith(focusTile) : [];
+    const table = $("table");
+    const parts = [];
+    if (s.game === "mexican_train") {
+      for (const tr of s.trains) {
+        const idx = chosen.find((i) => s.legal[i].train === tr.train);
+        const isTarget = idx !== undefined;
+        if (!tr.open && !isTarget) continue;
+        const name = targetName({ train: tr.train });
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "target" + (isTarget ? " lit" : (s.my_turn && selected ? " closed" : ""))
+          + (pending && pending.train === tr.train && pending.kind === "play" ? " chosen" : "");
+        b.appendChild(endChip(tr.end));
+        const label = document.createElement("span");
+        label.textContent = name;
+        b.appendChild(label);
+        if (tr.marked) {
+          const m = document.createElement("span");
+          m.className = "mark";
+          m.textContent = "⚑";
+          m.title = t("phone.marked");
+          b.appendChild(m);
+        }
+        if (isTarget) b.addEventListener("click", () => onTarget(idx));
+        parts.push(b);
+      }
+      const c = document.createElement("span");
+      c.className = "counter";
+      c.textContent = t("phone.boneyard", {}, s.boneyard);
+      parts.push(c);
+    } else {
+      const line = document.createElement("div");
+      line.className = "line";
+      if (s.line.length === 0) {
+        line.textContent = t("phone.line_empty");
+      } else {
+        for (const lying of s.line) line.appendChild(mini(lying, true));
+      }
+      parts.push(line);
+      if (s.left !== null) {
+        for (const [end, n] of [["L", s.left], ["R", s.right]]) {
+          const idx = chosen.find((i) => s.legal[i].end === end);
+          const b = document.createElement("button");
+          b.type = "button";
+          b.className = "target" + (idx !== undefined ? " lit" : "")
+            + (pending && pending.kind === "play" && pending.end === end ? " chosen" : "");
+          b.appendChild(endChip(n));
+          const label = document.createElement("span");
+          label.textContent = end === "L" ? t("phone.end_left") : t("phone.end_right");
+          b.appendChild(label);
+          if (idx !== undefined) b.addEventListener("click", () => onTarget(idx));
+          parts.push(b);
+        }
+      }
+      if (s.unused) {
+        const c = document.createElement("span");
+        c.className = "counter";
+        c.textContent = t("phone.unused", {}, s.unused);
+        parts.push(c);
+      }
+    }
+    table.replaceChildren(...parts);
+
+    // what is asked of this seat
+    const prompt = $("prompt");
+    prompt.classList.toggle("preview", !!pending);
+    if (pending) {
+      prompt.textContent = t(s.pending_is_hint ? "phone.preview_hint" : "phone.preview", { what: describe(pending) });
+    } else if (selected && chosen.length > 1) {
+      prompt.textContent = t("phone.choose_target");
+    } else if (s.my_turn) {
+      prompt.textContent = s.playable.length ? t("phone.play_on") : "";
+    } else {
+      prompt.textContent = "";
+    }
+
+    // the hand: playable tiles lit, the dead ones dimmed while it is this seat's decision
+    const playable = new Set(s.playable.map(tileKey));
+    const hand = $("hand");
+    const tiles = s.hand.slice();
+    for (const a of s.legal) {  // the engine still waits in the hand until it is placed (MT-4)
+      if (a.kind === "place_engine" && !tiles.some((x) => tileKey(x) === tileKey(a.tile))) tiles.push(a.tile);
+    }
+    hand.replaceChildren(...tiles.map((tile) => {
+      const key = tileKey(tile);
+      const b = document.createElement("button");
+      b.type = "button";
+      let cls = "tile";
+      if (s.my_turn) cls += playable.has(key) ? " lit" : " dead";
+      if (selected === key || (pending && pending.tile && tileKey(pending.tile) === key)) cls += " chosen";
+      b.className = cls;
+      b.setAttribute("aria-label", tileText(tile));
+      b.appendChild(tileSvg(tile[0], tile[1], false));
+      b.addEventListener("click", () => onTile(key));
+      return b;
+    }));
+
+    // the decisions as buttons; confirm and cancel while one is previewed (UX-1)
+    const buttons = [];
+    s.legal.forEach((a, i) => {
+      if (a.tile) return;
+      const b = button(describe(a), s.pending === i ? "chosen" : "", () => onDecision(i));
+      buttons.push(b);
+    });
+    if (pending) {
+      buttons.push(button(t("phone.confirm"), "confirm", onConfirm));
+      buttons.push(button(t("phone.cancel"), "cancel", onCancel));
+    }
+    if (s.hint) buttons.push(button(t("phone.hint"), "secondary", () => send({ type: "hint", rev })));
+    if (s.undo) buttons.push(button(t("phone.undo"), "secondary", () => send({ type: "undo", rev })));
+    $("buttons").replaceChildren(...buttons);
+
+    // the deal's latest public events
+    $("recent").replaceChildren(...s.recent.slice().reverse().map((e) => {
+      const li = document.createElement("li");
+      li.append(`${seatName(e.seat)}: `);
+      if (e.kind === "play" || e.kind === "engine") {
+        li.appendChild(mini(e.tile, true));
+        if (e.kind === "play") li.append(` ${targetName(e)}`);
+      } else {
+        li.append(describe({ kind: e.kind === "lead" ? "lead" : e.kind, seat: e.chosen }));
+      }
+      return li;
+    }));
+
+    showEnd();
+  }
+
+  function showEnd() {
+    const s = state;
+    if (s.match_end || s.deal_end) {
+      const body = document.createElement("div");
+      const end = s.deal_end;
+      if (end) {
+        for (const h of end.hands) {
+          const row = document.createElement("div");
+          row.className = "reveal-row";
+          const name = document.createElement("span");
+          name.className = "name";
+          name.textContent = seatName(h.seat);
+          row.appendChild(name);
+          for (const tile of h.tiles) row.appendChild(mini(tile, false));
+          const score = end.scores.find((x) => x.seat === h.seat);
+          const text = document.createElement("span");
+          text.textContent = s.game === "mexican_train"
+            ? ` ${t("phone.penalty", { count: score.penalty })} · ${t("phone.total", { count: score.total })}`
+            : ` ${t("phone.points", {}, score.pips)}`;
+          row.appendChild(text);
+          body.appendChild(row);
+        }
+        if (end.winner_team) {
+          const won = document.createElement("p");
+          won.textContent = `${t("phone.winner", { name: teamName(end.winner_team) })} (+${end.points})`;
+          body.appendChild(won);
+        }
+        if (end.teams) {
+          const row = document.createElement("div");
+          row.textContent = end.teams.map((x) => `${teamName(x.team)}: ${x.total}`).join(" · ");
+          body.appendChild(row);
+        }
+      }
+      if (s.match_end) {
+        const row = document.createElement("p");
+        row.textContent = s.match_end.winners.map((w) => (w.seat ? seatName(w.seat) : teamName(w.team)))
+          .map((name) => t("phone.winner", { name })).join(" · ");
+        body.appendChild(row);
+      }
+      showSheet(t(s.match_end ? "phone.match_over" : "phone.deal_over"), body, null);
+    } else if (!ended) {
+      showSheet(null);
+    }
+  }
+
+  function showSheet(title, body, action) {
+    const sheet = $("sheet");
+    if (title === null) { sheet.classList.add("hidden"); return; }
+    $("sheet-title").textContent = title;
+    const text = $("sheet-text");
+    if (typeof body === "string") text.textContent = body; else text.replaceChildren(...(body ? [body] : []));
+    const b = $("sheet-button");
+    if (action) {
+      b.textContent = action.label;
+      b.onclick = action.run;
+      b.classList.remove("hidden");
+    } else {
+      b.classList.add("hidden");
+    }
+    sheet.classList.remove("hidden");
+  }
+
+  let toastTimer = null;
+  function toast(text) {
+    if (!text) return;
+    const box = $("toast");
+    box.textContent = text;
+    box.classList.remove("hidden");
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => box.classList.add("hidden"), 3500);
+  }
+
+  // ------------------------------------------------------------------ taps
+
+  function onTile(key) {
+    if (!state || !state.my_turn) return;
+    const options = legalWith(key);
+    if (options.length === 0) { selected = null; render(); return; }
+    const pending = state.pending === null ? null : state.legal[state.pending];
+    if (pending && pending.tile && tileKey(pending.tile) === key && options.length === 1) { onConfirm(); return; }
+    if (selected === key && !pending) { selected = null; render(); return; }
+    selected = key;
+    if (options.length === 1) send({ type: "preview", rev, index: options[0] });
+    render();
+  }
+
+  function onTarget(index) {
+    if (state.pending === index) onConfirm(); else send({ type: "preview", rev, index });
+  }
+
+  function onDecision(index) {
+    selected = null;
+    if (state.pending === index) onConfirm(); else send({ type: "preview", rev, index });
+  }
+
+  function onConfirm() {
+    if (state && state.pending !== null) send({ type: "confirm", rev, index: state.pending });
+  }
+
+  function onCancel() {
+    selected = null;
+    send({ type: "cancel", rev });
+    render();
+  }
+
+  // ------------------------------------------------------------------ the connection
+
+  function send(message) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+  }
+
+  function link(up) {
+    const dot = $("link");
+    dot.className = "link " + (up ? "up" : "down");
+    dot.title = up ? "" : t("phone.reconnecting");
+  }
+
+  function connect() {
+    clearTimeout(retryTimer);
+    if (ended || ws) return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws`);
+    ws = socket;
+    socket.onopen = () => {
+      retry = 0;
+      lastPong = Date.now();
+      const wanted = (navigator.language || "en").slice(0, 2).toLowerCase();
+      send({ type: "join", code, lang: wanted });
+    };
+    socket.onmessage = (event) => {
+      let msg;
+      try { msg = JSON.parse(event.data); } catch (e) { return; }
+      receive(msg);
+    };
+    socket.onclose = () => {
+      if (ws === socket) ws = null;
+      link(false);
+      if (!ended) {
+        if (!state) $("status").textContent = t("phone.reconnecting");
+        const delay = Math.min(5000, 400 * 2 ** retry);
+        retry += 1;
+        retryTimer = setTimeout(connect, delay);
+      }
+    };
+  }
+
+  function receive(msg) {
+    switch (msg.type) {
+      case "welcome":
+        strings = msg.strings || {};
+        lang = msg.lang || "en";
+        document.documentElement.lang = lang;
+        document.title = t("phone.title");
+        me = { seat: msg.seat, name: msg.name };
+        link(true);
+        break;
+      case "state": {
+        const before = state;
+        state = msg.state;
+        rev = msg.rev;
+        if (state && state.v !== 1) { state = null; break; }
+        if (!state || !state.my_turn || (selected && !state.playable.map(tileKey).includes(selected))) selected = null;
+        const mine = !!(state && state.my_turn);
+        if (mine && !wasMyTurn && before !== undefined) notify();
+        wasMyTurn = mine;
+        render();
+        break;
+      }
+      case "error":
+        toast(t(msg.key));
+        if (msg.key === "phone.error_bad_code" || msg.key === "phone.error_too_many_tries") {
+          ended = true;
+          showSheet(t(msg.key), "", null);
+        }
+        break;
+      case "taken_over":
+        ended = true;
+        showSheet(t("phone.taken_over"), "", { label: t("phone.rejoin"), run: rejoin });
+        break;
+      case "bye": {
+        ended = true;
+        const key = { quit: "phone.bye_quit", match_end: "phone.bye_match_end", new_codes: "phone.bye_new_codes" }[msg.reason] || "phone.bye_quit";
+        showSheet(t(key), "", msg.reason === "new_codes" ? null : { label: t("phone.rejoin"), run: rejoin });
+        break;
+      }
+      case "pong":
+        lastPong = Date.now();
+        break;
+      default:
+        break;
+    }
+  }
+
+  function rejoin() {
+    ended = false;
+    showSheet(null);
+    retry = 0;
+    connect();
+  }
+
+  function notify() {
+    // A short buzz and the table's turn sound, where the phone allows them.
+    if (navigator.vibrate) { try { navigator.vibrate(120); } catch (e) { /* not allowed */ } }
+    if (audioOk) { sound.currentTime = 0; sound.play().catch(() => {}); }
+  }
+
+  // Browsers allow sound only after a touch: the first one unlocks it.
+  document.addEventListener("pointerdown", () => { audioOk = true; }, { once: true });
+
+  // After the screen was off: reconnect at once, and check a socket that looks open.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible" || ended) return;
+    if (!ws) { retry = 0; connect(); return; }
+    const asked = Date.now();
+    send({ type: "ping" });
+    setTimeout(() => {
+      if (ws && lastPong < asked) { const dead = ws; ws = null; dead.close(); retry = 0; connect(); }
+    }, 3000);
+  });
+
+  $("status").textContent = "…";
+  connect();
+})();
