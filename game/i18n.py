@@ -158,7 +158,23 @@ def t(key: str, count: int | float | None = None, **params: object) -> str:
         params.setdefault("count", count)
     if not params:
         return text
-    return _PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), text)
+    return _PLACEHOLDER.sub(lambda m: _shown(params.get(m.group(1), m.group(0))), text)
+
+
+def _shown(value: object) -> str:
+    """A placeholder's value as text: a fraction in the language's own way (0,4 in ru, uk, it)."""
+    return number(value) if isinstance(value, (float, Decimal)) else str(value)
+
+
+def number(value: int | float | Decimal) -> str:
+    """``value`` written with the current language's decimal separator (``ui.decimal_separator``:
+    a comma in Russian, Ukrainian and Italian), so "0.4 очка" reads «0,4 очка»."""
+    text = str(value)
+    if isinstance(value, (float, Decimal)):
+        sep = _lookup("ui.decimal_separator", _language)
+        if isinstance(sep, str):
+            text = text.replace(".", sep)
+    return text
 
 
 def language_name(code: str) -> str:

@@ -25,7 +25,10 @@ REQUIRED_TERMS = {
     "hint", "undo", "redo", "leader", "poser", "partner", "team_cuban", "team_jamaican",
     "six_love", "lead_draw", "accept", "redeal", "block", "tie", "pollona", "tripollua",
     "representative", "open_end", "line_hand_cuban", "line_hand_jamaican", "line_match",
+    # issue 30
+    "leader_cuban", "pip_count", "level_hard", "replay", "app_name", "go_back", "points_few", "phrasing",
 }
+GAMES = ("mexican_train", "cuban", "jamaican")
 
 
 def terms() -> dict:
@@ -46,8 +49,10 @@ def strings(code: str) -> dict[str, str]:
 
 
 def applies(term: dict, key: str) -> bool:
-    bare = key.split("#")[0]
-    if bare in term.get("except", []):
+    bare, _, form = key.partition("#")
+    if bare.split("~")[-1] in term.get("except", []):  # "line.cuban.~KEY": KEY read as a Cuban word
+        return False
+    if "forms" in term and form not in term["forms"]:
         return False
     prefixes = term.get("keys")
     return prefixes is None or bare.startswith(tuple(prefixes))
@@ -68,7 +73,25 @@ def violations(code: str, texts: dict[str, str]) -> list[str]:
                 if m:
                     found.append(f"{key}: {m.group(0)!r} where the glossary says "
                                  f"{term[code]['word']!r} ({name})")
+        for key, pattern in term[code].get("must", {}).items():
+            forms = [k for k in texts if k.split("#")[0] == key]
+            for k in forms:
+                if not re.search(pattern, texts[k], re.IGNORECASE):
+                    found.append(f"{k}: does not say {term[code]['word']!r} ({name})")
     return found
+
+
+def owners() -> dict[str, list[str]]:
+    """Each game's own keys and key prefixes (glossary.json "games")."""
+    games = json.loads(GLOSSARY.read_text(encoding="utf-8"))["games"]
+    return {game: games[game] for game in GAMES}
+
+
+def owner_of(key: str) -> str | None:
+    """The game whose own word ``key`` is, or None for a key every game shares."""
+    found = [game for game, prefixes in owners().items() if key.startswith(tuple(prefixes))]
+    assert len(found) <= 1, f"{key} is the own word of {found}"
+    return found[0] if found else None
 
 
 def test_the_glossary_has_every_term_in_every_language():
@@ -81,6 +104,8 @@ def test_the_glossary_has_every_term_in_every_language():
                 re.compile(pattern)
                 assert not re.search(pattern, term[code]["word"], re.IGNORECASE), (
                     f"{name}.{code}: the word itself matches {pattern!r}")
+            for key in term[code].get("must", {}):
+                assert any(k.split("#")[0] == key for k in strings(code)), f"{name}.{code}: no key {key}"
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -109,3 +134,48 @@ def test_game_words_apply_to_their_game_only():
     assert not violations("ru", {"rules.jamaican.play": "В каждой сдаче"})
     assert violations("ru", {"rules.jamaican.scoring": "Команда получает"})
     assert not violations("ru", {"rules.cuban.scoring": "Команда получает"})
+
+
+def test_the_check_catches_what_issue_30_found():
+    """The old texts of issue 30, one of each kind, fail; the fixed ones pass."""
+    bad = {
+        "ru": {"table.prompt_obligation": "%{train}: незакрытый дубль 5|5. Закройте его.",
+               "rules.mexican_train.doubles": "Дубль, незакрытый к концу хода, нужно закрыть раньше всего",
+               "table.draw": "Взять", "table.prompt_draw": "возьмите кость с базара",
+               "rules.cuban.not_played": "добора из запаса", "line.cuban.result_out": "%{name}: кости кончились",
+               "table.deal_won": "у игрока %{name} не осталось костей",
+               "ui.strength_cuban": "средний, сильный и эксперт", "replay.replay": "Повтор",
+               "replay.problem_newer": "Файл записан более новой версией Domino Table.",
+               "line.confirm_pass": "Пасовать? Подтвердите или отмените.",
+               "ticker.cuban_lead_self": "первый ход за собой",
+               "line.cuban.team_wins": "Команда %{team} выиграла партию %{names}"},
+        "uk": {"table.draw": "Взяти", "table.end_chain": "Закінчити",
+               "ticker.cuban_scores#few": "команда %{team}: +%{count} очка",
+               "rules.cuban.not_played": "добору із запасу", "replay.replay": "Повтор"},
+        "it": {"line.cuban.note_right_to_lead": "La squadra %{team} ha il diritto di aprire",
+               "line.cuban.opener": "Apre %{name}", "line.cuban.redeal": "Ridistribuisci",
+               "line.cuban.result_block": "Bloccata: il conto più basso è di %{name}",
+               "line.jamaican.team_wins": "La coppia %{team} vince la sessione %{names}",
+               "line.jamaican.next_match": "Prossima sessione",
+               "line.confirm_pass": "Passare? Conferma o annulla."},
+    }
+    for code, texts in bad.items():
+        for key, text in texts.items():
+            assert violations(code, {key: text}), (code, key, text)
+    good = {"ru": {"table.prompt_obligation": "%{train}: незакрытый дубль 5|5. Дополните его.",
+                   "rules.mexican_train.first_round": "Общий и чужие поезда в этом ходу закрыты",
+                   "table.prompt_drawn": "Вы взяли кость %{tile}: она подходит",
+                   "ticker.cuban_scores#few": "команда %{team}: +%{count} очка"},
+            "it": {"line.jamaican.opener": "Apre %{name}", "rules.jamaican.restart": "Una nuova sessione"}}
+    for code, texts in good.items():
+        for key, text in texts.items():
+            assert not violations(code, {key: text}), (code, key, text)
+
+
+def test_each_key_is_the_own_word_of_one_game_at_most():
+    for code in LANGUAGES:
+        for key in strings(code):
+            owner_of(key.split("#")[0])
+    assert owner_of("table.next_match") == "mexican_train"
+    assert owner_of("line.cuban.next_match") == "cuban"
+    assert owner_of("table.new_game") is None

@@ -89,3 +89,25 @@ def test_the_first_turn_may_stop_right_after_a_double():
 def test_unknown_game_is_refused_with_a_clear_message():
     with pytest.raises(ValueError, match="choose one of mexican_train"):
         rules_text("poker")
+
+
+#: MT-11 in each language: the empty-boneyard clause, the marker, and the limit of the one draw.
+MT11 = {
+    "en": ("empty boneyard", "marker", "twice for the same play"),
+    "ru": ("пустом базаре", "отметк", "для того же хода"),
+    "uk": ("стос порожній", "позначк", "для того самого ходу"),
+    "it": ("riserva vuota", "segnat", "due volte per la stessa giocata"),
+}
+
+
+@pytest.mark.rule("MT-11")
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_a_pass_with_an_empty_boneyard_marks_the_train_and_one_draw_is_per_play(code):
+    """Issue 30: "(with an empty boneyard, just pass)" read as a pass without a marker, and
+    "there is never a second draw" denied the new draw the doubles section allows (MT-13)."""
+    empty, marker, per_play = MT11[code]
+    text = i18n.catalog()[code]["rules.mexican_train.turns"]
+    assert isinstance(text, str)
+    clause = re.search(rf"{empty}[^.)]*", text)
+    assert clause and marker in clause.group(0), text
+    assert per_play in text

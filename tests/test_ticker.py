@@ -137,7 +137,7 @@ def test_hand_ends_and_match_ends_of_the_line_games():
                 ("deal_end", "out", (0, 5, 0, 9, 12), (0, 0, 23), ((), (), (), (), ()), 2, 23)), "cuban")
     assert say("en", won) == "Ben played [4|1] on the left end; team 2 scores 23 points"
     assert say("ru", won).endswith("команда 2: +23 очка")
-    assert say("uk", won).endswith("команда 2: +23 очка")
+    assert say("uk", won).endswith("команда 2: +23 очки")  # uk 2-4: «очки» (issue 30)
     blocked = item((("pass", 4), ("deal_end", "block", (0,) * 5, (0, 0, 0), (), None, 0)), "jamaican")
     assert say("en", blocked) == "Dan passed; the hand is blocked; a tie, no points"
     reset = item((("play", 1, (2, 3), "R", (2, 3)), ("deal_end", "out", (0,) * 5, (0, 0, 0), (), 1, 1),

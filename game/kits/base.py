@@ -155,6 +155,15 @@ class TableKit:
         """The menu's "restart deal" (or hand) and its question (MT-20, CU-12, JA-9)."""
         return t("ui.restart_deal"), t("ui.restart_deal_confirm")
 
+    #: Mexican Train's words for its match (a «партия», a «sessione»); each game that calls
+    #: a match otherwise (a Cuban «матч», «partita») says them in its own words (issue 30).
+    MATCH_WORDS = {"match_over_title": "table.match_over_title", "next_match": "table.next_match",
+                   "see_result": "table.see_result", "log_match": "ui.log_match"}
+
+    def match_words(self, word: str, **params: Any) -> str:
+        """The match-end title, the next-match and see-the-result buttons, the log's match line."""
+        return t(self.MATCH_WORDS[word], **params)
+
     def setup(self, view):
         """UX-1: the step of the deal's start that the view's seat confirms before its first
         decision (Mexican Train: placing the engine it holds, MT-4), as a pseudo-action the

@@ -78,6 +78,10 @@ class LineKit(TableKit):
     def team_name(self, team: int) -> str:
         return self.w("team", n=team)
 
+    def match_words(self, word: str, **params) -> str:
+        """A line game's match is a «матч», a «partita»: never Mexican Train's «партия»."""
+        return self.w(word, **params)
+
     def restart_words(self) -> tuple[str, str]:
         """CU-12, JA-9: the same deal again, the earlier scores kept."""
         return self.w("restart"), self.w("restart_confirm")

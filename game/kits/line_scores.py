@@ -132,7 +132,7 @@ def draw_match_end(scene, surface: pygame.Surface, info, u: float) -> None:
     fpx = boxes.px(22, u)
     small = max(boxes.least, fpx - 6)
     gap = max(6, round(12 * u))
-    labels = [("next_match", t("table.next_match")), ("new_game", t("table.new_game"))]
+    labels = [("next_match", kit.match_words("next_match")), ("new_game", t("table.new_game"))]
     pw = min(surface.get_width() - 20, round(900 * u))
     foot = scene.buttons_height(labels, pw - 2 * gap, u, fpx)
     team_h, log_h = line_height(fpx, True) + max(2, round(6 * u)), line_height(small) + max(1, round(4 * u))

@@ -248,7 +248,7 @@ class MexicanTrainKit(TableKit):
     def stats_words(self, stats) -> list[str]:
         words = [t("history.deals_won", count=stats.hands_won, hands=stats.hands)]
         if stats.mean_penalty is not None:
-            words.append(t("history.mean_penalty", value=f"{stats.mean_penalty:.1f}"))
+            words.append(t("history.mean_penalty", value=round(stats.mean_penalty, 1)))
         return words
 
     def cost_words(self, loss: float) -> str:

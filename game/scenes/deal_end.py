@@ -69,7 +69,7 @@ class DealEndScene(ScorePanelScene):
 
     def labels_with_undo(self, info, next_words: str) -> list[tuple[str, str]]:
         over = self.play.session.match_over()
-        labels = [("continue", t("table.see_result") if over else next_words)]
+        labels = [("continue", self.play.kit.match_words("see_result") if over else next_words)]
         if self.play.can_undo():
             labels.append(("undo", t("table.undo")))
         return labels

@@ -66,7 +66,7 @@ class MatchEndScene(ScorePanelScene):
         boxes = self.boxes
         m = max(8, round(24 * u))
         inner = pygame.Rect(panel.x + m, 0, panel.width - 2 * m, 0)
-        y = self.title_line(surface, panel, t("table.match_over_title", match=info.match_no), boxes.px(34, u), u)
+        y = self.title_line(surface, panel, self.play.kit.match_words("match_over_title", match=info.match_no), boxes.px(34, u), u)
         y = self.centred_line(surface, line, inner, y, boxes.px(26, u), colour=GOLD, bold=True, outline=DARK)
         return inner, y + max(4, round(12 * u))
 

@@ -129,7 +129,7 @@ def history_lines(history, name: Callable[[int], str], seed: int | None = None, 
     hands = kit.hand_numbers(history) if hasattr(kit, "hand_numbers") else None
     for i, event in enumerate(history):
         if event[0] == "match":
-            lines.append(f"<b>{html.escape(i18n.t('ui.log_match', n=event[1]))}</b>")
+            lines.append(f"<b>{html.escape(kit.match_words('log_match', n=event[1]))}</b>")
             continue
         if hands is not None and event[0] == "deal":
             event = ("deal", hands[i])

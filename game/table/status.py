@@ -52,7 +52,7 @@ def draw_status_bar(surface: pygame.Surface, play: Table, view, height: int, u: 
     surface.blit(status, status.get_rect(midleft=(pad, bar.centery)))
     seat = play.session.to_act()
     if play.phase == MATCH_END:
-        label, colour = t("table.match_over_title", match=view.match_no), (247, 241, 227)
+        label, colour = play.kit.match_words("match_over_title", match=view.match_no), (247, 241, 227)
     elif play.phase == DEAL_END or seat is None:
         label, colour = play.kit.over_words(), (247, 241, 227)
     else:

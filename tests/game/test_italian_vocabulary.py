@@ -43,7 +43,7 @@ def test_no_italian_string_uses_a_word_the_seed_does_not(word):
 
 
 def test_a_deal_is_a_mano_on_every_screen():
-    assert i18n.t("table.deal_of", deal=3, deals=13) == i18n.t("ui.deal_of", deal=3, deals=13) == "Mano 3 di 13"
+    assert i18n.t("table.deal_of", deal=3, deals=13) == "Mano 3 di 13"
     assert i18n.t("table.deal_over_title", deal=4).startswith("Mano 4")
     assert i18n.t("table.next_deal", deal=5).startswith("Prossima mano")
     from game.rules_text import rules_text
@@ -62,3 +62,17 @@ def test_boneyard_public_train_marks_and_the_next_match_follow_the_seed():
     assert "segnato" in i18n.t("table.prompt_pass")
     assert i18n.t("table.next_match") == "Prossima sessione"
     assert i18n.t("table.match_over_title", match=2).startswith("Sessione 2")
+
+
+@pytest.mark.rule("JA-9")
+def test_the_line_games_play_partite_and_the_cuban_leader_is_primo_di_mano():
+    """Issue 30: a Cuban or Jamaican match is a «partita»; a Jamaican «sessione» is what
+    forces the [6|6] pose again (JA-9), so its match end must not offer a «Prossima sessione»."""
+    from game.kits import kit_for
+    for game in ("cuban", "jamaican"):
+        kit = kit_for(game)
+        assert kit.match_words("next_match") == "Prossima partita"
+        assert kit.match_words("match_over_title", match=2) == "Partita 2 finita"
+        assert "vince la partita" in kit.w("team_wins", team=1, names="Ann, Bob")
+    assert i18n.t("line.cuban.opener", name="Ann") == "Primo di mano: Ann"
+    assert "diritto di iniziare" in i18n.t("line.cuban.note_right_to_lead", team=1)

@@ -423,7 +423,7 @@ def test_language_and_tile_style_switch_while_the_table_is_open():
         app.frame()
         fit = next(b for b in scene.camera_buttons if b.id == "fit")
         assert fit.label == i18n.t("table.fit") == "Увесь стіл"
-        assert next(b for b in scene.buttons if b.id == "draw").label == "Взяти"
+        assert next(b for b in scene.buttons if b.id == "draw").label == "Добір"
     finally:
         i18n.set_language("en")
     app.settings["tile_style"] = "numerals"
