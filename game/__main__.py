@@ -50,6 +50,47 @@ def _positive(text: str) -> int:
     return value
 
 
+#: ``--seats`` words: a human at the screen, a human on a phone, a computer (with its level).
+SEAT_WORDS = ("device", "phone", "computer")
+
+
+def _seat_list(text: str) -> list[tuple[str, str]]:
+    """"phone,computer:expert,device" -> [("phone", "normal"), ("computer", "expert"), ...]."""
+    from .seats import LEVELS
+    seats = []
+    for word in text.split(","):
+        kind, _, level = word.strip().lower().partition(":")
+        if kind not in SEAT_WORDS:
+            raise argparse.ArgumentTypeError(f"{word!r} is no seat: use device, phone or computer[:LEVEL]")
+        if level and (kind != "computer" or level not in LEVELS):
+            raise argparse.ArgumentTypeError(f"{word!r}: a level goes with computer only, one of {', '.join(LEVELS)}")
+        seats.append((kind, level or "normal"))
+    return seats
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{text} is not a port number (0 to 65535)")
+    return value
+
+
+def match_seats(kinds: list[tuple[str, str]]):
+    """The seats ``--seats`` names, with the default names of humans and computers."""
+    from . import i18n
+    from .seats import COMPUTER, HUMAN, PHONE, SeatConfig
+    seats = []
+    for i, (kind, level) in enumerate(kinds, 1):
+        if kind == "computer":
+            seats.append(SeatConfig(i18n.t("ui.default_computer_name", n=i), COMPUTER, level))
+        else:
+            seats.append(SeatConfig(i18n.t("ui.default_human_name", n=i), PHONE if kind == "phone" else HUMAN))
+    return seats
+
+
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
@@ -76,9 +117,24 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="decisions of the demo before the screenshot")
     p.add_argument("--scene", choices=SCENES, help="the screen to capture with --screenshot")
     p.add_argument("--replay", metavar="FILE", help="watch a finished match (a save, history or transcript file)")
+    p.add_argument("--seats", type=_seat_list, metavar="KINDS",
+                   help="start a match of --game at once with these seats, e.g. "
+                        "phone,computer,device,computer:expert (device: a human at this screen)")
+    p.add_argument("--phones-port", type=_port, metavar="PORT",
+                   help="the port phones join on (0 or unset: a free one)")
+    p.add_argument("--phones-host", metavar="ADDRESS",
+                   help="the address phones join on (default: this machine's address on the network)")
+    p.add_argument("--phones-file", metavar="JOIN.json",
+                   help="once the phone server listens, write each phone seat's join address here")
     p.add_argument("--smoke-test", type=_positive, metavar="N", dest="smoke",
                    help="computer-only demo for N frames, then exit")
     args = p.parse_args(argv)
+    if args.seats is not None:
+        args.players = len(args.seats)
+        if args.demo is not None or args.replay is not None or args.screenshot is not None:
+            p.error("--seats starts a match to play: not with --demo, --replay or --screenshot")
+    elif args.phones_port is not None or args.phones_file is not None or args.phones_host is not None:
+        p.error("--phones-port, --phones-host and --phones-file go with --seats")
     fewest, most = PLAYERS[args.game]
     if not fewest <= args.players <= most:
         p.error(f"{args.game} is played by {fewest} players" if fewest == most
@@ -289,6 +345,14 @@ def main(argv: list[str] | None = None) -> int:
         elif args.demo is not None:
             app.start(resume=False)
             start_demo(app, args.demo, args.players, args.game)
+        elif args.seats is not None:
+            from rules import Config, Session
+            from rules.rng import fresh_seed
+            app.phones_options = {"host": args.phones_host, "port": args.phones_port or 0,
+                                  "join_file": args.phones_file}
+            app.start(resume=False)
+            seed = args.seed if args.seed is not None else fresh_seed()
+            app.start_match(Session(Config(args.game, len(args.seats), seed)), match_seats(args.seats))
         else:
             app.start(resume=True)
         code = app.run()

@@ -37,7 +37,7 @@ from .input import InputRecogniser  # noqa: E402
 from .intents import Intent  # noqa: E402
 from .safe_area import TV_SCALE, tv_on  # noqa: E402
 from .scene import Scene, SceneStack  # noqa: E402
-from .seats import SeatConfig, seats_from  # noqa: E402
+from .seats import PHONE, SeatConfig, seats_from  # noqa: E402
 
 if TYPE_CHECKING:  # pragma: no cover - the play state loads with the first match
     from .play import PlayState
@@ -266,6 +266,13 @@ class App:
         self.seats: list[SeatConfig] = []
         #: The seed the new-game form offers (``--seed``); None: a fresh one.
         self.default_seed: int | None = None
+        #: The phones of the match's phone seats (``game.phones.host``), made with the first
+        #: match that has one: a program with no phone seat never loads the server.
+        self.phones: Any = None
+        #: How the phone server binds (``--phones-host``, ``--phones-port``, ``--phones-file``).
+        self.phones_options: dict[str, Any] = {}
+        #: The phones' codes of a resumed match (its autosave's meta), so phones rejoin as they were.
+        self._phone_codes: dict[int, str] = {}
         self._unsubscribe = i18n.on_change(self._language_changed)
 
     # ------------------------------------------------------------------ window
@@ -502,6 +509,8 @@ class App:
         meta: dict[str, Any] = {"seats": [s.to_json() for s in self.seats], "app": "domino-table"}
         if self.play_state is not None:
             meta["reveals_seen"] = self.play_state.reveals_seen  # resume where the player was
+        if self.phones is not None and self.phones.codes:
+            meta["phones"] = {str(seat): code for seat, code in self.phones.codes.items()}
         return meta
 
     def autosave(self, session=None) -> None:
@@ -530,6 +539,7 @@ class App:
             seats = seats_from(result.meta.get("seats"), n)
             reveals = result.meta.get("reveals_seen")
             reveals = reveals if isinstance(reveals, int) and not isinstance(reveals, bool) else None
+            self._phone_codes = phone_codes(result.meta.get("phones"))
             try:
                 self.start_match(result.session, seats, reveals)
                 # A save this version's table cannot draw must not fail in every frame.
@@ -705,7 +715,23 @@ class App:
         UX-5: the computers act only while their table (or its deal's end) is the top
         screen and no screen that pauses play (rules, log, menu, settings) is open.
         """
+        if self.phones is not None:
+            self.phones.sync()
         pace_match(self.play_state, self.stack, dt)
+
+    def prepare_phones(self, seats: list[SeatConfig]) -> None:
+        """Before a table with phone seats is made: the phones' host (which registers the
+        phone seats' decision source, ``game.sources.SOURCES``)."""
+        if self.phones is None and any(s.kind == PHONE for s in seats):
+            from .phones.host import PhonesHost
+            self.phones = PhonesHost(language=i18n.language(), **self.phones_options)
+
+    def attach_phones(self, play) -> None:
+        """Link the match's phone seats to their phones, or stop the server when it has none."""
+        if self.phones is None:
+            return
+        codes, self._phone_codes = self._phone_codes, {}
+        self.phones.attach(play, codes)
 
     def _sync_visibility(self) -> None:
         """Hide the widgets of scenes that are not drawn (covered by a full scene)."""
@@ -778,6 +804,8 @@ class App:
     def close(self) -> None:
         """Leave the program cleanly: the autosave is already on disk."""
         self._unsubscribe()
+        if self.phones is not None:
+            self.phones.stop("quit")  # the phones are told; a resumed match takes the same codes
         for scene in list(self.stack):
             try:
                 scene.on_exit()
@@ -812,8 +840,22 @@ def make_table_scene(app: App, session, seats: list[SeatConfig], reveals_seen: i
     """
     from .play import PlayState, computer_delay
     from .scenes.table import TableScene
+    app.prepare_phones(seats)
     play = PlayState(session, seats, on_change=app.autosave,
                      delay=computer_delay(app.settings.get("computer_speed", "normal")),
                      now=lambda: app.time, reveals_seen=reveals_seen)
     app.play_state = play
+    app.attach_phones(play)
     return TableScene(app, play)
+
+
+def phone_codes(raw: object) -> dict[int, str]:
+    """The phones' codes kept in an autosave's meta ({"2": "K7M2QX9PTA"}); anything else: none
+    (the phones then scan new codes; the codes are details, never a reason to lose a game)."""
+    if not isinstance(raw, dict):
+        return {}
+    out: dict[int, str] = {}
+    for key, code in raw.items():
+        if isinstance(key, str) and key.isdigit() and isinstance(code, str):
+            out[int(key)] = code
+    return out

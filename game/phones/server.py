@@ -139,6 +139,10 @@ def _sound_file() -> Path:
     return root / "art" / "sounds" / "turn.wav"
 
 
+def _is_code(value: object) -> bool:
+    return isinstance(value, str) and len(value) == CODE_LENGTH and all(c in CODE_ALPHABET for c in value)
+
+
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
@@ -188,7 +192,7 @@ class PhoneServer:
 
     def __init__(self, seats: Mapping[int, SeatInfo], host: str | None = None, port: int = 0, *,
                  language: str = "en", catalog: Mapping[str, Mapping[str, Any]] | None = None,
-                 rate: float = RATE, burst: float = BURST) -> None:
+                 rate: float = RATE, burst: float = BURST, codes: Mapping[int, str] | None = None) -> None:
         if not seats:
             raise ValueError("a phone server needs at least one phone seat")
         self.seats = dict(seats)
@@ -198,7 +202,9 @@ class PhoneServer:
         self.rate, self.burst = rate, burst
         self._catalog = catalog
         self._lock = threading.Lock()
-        self._codes: dict[int, str] = {s: new_code() for s in self.seats}
+        # a resumed match keeps its phones' codes (``codes``), if they are codes of ours
+        given = dict(codes or {})
+        self._codes: dict[int, str] = {s: given[s] if _is_code(given.get(s)) else new_code() for s in self.seats}
         self._joined: set[int] = set()
         #: Seats with a phone connected now: replaced whole under the lock, read by the loop.
         self._connected_seats: set[int] = set()
@@ -266,6 +272,11 @@ class PhoneServer:
         if ":" in host:
             host = f"[{host}]"
         return f"http://{host}:{self.port}/j/{code}"
+
+    def codes(self) -> dict[int, str]:
+        """Every phone seat's current secret (kept with the autosave, for a resume)."""
+        with self._lock:
+            return dict(self._codes)
 
     def new_codes(self, seat: int | None = None) -> None:
         """Fresh secrets for ``seat`` (or every phone seat); phones holding the old ones are

@@ -1,0 +1,92 @@
+"""The phones of the match in progress (issue 27): started with a match that has a phone
+seat, stopped when none is left, and kept across a resume with the same codes.
+
+The App owns one ``PhonesHost``.  ``attach(play)`` is called whenever a match is put on
+the table: with phone seats it starts the server (once) and links it to the table; with
+none it stops the server, so nothing listens while no seat is on a phone.  ``sync`` runs
+once a frame; it never blocks.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+from pathlib import Path
+from typing import Any, Mapping
+
+from .link import PhoneLink
+from .server import BURST, RATE, PhoneServer
+
+log = logging.getLogger(__name__)
+
+
+class PhonesHost:
+    """The server and the link of the match on the table, if it has phone seats."""
+
+    def __init__(self, *, host: str | None = None, port: int = 0, language: str = "en",
+                 join_file: str | None = None, limits: Mapping[str, float] | None = None) -> None:
+        self.host = host
+        #: The server's per-phone message rate and burst (``PhoneServer``'s ``rate``, ``burst``).
+        self.limits = dict(limits or {})
+        self.port = port
+        self.language = language
+        self.join_file = join_file
+        self.server: PhoneServer | None = None
+        self.link: PhoneLink | None = None
+        #: The codes a resumed match's phones join with again (the autosave's meta).
+        self.codes: dict[int, str] = {}
+        #: Why the server could not start (shown to the host), or None.
+        self.problem: str | None = None
+
+    def attach(self, play: Any, codes: Mapping[int, str] | None = None) -> None:
+        """Link ``play``'s phone seats (restarting the server if the seats changed)."""
+        seats = PhoneLink.seat_infos(play.seats)
+        if not seats:
+            self.stop("match_end")
+            return
+        if self.server is not None and set(self.server.seats) != set(seats):
+            self.stop("match_end")
+        if self.server is None:
+            server = PhoneServer(seats, self.host, self.port, language=self.language,
+                                 codes=dict(codes or {}), rate=self.limits.get("rate", RATE),
+                                 burst=self.limits.get("burst", BURST))
+            try:
+                server.start()
+            except OSError as e:  # the port is taken, no network: the host is told, play goes on
+                log.warning("the phone server could not start: %s", e)
+                self.problem = str(e)
+                return
+            self.server, self.problem = server, None
+            self._write_join_file()
+        self.link = PhoneLink(play, self.server)
+        self.codes = self.server.codes()
+
+    def sync(self) -> None:
+        if self.link is not None:
+            self.link.sync()
+
+    def phone_seats(self) -> list[int]:
+        return list(self.server.seats) if self.server is not None else []
+
+    def stop(self, reason: str = "quit") -> None:
+        if self.server is not None:
+            self.server.stop(reason)
+        self.server = self.link = None
+
+    def join_entries(self) -> list[dict]:
+        """One entry per phone seat: its seat, name and join address (``--phones-file``)."""
+        if self.server is None:
+            return []
+        return [{"seat": s, "name": info.name, "url": self.server.url_for(s)}
+                for s, info in sorted(self.server.seats.items())]
+
+    def _write_join_file(self) -> None:
+        if not self.join_file:
+            return
+        path = Path(self.join_file)
+        tmp = path.with_name(path.name + ".tmp")
+        try:  # written whole, then renamed: a script polling for it never reads half of it
+            tmp.write_text(json.dumps(self.join_entries(), indent=1) + "\n", encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as e:
+            log.warning("could not write %s: %s", path, e)

@@ -1,0 +1,182 @@
+"""Issue 27: phone seats in the real program, played from phones over loopback.
+
+The App runs headless with the seats ``--seats`` would give it (two phones and two
+computers, or a phone beside a human at the device); each phone is an aiohttp WebSocket
+client that joins with its seat's code, previews the first decision it is offered and
+confirms it (UX-1), as the page does.  The frames run in the same thread between the
+phones' messages, so nothing here waits on a clock.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+
+import aiohttp
+import pytest
+
+from game import play as play_mod
+from game.__main__ import match_seats, parse_args
+from rules import Config, Session
+from rules.state import hidden_tiles
+from shell_driver import make_app
+
+STEP = 1 / 60
+
+
+def _tiles_in(node) -> set[tuple[int, int]]:
+    """Every tile in a message (docs/phones.md: every list of two whole numbers is one)."""
+    found: set[tuple[int, int]] = set()
+    if isinstance(node, list):
+        if len(node) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in node):
+            found.add((min(node), max(node)))
+        else:
+            for item in node:
+                found |= _tiles_in(item)
+    elif isinstance(node, dict):
+        for value in node.values():
+            found |= _tiles_in(value)
+    return found
+
+
+class Phone:
+    def __init__(self, seat: int, url: str) -> None:
+        self.seat = seat
+        self.url = url
+        self.state: dict | None = None
+        self.rev = 0
+        self.decisions = 0
+        self.errors: list[str] = []
+        self.ws: aiohttp.ClientWebSocketResponse | None = None
+
+    async def join(self, session: aiohttp.ClientSession) -> None:
+        base, _, code = self.url.rpartition("/j/")
+        self.ws = await session.ws_connect(base.replace("http://", "ws://") + "/ws", origin=base)
+        await self.ws.send_json({"type": "join", "code": code, "lang": "en"})
+
+    async def read(self, app) -> None:
+        """Every message waiting, each state checked for tiles its seat must not see."""
+        assert self.ws is not None
+        while True:
+            try:
+                msg = await self.ws.receive(timeout=0.001)
+            except asyncio.TimeoutError:
+                return
+            if msg.type != aiohttp.WSMsgType.TEXT:
+                return
+            data = json.loads(msg.data)
+            if data["type"] == "error":
+                self.errors.append(data["key"])
+            elif data["type"] == "state" and data["state"] is not None:
+                self.rev, self.state = data["rev"], data["state"]
+                check_private(app, self.seat, data["state"])
+
+    async def act(self) -> None:
+        """Preview the first decision offered, then confirm it once the preview is shown."""
+        state = self.state
+        if state is None or not state["my_turn"] or not state["legal"]:
+            return
+        assert self.ws is not None
+        if state["pending"] is None:
+            await self.ws.send_json({"type": "preview", "rev": self.rev, "index": 0})
+        else:
+            await self.ws.send_json({"type": "confirm", "rev": self.rev, "index": state["pending"]})
+            self.decisions += 1
+        self.state = None  # wait for the next state before acting again
+
+
+def check_private(app, seat: int, state: dict) -> None:
+    """No tile in another seat's hand (or the boneyard) of the deal the state is about."""
+    session = app.play_state.session
+    full = session.state
+    if state["deal"] != session.view(seat).deal_no or state.get("deal_end"):
+        return  # a state of the deal just over (every hand is shown then, UX-3)
+    hidden = {(t.low, t.high) for t in hidden_tiles(full, seat)}
+    leaked = _tiles_in(state) & hidden
+    assert not leaked, f"seat {seat} was sent {sorted(leaked)}"
+
+
+async def _play(app, until, limit: int = 60000) -> list[Phone]:
+    phones = [Phone(e["seat"], e["url"]) for e in app.phones.join_entries()]
+    async with aiohttp.ClientSession() as http:
+        for phone in phones:
+            await phone.join(http)
+        for _ in range(limit):
+            app.frame(dt=STEP)
+            for phone in phones:
+                await phone.read(app)
+                await phone.act()
+            if until(app):
+                break
+        else:
+            raise AssertionError("the match did not get there")
+        for phone in phones:
+            assert phone.ws is not None
+            await phone.ws.close()
+    return phones
+
+
+def _start(game: str, kinds: str, seed: int = 5):
+    args = parse_args(["--game", game, "--seats", kinds, "--phones-host", "127.0.0.1", "--phones-port", "0"])
+    app = make_app(persist=False)
+    # the frames run faster than a clock here: a phone's messages are not spread over seconds
+    app.phones_options = {"host": args.phones_host, "port": args.phones_port, "join_file": None,
+                          "limits": {"rate": 10_000.0, "burst": 10_000.0}}
+    app.settings["computer_speed"] = "instant"
+    app.start(resume=False)
+    app.start_match(Session(Config(game, len(args.seats), seed)), match_seats(args.seats))
+    return app
+
+
+@pytest.mark.parametrize("game", ["mexican_train", "cuban", "jamaican"])
+def test_two_phones_and_two_computers_play_a_whole_deal(game):
+    """Two people on two phones and two computers: the deal is played to its end from the
+    phones alone, every phone decision lands, and no state leaks a hidden tile."""
+    app = _start(game, "phone,computer,phone,computer")
+    try:
+        assert app.play_state.humans == []  # no hand is ever shown on the big screen
+        phones = asyncio.run(_play(app, lambda a: a.play_state.phase == play_mod.DEAL_END))
+        assert all(p.decisions > 0 for p in phones)
+        assert not [e for p in phones for e in p.errors if e != "phone.error_stale"]
+    finally:
+        app.close()
+    assert app.phones.server is None  # closing the program stops the server
+
+
+def test_a_phone_seat_is_waited_for_never_skipped():
+    app = _start("jamaican", "phone,computer,computer,computer")
+    try:
+        play = app.play_state
+        for _ in range(3000):  # the computers play until the phone's seat is to act
+            if play.session.to_act() == 1:
+                break
+            app.frame(dt=STEP)
+        assert play.session.to_act() == 1
+        cursor = play.session.cursor
+        for _ in range(600):  # ten seconds of frames: the seat is waited for, never skipped
+            app.frame(dt=STEP)
+        assert play.session.cursor == cursor and play.session.to_act() == 1
+        assert play.phase == play_mod.COMPUTER and play.hand() == []  # no curtain, no hand shown
+    finally:
+        app.close()
+
+
+def test_the_seats_option_reads_kinds_and_levels():
+    args = parse_args(["--game", "cuban", "--seats", "phone,computer,device,computer:expert"])
+    assert args.seats == [("phone", "normal"), ("computer", "normal"), ("device", "normal"), ("computer", "expert")]
+    seats = match_seats(args.seats)
+    assert [s.kind for s in seats] == ["phone", "computer", "human", "computer"] and seats[3].level == "expert"
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--game", "cuban", "--seats", "phone,computer"], "4 players"),
+    (["--seats", "phone,robot"], "no seat"),
+    (["--seats", "device:expert,computer"], "computer only"),
+    (["--phones-port", "8000"], "go with --seats"),
+    (["--seats", "phone,computer", "--phones-port", "70000"], "port"),
+])
+def test_bad_seats_get_one_clear_line(argv, words, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        parse_args(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
