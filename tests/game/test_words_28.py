@@ -67,5 +67,5 @@ def poser_words(kinds: str) -> str:
 @pytest.mark.rule("JA-3")
 def test_the_poser_choice_promises_a_device_pass_only_between_humans():
     alone = poser_words("hccc")
-    assert "device" not in alone and alone == "Ann poses this hand. Confirm or cancel."
+    assert "device" not in alone and alone == i18n.t("line.jamaican.confirm_opener_alone", name="Ann")
     assert "the device passes with every hand hidden" in poser_words("hhcc")
