@@ -536,6 +536,9 @@ class App:
                 table = self.stack.top
                 assert table is not None  # start_match pushed it
                 table.draw(pygame.Surface(self.size))
+                if result.recovered:  # issue 29: say what a damaged save kept and where the rest is
+                    from .save_guard import tell_recovered
+                    tell_recovered(self, result)
                 return True
             except Exception as e:
                 log.warning("could not put the saved game on the table: %r", e)
