@@ -37,8 +37,9 @@ import os
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, TypeGuard
+from typing import Any, Callable, Iterator, TypeGuard
 
+from .actions import KINDS as ACTION_KINDS
 from .actions import Action, action_from_json
 from .chance import Deal, LeadDraw, NextMatch
 from .errors import RulesError, SaveFileError
@@ -204,11 +205,26 @@ def check_structure(data: object) -> dict:
 
 
 class _IllegalEntry(SaveFileError):
-    """``build`` found an entry that does not follow the rules: ``index`` (0-based) is where."""
+    """``build`` found an entry it cannot use: ``index`` (0-based) is where.
 
-    def __init__(self, message: str, index: int) -> None:
-        super().__init__(message, "invalid")
+    ``problem`` is "damaged" for an entry that is no move at all (an unknown
+    kind, a tile in no set) and "invalid" for a move the rules refuse.
+    """
+
+    def __init__(self, message: str, index: int, problem: str = "invalid") -> None:
+        super().__init__(message, problem)
         self.index = index
+
+
+class _Malformed(ValueError):
+    """An entry whose shape is wrong, as opposed to a move the rules refuse (issue 29 item 11)."""
+
+
+def _parsed(parse: Callable[..., Any], *args: Any) -> Any:
+    try:
+        return parse(*args)
+    except ValueError as e:
+        raise _Malformed(str(e)) from None
 
 
 def build(data: dict) -> tuple[Session, dict[str, Any]]:
@@ -221,6 +237,9 @@ def build(data: dict) -> tuple[Session, dict[str, Any]]:
     for i, raw in enumerate(log, start=1):
         try:
             _replay_entry(session, raw, top)
+        except _Malformed as e:
+            message = f"the save file is damaged: move {i} is not a valid entry: {e}"
+            raise _IllegalEntry(_short(message) if len(message) > 400 else message, i - 1, "damaged") from None
         except (RulesError, ValueError, TypeError) as e:
             message = f"the save file fails verification at move {i}: {e}"
             raise _IllegalEntry(_short(message) if len(message) > 400 else message, i - 1) from None
@@ -241,8 +260,14 @@ def loads(text: str | bytes) -> tuple[Session, dict[str, Any]]:
         return build(check_structure(parse_json(text)))
 
 
+#: The kinds of log entry a save holds: the chance steps, a new match and the actions.
+_ENTRY_KINDS = frozenset({"deal", "lead_draw", "next_match"}) | frozenset(ACTION_KINDS)
+
+
 def _replay_entry(session: Session, raw: dict, top: int) -> None:
     kind = raw.get("kind")
+    if kind not in _ENTRY_KINDS:
+        raise _Malformed(f"{_short(repr(kind))} is no kind of move")
     due = session.pending_chance()
     if kind in ("deal", "lead_draw") and due != kind:
         raise ValueError(f"a {kind} entry where {'a ' + due if due else 'a decision'} is due")
@@ -256,8 +281,8 @@ def _replay_entry(session: Session, raw: dict, top: int) -> None:
                 raise ValueError("a deal needs hands and stock")
             if not all(isinstance(h, list) for h in hands):
                 raise ValueError("a deal's hands must be lists of tiles")
-            deal = Deal(tuple(tuple(tile_from_json(t, top) for t in h) for h in hands),
-                        tuple(tile_from_json(t, top) for t in stock))
+            deal = Deal(tuple(tuple(_parsed(tile_from_json, t, top) for t in h) for h in hands),
+                        tuple(_parsed(tile_from_json, t, top) for t in stock))
         session.supply(deal)
     elif kind == "lead_draw":
         if set(raw) == {"kind"}:
@@ -266,12 +291,14 @@ def _replay_entry(session: Session, raw: dict, top: int) -> None:
             tiles = raw.get("tiles")
             if not isinstance(tiles, list) or len(tiles) != 2:
                 raise ValueError("a lead draw needs two tiles")
-            draw = LeadDraw((tile_from_json(tiles[0], top), tile_from_json(tiles[1], top)))
+            draw = LeadDraw((_parsed(tile_from_json, tiles[0], top), _parsed(tile_from_json, tiles[1], top)))
         session.supply(draw)
     elif kind == "next_match":
         session.next_match()
     else:
-        session.apply(action_from_json(raw))
+        if "tile" in raw:
+            _parsed(tile_from_json, raw["tile"], top)  # a tile this game's set does not have
+        session.apply(_parsed(action_from_json, raw))
 
 
 def read_file(path: str | os.PathLike, what: str = "the save file") -> bytes:
