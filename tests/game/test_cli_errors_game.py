@@ -101,7 +101,7 @@ def test_counting_deal_ends_does_not_rescan_the_history_on_every_move():
     session = Session(Config("mexican_train", 3, 2))
     play = PlayState(session, [SeatConfig(f"Bot {i}", COMPUTER, "easy") for i in range(3)])
     state = session.state
-    state.history = CountingList(state.history + [("pass", 1)] * 20_000)
+    state.history = CountingList(list(state.history) + [("pass", 1)] * 20_000)
     play._count("deal_end")  # the first count reads it all once
     CountingList.read = 0
     for _ in range(100):
