@@ -255,16 +255,65 @@ def screenshot(args) -> int:
 
 
 def capture(app, path: str) -> int:
-    """Three frames, then the screen into ``path``; the app closes."""
+    """Three frames, then the screen into ``path``; the app closes.
+
+    A file that cannot be written (a name too long, a device, a full disk) is
+    one line on stderr and exit status 1, and leaves no partial image.
+    """
     import pygame
 
     from .app import STEP
     for _ in range(3):
         app.frame(dt=STEP)
-    pygame.image.save(app.screen, path)
+    try:
+        write_image(app.screen, path)
+    except (OSError, pygame.error) as e:
+        app.close()
+        reason = getattr(e, "strerror", None) or str(e) or type(e).__name__
+        print(f"domino-table: cannot write the screenshot {path}: {reason}", file=sys.stderr)
+        return 1
     app.close()
     print(path)
     return 0
+
+
+def write_image(surface, path: str) -> None:
+    """Save ``surface`` to ``path`` whole or not at all (issue 29, items 5-6).
+
+    The image is encoded in memory (the name's suffix picks the format), written
+    to a temporary file beside the target, flushed, fsynced and checked, then
+    renamed over the target: a full disk raises instead of leaving a cut-short
+    image behind a zero exit status.  A target that is not a regular file (a
+    link to /dev/full) is refused rather than written through or replaced.
+    """
+    import errno
+    import io
+    import tempfile
+
+    import pygame
+
+    target = os.path.realpath(path)
+    if os.path.lexists(target) and not os.path.isfile(target):
+        raise OSError(errno.EINVAL, "it is not a regular file", path)
+    buffer = io.BytesIO()
+    pygame.image.save(surface, buffer, os.path.basename(target))
+    data = buffer.getvalue()
+    fd, tmp = tempfile.mkstemp(prefix=".screenshot-", suffix=os.path.splitext(target)[1],
+                               dir=os.path.dirname(target))
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if os.path.getsize(tmp) != len(data):
+            raise OSError(errno.ENOSPC, "the image was cut short", path)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def smoke_test(args) -> int:

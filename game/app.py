@@ -487,6 +487,9 @@ class App:
         self.notices.append([text, NOTICE_SECONDS])
 
     def request_quit(self) -> None:
+        from .save_guard import hold_quit
+        if hold_quit(self):  # issue 29: saves fail, quitting would lose moves: warn first
+            return
         self.running = False
 
     # ------------------------------------------------------------------- match
@@ -546,6 +549,9 @@ class App:
                 table = self.stack.top
                 assert table is not None  # start_match pushed it
                 table.draw(pygame.Surface(self.size))
+                if result.recovered:  # issue 29: say what a damaged save kept and where the rest is
+                    from .save_guard import tell_recovered
+                    tell_recovered(self, result)
                 return True
             except Exception as e:
                 log.warning("could not put the saved game on the table: %r", e)
@@ -756,6 +762,9 @@ class App:
         if top is not None and hasattr(top, "draw_focus"):
             top.draw_focus(surface)
         self._draw_notices(surface)
+        if getattr(self, "_save_failing", False):  # issue 29: a lasting mark while saves fail
+            from .save_guard import draw_unsaved_mark
+            draw_unsaved_mark(self, surface)
 
     def _draw_notices(self, surface: pygame.Surface) -> None:
         if not self.notices:

@@ -46,8 +46,9 @@ def groups(history: Sequence[Event]) -> list[Group]:
     return [tuple(g) for g in out]
 
 
-def last_groups(history: Sequence[Event], count: int) -> list[tuple[int, Group]]:
-    """The last ``count`` groups with their log index, oldest first."""
+def recent_groups(history: Sequence[Event], count: int) -> list[Group]:
+    """The last ``count`` groups, oldest first, read from the end: the cost does not grow
+    with the session (issue 29, item 12: counting every group on every move did)."""
     found: list[Group] = []
     end = len(history)
     for i in range(len(history) - 1, 0, -1):
@@ -56,8 +57,15 @@ def last_groups(history: Sequence[Event], count: int) -> list[tuple[int, Group]]
         if history[i][0] in OPENING:
             found.append(tuple(history[i:end]))
             end = i
+    return found[::-1]
+
+
+def last_groups(history: Sequence[Event], count: int) -> list[tuple[int, Group]]:
+    """The last ``count`` groups with their log index, oldest first (reads the whole history:
+    use ``recent_groups`` where the index is not needed)."""
+    found = recent_groups(history, count)
     total = sum(1 for e in history[1:] if e[0] in OPENING)
-    return [(total - 1 - k, g) for k, g in enumerate(found)][::-1]
+    return [(total - len(found) + k, g) for k, g in enumerate(found)]
 
 
 def actor(group: Group) -> int | None:
@@ -109,7 +117,7 @@ def cues_for(session, index: int) -> list[str]:
 
 def cues_since(history: Sequence[Event], count: int) -> list[str]:
     """The sounds of the last ``count`` entries together (an action and the deal it led to)."""
-    return [c for _, g in last_groups(history, count) for c in cues_of(g)]
+    return [c for g in recent_groups(history, count) for c in cues_of(g)]
 
 
 def turn_cue(session, humans: Collection[int], after: Group | None = None) -> list[str]:
@@ -122,6 +130,6 @@ def turn_cue(session, humans: Collection[int], after: Group | None = None) -> li
     if seat is None or seat not in humans:
         return []
     if after is None:
-        last = last_groups(session.view(seat).history, 1)
-        after = last[0][1] if last else ()
+        last = recent_groups(session.view(seat).history, 1)
+        after = last[0] if last else ()
     return [] if actor(after) == seat else [TURN]

@@ -155,7 +155,7 @@ def _from_transcript(text: str) -> MatchRecord:
     try:
         session = Replayer(io.StringIO()).run(lines)
     except ReplayError as e:
-        problem = "not_a_match" if e.line == 1 else "invalid"
+        problem = "not_a_match" if e.line == 1 else "damaged" if e.malformed else "invalid"
         raise MatchFileError(problem, f"the transcript fails at {e}") from None
     except RulesError as e:
         raise MatchFileError("not_a_match", str(e)) from None

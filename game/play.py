@@ -197,6 +197,8 @@ class PlayState(TableQueries):
         self.message: tuple[str, dict] | None = None
         self.timer = 0.0
         self._redo_counts: list[int] = []
+        #: ``_count``'s running tally: [the history list, how much of it is counted, counts].
+        self._event_counts: list = [None, 0, {}]
         # A resumed game comes back where the player was: the reveals seen are saved with it
         # (``reveals_seen``); an older save without that count shows an unanswered reveal again.
         ends = self._count("deal_end")
@@ -387,7 +389,21 @@ class PlayState(TableQueries):
         return False
 
     def _count(self, kind: str) -> int:
-        return sum(1 for e in self.session.state.history if e[0] == kind)
+        """How many history events of ``kind`` (deals, deal ends) the match has had.
+
+        Counted on from where the last call stopped: the history holds every match
+        of the session and only grows (an undo or a seek makes a new state, whose
+        history is another list), so rescanning it on every move made a long
+        session's moves cost more and more (issue 29, item 10)."""
+        history = self.session.state.history
+        cache = self._event_counts
+        if cache[0] is not history or cache[1] > len(history):
+            cache = self._event_counts = [history, 0, {}]
+        counts: dict[str, int] = cache[2]
+        for e in history[cache[1]:]:
+            counts[e[0]] = counts.get(e[0], 0) + 1
+        cache[1] = len(history)
+        return counts.get(kind, 0)
 
     # ------------------------------------------------------------ the phases
 

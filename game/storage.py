@@ -321,6 +321,12 @@ class LoadResult:
     moved_to: Path | None = None
     path: Path | None = None
     remembered: bool = False
+    #: A damaged autosave resumed as far as it could be (issue 29): ``session`` is set,
+    #: ``moved_to`` is where the damaged files went, ``kept`` the moves resumed and
+    #: ``lost`` the saved moves that could not be read.
+    recovered: bool = False
+    kept: int = 0
+    lost: int = 0
 
     @property
     def resumed(self) -> bool:
@@ -383,7 +389,7 @@ def load_game() -> LoadResult:
         log.info("%s was set aside earlier and cannot be moved; leaving it alone", path)
         return LoadResult()
     try:
-        session, meta = rules_save.load_journaled(path, journal)
+        session, meta, recovery = rules_save.recover_journaled(path, journal)
     except SaveFileError as e:
         problem = e.problem if e.problem in PROBLEMS else "invalid"
         return _bad_save(path, problem, str(e), journal)
@@ -391,6 +397,14 @@ def load_game() -> LoadResult:
         log.error("unexpected error while loading the autosave: %r", e)
         log.info("the loader's error", exc_info=True)  # the details go to the log file only
         return _bad_save(path, "invalid", f"the save file could not be replayed: {e!r}", journal)
+    if recovery is not None:
+        # The damaged files hold what could not be read: set them aside, never write over them.
+        _forget_writer()
+        moved = _try_move_aside(path, journal)
+        log.warning("%s; resumed %d moves, %d could not be read (kept as %s)",
+                    recovery.reason, recovery.kept, recovery.lost, moved or path)
+        return LoadResult(session=session, meta=meta, reason=recovery.reason, moved_to=moved, path=path,
+                          recovered=True, kept=recovery.kept, lost=recovery.lost)
     return LoadResult(session=session, meta=meta, path=path)
 
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
 from . import i18n
-from .cues import Group, groups, last_groups
+from .cues import Group, groups, recent_groups
 from .kits import kit_for
 
 Clause = tuple[int | None, str, dict[str, Any]]
@@ -226,7 +226,7 @@ def recent(history: Sequence[tuple], game: str, names: Sequence[str], count: int
     """
     if count <= 0:
         return []
-    tail = [g for _, g in last_groups(history, 2 * count + 1)]
+    tail = recent_groups(history, 2 * count + 1)
     start = len(history) - sum(len(g) for g in tail)
     folded = fold(_items(tail, game, _played_before(history, start)))
     return [text(it, names) for it in folded[-count:]]

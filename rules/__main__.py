@@ -59,8 +59,11 @@ def _selfplay(args: argparse.Namespace) -> int:
         out = open(args.transcript, "w", encoding="utf-8", newline="\n")
     except OSError as e:
         raise RulesError(f"cannot write {args.transcript}: {e.strerror or e}") from None
-    with out:
-        run(config, args.matches, policies, out)
+    try:
+        with out:
+            run(config, args.matches, policies, out)
+    except OSError as e:  # a full disk, /dev/full: one line, not a traceback (issue 29 item 7)
+        raise RulesError(f"cannot write {args.transcript}: {e.strerror or e}") from None
     return 0
 
 

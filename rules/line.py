@@ -34,11 +34,13 @@ Public history events (every seat sees them; ``history`` holds nothing else):
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from typing import Self
 from dataclasses import dataclass
 
 from .actions import PASS, Action, lead
 from .errors import ConfigError
+from .public_history import History, freeze, share
 from .tiles import MAX_PIPS, Tile, double_set
 
 PLAYERS = 4
@@ -232,7 +234,7 @@ class PartnershipView:
     right_to_lead: int | None  # Cuban: the team with the right (CU-5, CU-9)
     pose_required: bool  # Jamaican: this hand opens with [6|6] (JA-2)
     passes: int  # passes in a row
-    history: tuple[tuple, ...]
+    history: Sequence[tuple]  # a FrozenHistory: compares and prints like a tuple
     legal: tuple[Action, ...]
 
 
@@ -262,7 +264,7 @@ class PartnershipGame:
         #: transcript records that are not decisions (TRANSCRIPT.md).
         self.records: list[dict] = [{"match": 1}]
         #: the public history: every entry is visible to every seat.
-        self.history: list[tuple] = [("match", 1)]
+        self.history: History = History([("match", 1)])
         self._legal: list[Action] | None = None
         self._clear_hand()
 
@@ -278,7 +280,7 @@ class PartnershipGame:
         other = copy.copy(self)
         other.totals = list(self.totals)
         other.records = list(self.records)
-        other.history = list(self.history)
+        other.history = share(self.history)  # shared until one of them appends (issue 29)
         other.hands = [list(h) for h in self.hands]
         other.line = self.line.clone()
         other._legal = None
@@ -461,7 +463,7 @@ class PartnershipGame:
             totals=tuple(self.totals),
             leader=self.leader or None,
             passes=self.passes,
-            history=tuple(self.history),
+            history=freeze(self.history),
             legal=tuple(self.legal_actions()) if to_act == seat else (),
             **self._view_extras(),
         )

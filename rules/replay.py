@@ -17,6 +17,8 @@ to that point.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from typing import IO, Any, BinaryIO, Iterable, Iterator
 
 from .actions import Action, action_from_json, canonical
@@ -42,12 +44,17 @@ OUTPUT_RECORDS = ("deal_end", "match_end")
 
 
 class ReplayError(RulesError):
-    """The transcript is malformed or disagrees with the engine at ``line``."""
+    """The transcript is malformed or disagrees with the engine at ``line``.
 
-    def __init__(self, line: int, message: str) -> None:
+    ``malformed`` is True when the line itself is wrong (not JSON, an unknown
+    kind of line, a tile that is in no set) rather than a move the rules refuse.
+    """
+
+    def __init__(self, line: int, message: str, malformed: bool = False) -> None:
         super().__init__(f"line {line}: {message}")
         self.line = line
         self.message = message
+        self.malformed = malformed
 
 
 # ------------------------------------------------------------------ parsing
@@ -74,6 +81,8 @@ def parse_line(text: str) -> dict:
         if e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated"):
             raise ValueError(f"truncated JSON: the line stops at column {len(text)} before its object is complete") from None
         raise ValueError(f"not valid JSON: {e.msg} at column {e.colno}") from None
+    except RecursionError:  # issue 29 item 4: a line nested 1,000 deep is damage, not a crash
+        raise ValueError("the line is nested too deeply to be a transcript line") from None
     if not isinstance(obj, dict):
         raise ValueError(f"expected a JSON object, found {type(obj).__name__}")
     return obj
@@ -243,8 +252,12 @@ class Replayer:
                 self._line(number, text)
             except ReplayError:
                 raise
-            except (RulesError, ValueError) as e:
+            except ValueError as e:  # the line's own shape: damage, not a move against the rules
+                raise ReplayError(number, str(e), malformed=True) from None
+            except RulesError as e:
                 raise ReplayError(number, str(e)) from None
+            except OSError:
+                raise  # the output cannot be written: the caller says so in one line
             except Exception as e:  # noqa: BLE001 - one clear line, never a traceback
                 raise ReplayError(number, f"internal error {type(e).__name__}: {e}") from None
         if self.session is None:
@@ -422,9 +435,21 @@ MAX_FILE_BYTES = 1 << 30
 
 def _open_input(path: str) -> BinaryIO:
     try:
+        mode = os.stat(path).st_mode
+        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):  # opening one waits for a writer, maybe forever
+            raise RulesError(f"cannot read {path}: it is a named pipe or socket, not a file")
+        if stat.S_ISDIR(mode):
+            raise RulesError(f"cannot read {path}: it is a folder")
         return open(path, "rb")
     except OSError as e:
         raise RulesError(f"cannot read {path}: {e.strerror or e}") from None
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # the output does not exist yet
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 def iter_lines(f: BinaryIO, path: str) -> Iterator[str]:
@@ -467,10 +492,15 @@ def read_lines(path: str) -> list[str]:
 
 def replay_file(path: str, out_path: str) -> Session:
     """``python -m rules replay FILE --transcript OUT``, reading FILE one line at a time."""
+    if _same_file(path, out_path):  # opening the output for writing would empty the input first
+        raise RulesError(f"the output {out_path} is the input file; write the replay to another file")
     with _open_input(path) as f:
         try:
             out = open(out_path, "w", encoding="utf-8", newline="\n")
         except OSError as e:
             raise RulesError(f"cannot write {out_path}: {e.strerror or e}") from None
-        with out:
-            return replay(iter_lines(f, path), out)
+        try:
+            with out:
+                return replay(iter_lines(f, path), out)
+        except OSError as e:  # a full disk, /dev/full: one line, not a traceback
+            raise RulesError(f"cannot write {out_path}: {e.strerror or e}") from None

@@ -14,11 +14,19 @@ log changed since the last one ("cut the log at k, then these entries, cursor
 c"), so its cost does not grow with the session; the snapshot is rewritten
 only when a new session is saved for the first time (a new match, a resumed
 one) and when the journal has grown past ``COMPACT_BYTES``.  The journal's
-first line names the snapshot it continues (a hash of its text), so a kill
-between writing a new snapshot and its new journal leaves a stale journal
-that is ignored, never replayed onto the wrong log.  A kill in the middle of
-an append leaves a torn last line, which loading drops: at most the action
-being written is lost.
+first line names the snapshot it continues (a hash of its text); before a
+new snapshot is written, the old journal gets a last line naming the new one,
+so a kill between writing a new snapshot and its new journal leaves a stale
+journal that is known as such and ignored.  A kill in the middle of an append
+leaves a torn last line, which loading drops: at most the action being
+written is lost.
+
+Damage never costs more than it must (issue 29): ``recover_journaled``
+resumes the snapshot and the longest prefix of its journal that reads and
+replays legally -- also when the snapshot was changed (a re-encoding, a
+flipped bit in a name) or the journal's first line is damaged, missing or the
+journal empty -- and reports what was kept, so the caller can set the files
+aside and tell the player.
 """
 from __future__ import annotations
 
@@ -27,9 +35,11 @@ import hashlib
 import json
 import os
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, TypeGuard
+from typing import Any, Callable, Iterator, TypeGuard
 
+from .actions import KINDS as ACTION_KINDS
 from .actions import Action, action_from_json
 from .chance import Deal, LeadDraw, NextMatch
 from .errors import RulesError, SaveFileError
@@ -194,6 +204,29 @@ def check_structure(data: object) -> dict:
     return data
 
 
+class _IllegalEntry(SaveFileError):
+    """``build`` found an entry it cannot use: ``index`` (0-based) is where.
+
+    ``problem`` is "damaged" for an entry that is no move at all (an unknown
+    kind, a tile in no set) and "invalid" for a move the rules refuse.
+    """
+
+    def __init__(self, message: str, index: int, problem: str = "invalid") -> None:
+        super().__init__(message, problem)
+        self.index = index
+
+
+class _Malformed(ValueError):
+    """An entry whose shape is wrong, as opposed to a move the rules refuse (issue 29 item 11)."""
+
+
+def _parsed(parse: Callable[..., Any], *args: Any) -> Any:
+    try:
+        return parse(*args)
+    except ValueError as e:
+        raise _Malformed(str(e)) from None
+
+
 def build(data: dict) -> tuple[Session, dict[str, Any]]:
     """Replay a checked save (``check_structure``) and verify every entry."""
     cfg = data["config"]
@@ -204,8 +237,12 @@ def build(data: dict) -> tuple[Session, dict[str, Any]]:
     for i, raw in enumerate(log, start=1):
         try:
             _replay_entry(session, raw, top)
+        except _Malformed as e:
+            message = f"the save file is damaged: move {i} is not a valid entry: {e}"
+            raise _IllegalEntry(_short(message) if len(message) > 400 else message, i - 1, "damaged") from None
         except (RulesError, ValueError, TypeError) as e:
-            raise _fail("invalid", f"the save file fails verification at move {i}: {e}") from None
+            message = f"the save file fails verification at move {i}: {e}"
+            raise _IllegalEntry(_short(message) if len(message) > 400 else message, i - 1) from None
     session.chance_mode = "seeded"
     session.seek(cursor)
     if session.pending_chance() is not None:
@@ -223,8 +260,14 @@ def loads(text: str | bytes) -> tuple[Session, dict[str, Any]]:
         return build(check_structure(parse_json(text)))
 
 
+#: The kinds of log entry a save holds: the chance steps, a new match and the actions.
+_ENTRY_KINDS = frozenset({"deal", "lead_draw", "next_match"}) | frozenset(ACTION_KINDS)
+
+
 def _replay_entry(session: Session, raw: dict, top: int) -> None:
     kind = raw.get("kind")
+    if kind not in _ENTRY_KINDS:
+        raise _Malformed(f"{_short(repr(kind))} is no kind of move")
     due = session.pending_chance()
     if kind in ("deal", "lead_draw") and due != kind:
         raise ValueError(f"a {kind} entry where {'a ' + due if due else 'a decision'} is due")
@@ -238,8 +281,8 @@ def _replay_entry(session: Session, raw: dict, top: int) -> None:
                 raise ValueError("a deal needs hands and stock")
             if not all(isinstance(h, list) for h in hands):
                 raise ValueError("a deal's hands must be lists of tiles")
-            deal = Deal(tuple(tuple(tile_from_json(t, top) for t in h) for h in hands),
-                        tuple(tile_from_json(t, top) for t in stock))
+            deal = Deal(tuple(tuple(_parsed(tile_from_json, t, top) for t in h) for h in hands),
+                        tuple(_parsed(tile_from_json, t, top) for t in stock))
         session.supply(deal)
     elif kind == "lead_draw":
         if set(raw) == {"kind"}:
@@ -248,12 +291,14 @@ def _replay_entry(session: Session, raw: dict, top: int) -> None:
             tiles = raw.get("tiles")
             if not isinstance(tiles, list) or len(tiles) != 2:
                 raise ValueError("a lead draw needs two tiles")
-            draw = LeadDraw((tile_from_json(tiles[0], top), tile_from_json(tiles[1], top)))
+            draw = LeadDraw((_parsed(tile_from_json, tiles[0], top), _parsed(tile_from_json, tiles[1], top)))
         session.supply(draw)
     elif kind == "next_match":
         session.next_match()
     else:
-        session.apply(action_from_json(raw))
+        if "tile" in raw:
+            _parsed(tile_from_json, raw["tile"], top)  # a tile this game's set does not have
+        session.apply(_parsed(action_from_json, raw))
 
 
 def read_file(path: str | os.PathLike, what: str = "the save file") -> bytes:
@@ -285,8 +330,8 @@ def _journal_header(token: str) -> str:
                       separators=(",", ":"))
 
 
-def _apply_record(data: dict, record: object, number: int) -> None:
-    """One journal line: cut the log at ``at``, append ``add``, move the cursor (UX-6)."""
+def _apply_record(data: dict, record: object, number: int) -> int:
+    """One journal line: cut the log at ``at``, append ``add``, move the cursor (UX-6); return ``at``."""
     where = f"the save's journal, line {number},"
     if not isinstance(record, dict) or not {"at", "add", "cursor"} <= set(record) \
             or not set(record) <= {"at", "add", "cursor", "meta"}:
@@ -305,54 +350,186 @@ def _apply_record(data: dict, record: object, number: int) -> None:
     data["cursor"] = cursor
     if "meta" in record:
         data["meta"] = record["meta"]
+    return at
+
+
+def _json_or_none(line: bytes) -> object:
+    try:
+        return json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _is_header(value: object) -> bool:
+    return isinstance(value, dict) and value.get("format") == JOURNAL_FORMAT
+
+
+def _is_marker(value: object) -> bool:
+    """``{"next": token}``: the line ``Journal.compact`` appends before it writes a new snapshot."""
+    return isinstance(value, dict) and set(value) == {"next"}
+
+
+def _marker(token: str) -> str:
+    return json.dumps({"next": token}, separators=(",", ":"))
+
+
+@dataclass
+class JournalRead:
+    """What ``read_journal`` made of a journal.
+
+    ``applied`` records were applied; ``unused`` lines (the first bad one and
+    every non-blank line after it) were not; ``problems`` says, in English, what
+    was wrong (empty: a sound journal, or a stale one a compaction left);
+    ``stable`` is how many entries of the snapshot's log no record cut.
+    """
+
+    applied: int = 0
+    unused: int = 0
+    problems: list[str] = field(default_factory=list)
+    stable: int = 0
+
+
+def read_journal(data: dict, snapshot: bytes, journal: bytes) -> JournalRead:
+    """Bring a checked snapshot up to date with the longest usable prefix of its journal.
+
+    The first line names the snapshot (a hash of its bytes).  A journal naming
+    another snapshot whose last line is the marker of this one is stale (a
+    kill between the two writes of a compaction: the snapshot holds it all)
+    and is ignored.  Any other mismatch -- the snapshot changed, the header
+    is damaged or missing, the journal is empty -- is a problem, but the
+    records are still applied: they are checked one by one, and ``build``
+    verifies every move they add.  Records apply up to the first bad line;
+    a torn last line (a kill during an append) is dropped without a word.
+    """
+    out = JournalRead(stable=len(data["log"]))
+    if len(journal) > MAX_BYTES:
+        out.unused = journal.count(b"\n")
+        out.problems.append(f"the save's journal is larger than {MAX_BYTES // 2**20} MB")
+        return out
+    if not journal:
+        out.problems.append("the save's journal is empty")
+        return out
+    lines = journal.split(b"\n")
+    torn = lines.pop()  # b"" when the file ends with a newline
+    if not lines:  # not even one whole line: the writer always ends the header with a newline
+        lines, torn = [torn], b""
+    token = _token(snapshot)
+    first = _json_or_none(lines[0])
+    body = 1
+    if first != json.loads(_journal_header(token)):
+        if _is_header(first) and _json_or_none(lines[-1]) == {"next": token}:
+            return out  # stale: the snapshot was rewritten after this journal was retired
+        if _is_header(first):
+            out.problems.append("the save's journal belongs to another snapshot (the snapshot was changed)")
+        elif isinstance(first, dict) and "at" in first:
+            out.problems.append("the save's journal has lost its first line")
+            body = 0
+        else:
+            out.problems.append("the save's journal's first line is damaged")
+    for number in range(body, len(lines)):
+        line = lines[number]
+        try:
+            record = parse_json(line, f"the save's journal, line {number + 1},")
+            if _is_marker(record):
+                continue
+            at = _apply_record(data, record, number + 1)
+        except SaveFileError as e:
+            out.problems.append(str(e))
+            out.unused = sum(1 for rest in lines[number:] if rest.strip()) + (1 if torn.strip() else 0)
+            return out
+        out.applied += 1
+        out.stable = min(out.stable, at)
+    if torn:
+        try:
+            at = _apply_record(data, json.loads(torn), len(lines) + 1)
+            out.applied += 1
+            out.stable = min(out.stable, at)
+        except (ValueError, RecursionError, SaveFileError):
+            pass  # the line being written when the program stopped: that one action is lost
+    return out
 
 
 def apply_journal(data: dict, snapshot: bytes, journal: bytes) -> int:
-    """Bring a checked snapshot up to date with its journal; return the records applied.
+    """``read_journal``, strictly: any problem raises ``SaveFileError`` ("damaged")."""
+    read = read_journal(data, snapshot, journal)
+    if read.problems:
+        raise _fail("damaged", read.problems[-1])
+    return read.applied
 
-    A journal that continues another snapshot is stale (a kill between the two
-    writes of a compaction) and is ignored.  A torn last line (a kill during an
-    append) is dropped; any other bad line makes the save "damaged".
+
+@dataclass
+class Recovery:
+    """What resuming a damaged autosave kept (``recover_journaled``).
+
+    ``kept``: moves in the resumed game (log entries up to its cursor);
+    ``lost``: journal lines that could not be used plus moves that failed
+    verification; ``reason``: what was wrong, in English, for the log.
     """
-    if len(journal) > MAX_BYTES:
-        raise _fail("too_big", f"the save's journal is larger than {MAX_BYTES // 2**20} MB")
-    lines = journal.split(b"\n")
-    torn = lines.pop()  # b"" when the file ends with a newline
-    if not lines:
-        return 0
+
+    kept: int
+    lost: int
+    reason: str
+
+
+def recover_journaled(snapshot_path: str | os.PathLike, journal_path: str | os.PathLike
+                      ) -> tuple[Session, dict[str, Any], Recovery | None]:
+    """The autosave, resumed as far as it can be: the snapshot and its journal's longest valid prefix.
+
+    Raises ``SaveFileError`` when the snapshot itself cannot be used.  The
+    third value is None for a sound save, else what was kept and what was not:
+    the caller sets the files aside (they hold the rest) and tells the player.
+    """
+    snapshot = read_file(snapshot_path)
+    problems: list[str] = []
+    journal: bytes | None
     try:
-        header = json.loads(lines[0])
-    except ValueError:
-        header = None
-    if header != json.loads(_journal_header(_token(snapshot))):
-        return 0
-    applied = 0
-    for number, line in enumerate(lines[1:], start=2):
-        _apply_record(data, parse_json(line, f"the save's journal, line {number},"), number)
-        applied += 1
-    if torn:
+        journal = read_file(journal_path, "the save's journal")
+    except SaveFileError as e:
+        journal = None
+        if os.path.lexists(journal_path) or e.problem != "unreadable":
+            problems.append(str(e))
+    with _collector_paused():
+        data = check_structure(parse_json(snapshot))
+        read = JournalRead(stable=len(data["log"]))
+        if journal is not None:
+            read = read_journal(data, snapshot, journal)
+            problems += read.problems
+        lost = read.unused
         try:
-            _apply_record(data, json.loads(torn), len(lines) + 1)
-            applied += 1
-        except (ValueError, RecursionError, SaveFileError):
-            pass  # the line being written when the program stopped: that one action is lost
-    return applied
+            session, meta = build(data)
+        except _IllegalEntry as e:
+            if e.index < read.stable:
+                raise  # the snapshot's own move: the snapshot itself is invalid
+            problems.append(str(e))
+            lost += len(data["log"]) - e.index
+            del data["log"][e.index:]
+            data["cursor"] = min(data.get("cursor", e.index), e.index)
+            session, meta = _build_lenient(data)
+        except SaveFileError:
+            if not problems:
+                raise
+            session, meta = _build_lenient(data)
+    if not problems:
+        return session, meta, None
+    return session, meta, Recovery(session.cursor, lost, "; ".join(problems))
+
+
+def _build_lenient(data: dict) -> tuple[Session, dict[str, Any]]:
+    """``build`` of a recovered log: a cursor the records left before a chance step goes to the end."""
+    try:
+        return build(data)
+    except _IllegalEntry:
+        raise
+    except SaveFileError:
+        data["cursor"] = len(data["log"])
+        return build(data)
 
 
 def load_journaled(snapshot_path: str | os.PathLike,
                    journal_path: str | os.PathLike) -> tuple[Session, dict[str, Any]]:
-    """The autosave: the snapshot, brought up to date by its journal if there is one."""
-    snapshot = read_file(snapshot_path)
-    try:
-        journal = read_file(journal_path, "the save's journal")
-    except SaveFileError as e:
-        if os.path.lexists(journal_path) or e.problem != "unreadable":
-            raise
-        journal = b""
-    with _collector_paused():
-        data = check_structure(parse_json(snapshot))
-        apply_journal(data, snapshot, journal)
-        return build(data)
+    """The autosave as far as it can be resumed (``recover_journaled`` without its report)."""
+    session, meta, _recovery = recover_journaled(snapshot_path, journal_path)
+    return session, meta
 
 
 class Journal:
@@ -409,9 +586,35 @@ class Journal:
         """Rewrite the snapshot from ``session`` and start an empty journal after it."""
         self._session = None
         text = dumps(session, meta)
+        token = _token(text)
+        self._retire(token)
         write_text_atomic(self.snapshot_path, text)
-        write_text_atomic(self.journal_path, _journal_header(_token(text)) + "\n")
+        write_text_atomic(self.journal_path, _journal_header(token) + "\n")
         self._bind(session, session.cuts_since(0)[1], dict(meta or {}))
+
+    def _retire(self, token: str) -> None:
+        """End the old journal with the new snapshot's marker before the snapshot is replaced.
+
+        A kill between the two writes of ``compact`` then leaves a journal that
+        says it was retired in favour of exactly this snapshot: loading ignores
+        it without a word, and any other journal that does not match its
+        snapshot is known to be damage (set aside, the player told).  A torn
+        last line is cut first so that the marker is a line of its own.
+        """
+        try:
+            f = open(self.journal_path, "r+b")
+        except FileNotFoundError:
+            return  # nothing to retire
+        with f:
+            size = f.seek(0, os.SEEK_END)
+            if size:
+                start = max(0, size - (1 << 16))
+                f.seek(start)
+                tail = f.read()
+                cut = tail.rfind(b"\n")
+                if not tail.endswith(b"\n") and cut >= 0:
+                    f.truncate(start + cut + 1)
+        append_line_synced(self.journal_path, _marker(token), create=False)
 
     def forget(self) -> None:
         """The files were removed or replaced: the next save writes a snapshot."""

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import IO
 
+from .public_history import History
 from .policies import POLICIES, Policy
 from .rng import decision_stream
 from .session import Config, Session
@@ -54,5 +55,5 @@ def _forget_past_matches(session: Session) -> None:
     """
     history = session.state.history
     start = max((i for i, entry in enumerate(history) if entry[0] == "match"), default=0)
-    del history[:start]
+    session.state.history = History(history[start:])
     session.forget_past()

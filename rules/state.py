@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from .actions import Action
+from .public_history import History
 from .tiles import Tile
 
 
@@ -19,7 +20,7 @@ class GameState(Protocol):
     #: transcript records that are not decisions (TRANSCRIPT.md)
     records: list[dict]
     #: the public history every seat sees
-    history: list[tuple]
+    history: History  # shared between clones (rules.public_history)
     #: every tile of the game's set, in a fixed order
     full_set: tuple[Tile, ...]
 

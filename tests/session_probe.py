@@ -13,6 +13,7 @@ import random
 
 from rules import Action, Session
 from rules.chance import NextMatch
+from rules.public_history import FrozenHistory, History
 from rules.tiles import Tile
 
 
@@ -21,6 +22,15 @@ CACHES = frozenset({"_legal"})
 
 
 _SCALARS = (str, int, float, bool, type(None))
+
+
+def _as_builtin(value: object) -> object:
+    """A state's or a view's public history (``rules.public_history``) as the list or tuple it stands for."""
+    if isinstance(value, History):
+        return list(value)
+    if isinstance(value, FrozenHistory):
+        return tuple(value)
+    return value
 
 
 def _is_plain(value: object) -> bool:
@@ -39,6 +49,7 @@ def _attributes(value: object) -> dict:
 
 def canonical_text(value: object) -> str:
     """Text that is equal exactly when two values are equal, nested objects included."""
+    value = _as_builtin(value)
     if _is_plain(value):
         return repr(value)
     if isinstance(value, (list, tuple)):
@@ -103,7 +114,7 @@ def tiles_in(obj: object) -> set[Tile]:
     found: set[Tile] = set()
     stack = [obj]
     while stack:
-        x = stack.pop()
+        x = _as_builtin(stack.pop())
         if isinstance(x, Tile):
             found.add(x)
         elif dataclasses.is_dataclass(x) and not isinstance(x, type):

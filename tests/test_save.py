@@ -201,7 +201,7 @@ BAD = {
     "an illegal move": (lambda g: edited(g, lambda d: d["log"].__setitem__(
         _first_action_index(d["log"]), {"kind": "draw"})), ("move 2", "draw")),
     "a move by an unknown kind": (lambda g: edited(g, lambda d: d["log"].__setitem__(5, {"kind": "fly"})),
-                                  ("move 6", "not an action")),
+                                  ("move 6", "is no kind of move")),
     "a tile that does not exist": (lambda g: edited(g, lambda d: d["log"].__setitem__(
         3, {"kind": "play", "tile": [13, 13], "train": 1})), ("move 4", "no such tile", "[13, 13]")),
     "a tile with one number": (lambda g: edited(g, lambda d: d["log"].__setitem__(

@@ -27,6 +27,7 @@ import random
 from dataclasses import replace
 
 from ..actions import Action
+from ..public_history import History
 from ..state import this_deal
 from ..tiles import Tile
 from ..variants.mexican_train import FULL_SET, PLAYING, MexicanTrain, train_index
@@ -80,7 +81,7 @@ def world(view, hands: list[list[Tile]], stock: list[Tile]) -> MexicanTrain:
     st.match_no, st.deal_no = view.match_no, view.deal_no
     st.totals = list(view.totals)
     st.phase = PLAYING
-    st.records, st.history = [], []
+    st.records, st.history = [], History()
     st._legal = None
     st.engine = view.engine
     st.hands = hands

@@ -9,11 +9,13 @@ checks it).
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..actions import DRAW, END_CHAIN, PASS, Action
 from ..chance import Deal, check_partition, deal_shuffled
 from ..errors import ConfigError, InvalidDealError
+from ..public_history import History, freeze, share
 from ..rng import stream
 from ..tiles import Tile, double_set, tile
 
@@ -83,7 +85,7 @@ class MexicanTrainView:
     drawn: bool
     extra: bool
     totals: tuple[int, ...]
-    history: tuple[tuple, ...]
+    history: Sequence[tuple]  # a FrozenHistory: compares and prints like a tuple
     legal: tuple[Action, ...]
 
     def train(self, key: int | str) -> TrainView:
@@ -107,7 +109,7 @@ class MexicanTrain:
         #: transcript records that are not decisions (TRANSCRIPT.md).
         self.records: list[dict] = [{"match": 1}]
         #: the public history: every entry is visible to every seat.
-        self.history: list[tuple] = [("match", 1)]
+        self.history: History = History([("match", 1)])
         self._legal: list[Action] | None = None
         self._clear_deal()
 
@@ -134,7 +136,7 @@ class MexicanTrain:
         other = copy.copy(self)
         other.totals = list(self.totals)
         other.records = list(self.records)
-        other.history = list(self.history)
+        other.history = share(self.history)  # shared until one of them appends (issue 29)
         other.hands = [list(h) for h in self.hands]
         other.stock = list(self.stock)
         other.ends = list(self.ends)
@@ -414,7 +416,7 @@ class MexicanTrain:
             first_round=self.first_round, chain=self.chain,
             drawn=self.drawn if to_act == seat else False,
             extra=self.extra,
-            totals=tuple(self.totals), history=tuple(self.history),
+            totals=tuple(self.totals), history=freeze(self.history),
             legal=tuple(self.legal_actions()) if to_act == seat else (),
         )
 

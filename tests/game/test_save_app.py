@@ -421,7 +421,7 @@ def test_a_bug_in_the_loader_still_starts_the_program_with_no_traceback_on_stder
     def bug(*_args):
         raise ZeroDivisionError("a bug while replaying")
 
-    monkeypatch.setattr(rules_save, "load_journaled", bug)
+    monkeypatch.setattr(rules_save, "recover_journaled", bug)
     starts_told_and_set_aside(path, "invalid")
     loud = [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert loud and not any(r.exc_info for r in loud)
