@@ -56,26 +56,23 @@ def _play_until_the_deal_ends(pages: dict, limit_s: float = 240.0) -> int:
                 return decisions
         acted = False
         for page in pages.values():
-            if not page.locator("#status.mine").count() or page.locator("#buttons button.confirm").count():
+            if not page.locator("#status.mine").count():
                 continue
-            try:  # a state may arrive between a look and a tap, as on a real phone: tap again
-                if page.locator("#hand .tile.lit").count():
+            try:  # a state may arrive between a look and a tap, as on a real phone: look again
+                if page.locator("#buttons button.confirm").count():
+                    assert page.locator("#prompt.preview").count() == 1  # UX-1: the preview is shown first
+                    page.locator("#buttons button.confirm").click(timeout=2000)
+                    page.wait_for_selector("#buttons button.confirm", state="detached", timeout=3000)
+                    decisions += 1
+                elif page.locator("#hand .tile.lit").count():
                     page.locator("#hand .tile.lit").first.click(timeout=2000)
                     if page.locator("#table .target.lit").count() > 1:
                         page.locator("#table .target.lit").first.click(timeout=2000)
                 else:
                     page.locator("#buttons button:not(.secondary):not(.confirm):not(.cancel)").first.click(timeout=2000)
-                page.wait_for_selector("#buttons button.confirm", timeout=3000)
+                acted = True
             except playwright_sync.TimeoutError:
                 continue
-            assert page.locator("#prompt.preview").count() == 1  # UX-1: the preview is shown first
-            try:
-                page.locator("#buttons button.confirm").click(timeout=2000)
-                page.wait_for_selector("#buttons button.confirm", state="detached", timeout=3000)
-            except playwright_sync.TimeoutError:
-                continue
-            decisions += 1
-            acted = True
         if not acted:
             time.sleep(0.05)
     raise AssertionError(f"the deal did not end in {limit_s} s ({decisions} decisions from the phones)")

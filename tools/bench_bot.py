@@ -70,7 +70,7 @@ QUICK_EXPERT_HANDS = 10
 #: ``--smoke``: the quick run's every figure from the fewest samples that still give an
 #: interval, for the test that checks the benchmark's shape (tests/test_bot_bench.py); its
 #: figures say nothing of strength.
-SMOKE = {"hands": 8, "chunk": 4, "matches": 2, "expert_hands": 2, "expert_chunk": 2, "expert_matches": 1,
+SMOKE = {"hands": 8, "chunk": 4, "matches": 2, "expert_hands": 2, "expert_chunk": 2, "expert_matches": 2,
          "speed_mt": 1, "speed_hands": 4, "expert_speed_hands": 2, "openspiel_deals": "1,1"}
 
 def ratio_ci(num: list[float], den: list[float]) -> dict:
