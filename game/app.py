@@ -500,6 +500,14 @@ class App:
         scene = make_table_scene(self, session, self.seats, reveals_seen)
         self.stack.replace(scene)
         self.autosave(session)
+        if self.phones is not None and not self.phones.all_here():
+            self.open_join()
+
+    def open_join(self) -> None:
+        """The phones' join screen over the table; play waits while it is open (issue 27).
+        A scripted start (``--seats``) starts by itself once every phone is here."""
+        from .scenes.join import JoinScene
+        self.stack.push(JoinScene(self, start_when_joined=bool(self.phones_options)))
 
     def continue_match(self) -> bool:
         """Back to the table of the match in progress, if there is one."""

@@ -57,13 +57,18 @@ class PhonesHost:
                 self.problem = str(e)
                 return
             self.server, self.problem = server, None
-            self._write_join_file()
+            self.write_join_file()
         self.link = PhoneLink(play, self.server)
         self.codes = self.server.codes()
 
     def sync(self) -> None:
         if self.link is not None:
             self.link.sync()
+
+    def all_here(self) -> bool:
+        """Every phone seat's phone is connected now (False while the server is down)."""
+        server = self.server
+        return server is not None and all(server.connected(s) for s in server.seats)
 
     def phone_seats(self) -> list[int]:
         return list(self.server.seats) if self.server is not None else []
@@ -80,7 +85,8 @@ class PhonesHost:
         return [{"seat": s, "name": info.name, "url": self.server.url_for(s)}
                 for s, info in sorted(self.server.seats.items())]
 
-    def _write_join_file(self) -> None:
+    def write_join_file(self) -> None:
+        """The join addresses, for a scripted start (``--phones-file``), written whole."""
         if not self.join_file:
             return
         path = Path(self.join_file)

@@ -177,6 +177,8 @@ class GameMenuScene(OverlayScene):
                  # issue 28: the way back to the title (Finished matches, Continue) in sight
                  (i18n.t("ui.main_menu"), self.app.to_title), (i18n.t("ui.new_game"), self.app.new_game),
                  (i18n.t("ui.quit"), self.app.request_quit)]
+        if getattr(self.app, "phones", None) is not None:  # issue 27: the codes again, who is here
+            items.insert(1, (i18n.t("phone.join_menu"), self.app.open_join))
         m = px(24)
         head_h = self.line_height("@heading", "label") + px(8)
         bh_min = self.line_height("@primary", "button") + 2 * WIDGET_INSET + px(4)

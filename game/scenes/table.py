@@ -826,7 +826,13 @@ class TableScene(CameraControls, Scene):
         seat = play.hand_seat()
         if seat is None:
             words = None
-            if play.phase == COMPUTER and not play.humans:
+            away = play.session.to_act()
+            if play.phase == COMPUTER and play.is_human(away):
+                # a human elsewhere (a phone): deciding there, or their phone is not here now
+                phones = getattr(self.app, "phones", None)
+                gone = phones is not None and phones.server is not None and not phones.server.connected(away)
+                words = t("phone.waiting_for" if gone else "phone.deciding", name=play.name(away))
+            elif play.phase == COMPUTER and not play.humans:
                 words = t("table.demo")
             elif play.phase == COMPUTER and len(play.humans) > 1:
                 # UX-3: every hand face down while the computers play between two humans

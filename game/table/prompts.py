@@ -86,7 +86,9 @@ def message_lines(play: PlayState, table_focus: bool) -> list[tuple[str, bool]]:
     elif play.phase == COMPUTER:
         seat = play.session.to_act()
         if seat is not None:
-            lines.append((t("table.computer_thinking", name=play.name(seat)), False))
+            # a human away from the device (a phone) decides there; a computer thinks
+            key = "phone.deciding" if play.is_human(seat) else "table.computer_thinking"
+            lines.append((t(key, name=play.name(seat)), False))
     if play.phase == COMPUTER and play.paused:
         lines.append((t("table.paused"), True))
     return lines

@@ -18,7 +18,10 @@ from game import play as play_mod
 from game.__main__ import match_seats, parse_args
 from rules import Config, Session
 from rules.state import hidden_tiles
-from shell_driver import make_app
+
+from game.scenes.join import JoinScene
+from shell_driver import click, centre, frames, label_texts, make_app
+from shell_driver import button as button_of
 
 STEP = 1 / 60
 
@@ -142,10 +145,20 @@ def test_two_phones_and_two_computers_play_a_whole_deal(game):
     assert app.phones.server is None  # closing the program stops the server
 
 
-def test_a_phone_seat_is_waited_for_never_skipped():
+def test_the_join_screen_waits_for_the_host_then_a_phone_seat_is_waited_for_never_skipped():
     app = _start("jamaican", "phone,computer,computer,computer")
     try:
         play = app.play_state
+        join = app.stack.top
+        assert isinstance(join, JoinScene)  # the codes first; the match waits for the host
+        url = app.phones.join_entries()[0]["url"]
+        assert any(url.split("://")[1] in text for text in label_texts(join))
+        cursor = play.session.cursor
+        frames(app, 300)
+        assert play.session.cursor == cursor and app.stack.top is join  # nothing moves meanwhile
+        click(app, centre(button_of(join, "Start")))
+        frames(app, 2)
+        assert app.stack.top is not join
         for _ in range(3000):  # the computers play until the phone's seat is to act
             if play.session.to_act() == 1:
                 break
