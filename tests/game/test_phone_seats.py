@@ -193,3 +193,25 @@ def test_bad_seats_get_one_clear_line(argv, words, capsys):
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
+
+
+def test_a_resumed_match_takes_its_phones_codes_again(tmp_path, monkeypatch):
+    """A match resumed from its autosave gives its phones the same join codes (issue 27)."""
+    monkeypatch.setenv("DOMINO_TABLE_HOME", str(tmp_path))
+    options = {"host": "127.0.0.1", "port": 0, "join_file": None}
+    app = make_app(persist=True)
+    app.phones_options = dict(options)
+    app.start(resume=False)
+    app.start_match(Session(Config("cuban", 4, 8)), match_seats(parse_args(["--seats", "phone,computer,phone,device"]).seats))
+    codes = dict(app.phones.codes)
+    app.close()
+    assert sorted(codes) == [1, 3] and app.phones.server is None
+    again = make_app(persist=True)
+    again.phones_options = dict(options)
+    again.start(resume=True)
+    try:
+        assert again.phones is not None and again.phones.server is not None
+        assert again.phones.codes == codes
+        assert [e["url"].rsplit("/", 1)[1] for e in again.phones.join_entries()] == [codes[1], codes[3]]
+    finally:
+        again.close()
