@@ -399,6 +399,7 @@ def main(argv: list[str] | None = None) -> int:
             from rules.rng import fresh_seed
             app.phones_options = {"host": args.phones_host, "port": args.phones_port or 0,
                                   "join_file": args.phones_file}
+            app.phones_autostart = True
             app.start(resume=False)
             seed = args.seed if args.seed is not None else fresh_seed()
             app.start_match(Session(Config(args.game, len(args.seats), seed)), match_seats(args.seats))

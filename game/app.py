@@ -271,6 +271,9 @@ class App:
         self.phones: Any = None
         #: How the phone server binds (``--phones-host``, ``--phones-port``, ``--phones-file``).
         self.phones_options: dict[str, Any] = {}
+        #: A scripted start (``--seats``): the match begins once every phone is here, not at the
+        #: host's Start on the join screen.
+        self.phones_autostart = False
         #: The phones' codes of a resumed match (its autosave's meta), so phones rejoin as they were.
         self._phone_codes: dict[int, str] = {}
         self._unsubscribe = i18n.on_change(self._language_changed)
@@ -507,7 +510,7 @@ class App:
         """The phones' join screen over the table; play waits while it is open (issue 27).
         A scripted start (``--seats``) starts by itself once every phone is here."""
         from .scenes.join import JoinScene
-        self.stack.push(JoinScene(self, start_when_joined=bool(self.phones_options)))
+        self.stack.push(JoinScene(self, start_when_joined=self.phones_autostart))
 
     def continue_match(self) -> bool:
         """Back to the table of the match in progress, if there is one."""

@@ -15,7 +15,7 @@ from pygame_gui.elements import UILabel
 from rules.variants import PLAYERS
 
 from .. import i18n
-from ..seats import COMPUTER, HUMAN, LEVELS, SeatConfig
+from ..seats import COMPUTER, HUMAN, LEVELS, PHONE, SeatConfig
 from .menu import TEXT_MARGIN, WIDGET_INSET, Control, WidgetScene
 from .title import draw_felt
 
@@ -38,7 +38,7 @@ class SeatDraft:
     def shown_name(self, n: int) -> str:
         if self.typed and self.name.strip():
             return self.name.strip()
-        key = "ui.default_human_name" if self.kind == HUMAN else "ui.default_computer_name"
+        key = "ui.default_computer_name" if self.kind == COMPUTER else "ui.default_human_name"
         return i18n.t(key, n=n)
 
 
@@ -128,7 +128,7 @@ class NewGameScene(WidgetScene):
         names = [s.shown_name(i + 1) for i, s in enumerate(self.seats)] + [
             i18n.t("ui.default_computer_name", n=MAX_SEATS), i18n.t("ui.default_human_name", n=MAX_SEATS)]
         self.name_w = self.text_width(names, "text_entry_line") + self.px(8)
-        self.kind_w = self.choice_need([i18n.t("ui.human"), i18n.t("ui.computer")])
+        self.kind_w = self.choice_need([i18n.t("ui.human"), i18n.t("ui.phone"), i18n.t("ui.computer")])
         self.level_w = self.choice_need([i18n.t(f"ui.level_{lv}") for lv in LEVELS])
         wide = self.num_w + self.name_w + self.kind_w + self.level_w + 3 * gap
         if wide <= avail_w:
@@ -225,13 +225,14 @@ class NewGameScene(WidgetScene):
         field = self.text_field(pygame.Rect(x, y, name_w, rh), seat.shown_name(i + 1),
                                 partial(self._set_name, i), limit=24)
         field.key, field.title = f"name_{i}", i18n.t("ui.seat_number", n=i + 1)
-        kinds = [(HUMAN, i18n.t("ui.human")), (COMPUTER, i18n.t("ui.computer"))]
+        # issue 27: a human at this screen, or on their own phone (the join screen follows)
+        kinds = [(HUMAN, i18n.t("ui.human")), (PHONE, i18n.t("ui.phone")), (COMPUTER, i18n.t("ui.computer"))]
         kind_c = self.choice(kind, kinds, seat.kind, partial(self._set_kind, i))
         kind_c.key = f"kind_{i}"
         levels = [(lv, i18n.t(f"ui.level_{lv}")) for lv in LEVELS]
         level_c = self.choice(level, levels, seat.level, partial(self._set_level, i))
         level_c.key = f"level_{i}"
-        if seat.kind == HUMAN:
+        if seat.kind != COMPUTER:
             for e in level_c.elements():
                 e.hide()
             level_c.enabled = False

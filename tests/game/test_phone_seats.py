@@ -124,6 +124,7 @@ def _start(game: str, kinds: str, seed: int = 5):
     # the frames run faster than a clock here: a phone's messages are not spread over seconds
     app.phones_options = {"host": args.phones_host, "port": args.phones_port, "join_file": None,
                           "limits": {"rate": 10_000.0, "burst": 10_000.0}}
+    app.phones_autostart = True  # as --seats does
     app.settings["computer_speed"] = "instant"
     app.start(resume=False)
     app.start_match(Session(Config(game, len(args.seats), seed)), match_seats(args.seats))
@@ -215,3 +216,28 @@ def test_a_resumed_match_takes_its_phones_codes_again(tmp_path, monkeypatch):
         assert [e["url"].rsplit("/", 1)[1] for e in again.phones.join_entries()] == [codes[1], codes[3]]
     finally:
         again.close()
+
+
+def test_the_new_game_form_puts_a_seat_on_a_phone_and_shows_its_code():
+    """New game: a human seat's kind goes Human -> Phone with a click; Start opens the join
+    screen over the table, with that seat's code, and waits for the host's Start."""
+    from game.scenes.new_game import NewGameScene
+    from shell_driver import choices, running_app
+    with running_app() as app:
+        app.phones_options = {"host": "127.0.0.1", "port": 0, "join_file": None}
+        click(app, centre(button_of(app.stack.top, "New game")))
+        form = app.stack.top
+        assert isinstance(form, NewGameScene)
+        kind = next(c for c in choices(form) if getattr(c, "key", None) == "kind_0")
+        click(app, centre(kind))
+        form = app.stack.top
+        assert form.seats[0].kind == "phone"
+        click(app, centre(button_of(form, "Start")))
+        frames(app, 2)
+        join = app.stack.top
+        assert isinstance(join, JoinScene) and not join.start_when_joined
+        assert [e["seat"] for e in app.phones.join_entries()] == [1]
+        assert app.play_state.seats[0].kind == "phone" and app.play_state.humans == []
+        click(app, centre(button_of(join, "Start")))
+        frames(app, 2)
+        assert app.stack.top is not join
