@@ -598,6 +598,16 @@ class TableScene(CameraControls, Scene):
                      before=before, after=after, seconds=flight_seconds(self.play.delay),
                      reduced=bool(self.app.settings.get("reduced_motion", False)))
 
+    def _previewed_elsewhere(self):
+        """The decision previewed on the phone of the seat to act (UX-1), or None."""
+        phones = getattr(self.app, "phones", None)
+        link = phones.link if phones is not None else None
+        seat = self.play.session.to_act()
+        if link is None or self.play.phase != COMPUTER or seat is None:
+            return None
+        preview = link.previews.get(seat)
+        return preview[0] if preview is not None else None
+
     def resting(self) -> bool:
         """Nothing moves: a human is thinking at a still table (issue 14: the program rests).
         The curtain rests once its button is lit; a preview once its ghost has pulsed a while."""
@@ -736,6 +746,10 @@ class TableScene(CameraControls, Scene):
                                                                    or play.pending == play.setup):
             marks.ghost = self.kit.ghost(lay, view, play.pending)
             marks.focused_target = self.kit.target(play.pending)
+        away = self._previewed_elsewhere()
+        if away is not None and away.kind == "play":  # issue 27: the room sees what is coming
+            marks.ghost = self.kit.ghost(lay, view, away)
+            marks.focused_target = self.kit.target(away)
         self._draw_chrome(surface, view)  # the felt too: the world is drawn onto it
         self.kit.draw_world(self.renderer, surface, self.camera, lay, view, play, marks, self.clock)
         self._draw_players(surface, view)

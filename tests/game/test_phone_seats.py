@@ -17,6 +17,7 @@ import pytest
 from game import play as play_mod
 from game.__main__ import match_seats, parse_args
 from rules import Config, Session
+from game.phones.server import PhoneRequest
 from rules.state import hidden_tiles
 
 from game.scenes.join import JoinScene
@@ -241,3 +242,41 @@ def test_the_new_game_form_puts_a_seat_on_a_phone_and_shows_its_code():
         click(app, centre(button_of(join, "Start")))
         frames(app, 2)
         assert app.stack.top is not join
+
+
+@pytest.mark.parametrize("game", ["mexican_train", "cuban"])
+def test_a_phone_preview_shows_as_a_ghost_on_the_big_screen(game, monkeypatch):
+    """UX-1 on a phone: the previewed tile is drawn as a ghost on the big screen before the
+    phone confirms it, and the ghost goes when the phone cancels."""
+    app = _start(game, "phone,computer,computer,computer" if game == "cuban" else "phone,computer")
+    try:
+        table = list(app.stack)[0]
+        ghosts: list = []
+        real = table.kit.draw_world
+
+        def draw_world(renderer, surface, camera, lay, view, play, marks, clock):
+            ghosts.append(marks.ghost)
+            return real(renderer, surface, camera, lay, view, play, marks, clock)
+
+        monkeypatch.setattr(table.kit, "draw_world", draw_world)
+        play = app.play_state
+        app.stack.top.back()  # the host's Start on the join screen
+        for _ in range(3000):
+            if play.session.to_act() == 1 and any(a.kind == "play" for a in play.session.legal_actions()):
+                break
+            app.frame(dt=STEP)
+            legal = play.session.legal_actions()
+            if play.session.to_act() == 1 and not any(a.kind == "play" for a in legal):
+                play.sources[0].confirm(play.session.cursor, legal[0])  # a draw, a pass: from the "phone"
+        action = next(a for a in play.session.legal_actions() if a.kind == "play")
+        app.frame(dt=STEP)
+        ghosts.clear()
+        app.phones.link.handle(PhoneRequest(1, "preview", 0, action, 0))
+        app.frame(dt=STEP)
+        assert ghosts and ghosts[-1] is not None
+        app.phones.link.handle(PhoneRequest(1, "cancel", 0))
+        ghosts.clear()
+        app.frame(dt=STEP)
+        assert ghosts and ghosts[-1] is None
+    finally:
+        app.close()
