@@ -16,10 +16,21 @@ nothing ("parked") rather than drifting onto a button.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Callable, Protocol
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .play import PlayState
+
+class Pointable(Protocol):
+    """What the cursor reads of the table it points at (``game.play.PlayState``)."""
+
+    now: Callable[[], float]
+
+    def hand(self) -> list: ...
+
+    def my_turn(self) -> bool: ...
+
+    def targets(self) -> list: ...
+
+    def buttons(self) -> list[tuple[str, bool]]: ...
 
 ZONES = ("hand", "buttons", "targets", "table")  # bottom to top on screen
 
@@ -27,7 +38,7 @@ ZONES = ("hand", "buttons", "targets", "table")  # bottom to top on screen
 class Cursor:
     """Where the cursor is: a zone and an index in that zone's items."""
 
-    def __init__(self, play: "PlayState") -> None:
+    def __init__(self, play: Pointable) -> None:
         self.play = play
         self.zone = "hand"
         self.index = 0

@@ -30,7 +30,7 @@ from . import line_scores, ticker_words
 from .line_render import LineMarks, draw_line
 from .scoreboard import GOLD, GREY
 
-TEAM_COLOURS = {1: seat_colour(1), 2: seat_colour(2)}
+TEAM_COLOURS = line_scores.TEAM_COLOURS
 PASS_COLOUR = (255, 214, 90)  # a pass's cue, at the seat or behind its count in the panel
 
 

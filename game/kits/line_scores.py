@@ -17,6 +17,9 @@ from ..seats import seat_colour
 from ..table.render import DARK
 from .scoreboard import FAINT, GOLD, GREY
 
+#: A team's colour: its first seat's (seats 1 and 3, 2 and 4 are partners).
+TEAM_COLOURS = {1: seat_colour(1), 2: seat_colour(2)}
+
 PENALTY = (255, 160, 140)
 
 
@@ -125,7 +128,6 @@ def draw_deal_end(scene, surface: pygame.Surface, info, u: float) -> None:
 def draw_match_end(scene, surface: pygame.Surface, info, u: float) -> None:
     """The winning team (CU-10, JA-8) with both totals and the hands' log, as many of its
     last lines as fit."""
-    from .line import TEAM_COLOURS
     play, boxes, kit = scene.play, scene.boxes, scene.play.kit
     log = hand_log(play.view().history)
     u = scene.fit_scale(u, surface, 620, 300 + 26 * min(len(log), 8))
