@@ -735,6 +735,8 @@ class App:
         if self.phones is not None:
             self.phones.sync()
         pace_match(self.play_state, self.stack, dt)
+        if self.phones is not None:
+            self.phones.publish()  # a move just made reaches the next phone in this step
 
     def prepare_phones(self, seats: list[SeatConfig]) -> None:
         """Before a table with phone seats is made: the phones' host (which registers the
@@ -742,6 +744,19 @@ class App:
         if self.phones is None and any(s.kind == PHONE for s in seats):
             from .phones.host import PhonesHost
             self.phones = PhonesHost(language=i18n.language(), **self.phones_options)
+
+    def hand_seat_over(self, seat: int, kind: str) -> None:
+        """Issue 27: a phone seat goes to the device (``HUMAN``) or to a computer, for the rest
+        of the match; its phone is let go, and the autosave keeps the new seat."""
+        play = self.play_state
+        if play is None:
+            return
+        old = play.seats[seat - 1]
+        play.change_seat(seat, SeatConfig(old.name, kind, old.level))
+        self.seats = list(play.seats)
+        if self.phones is not None:
+            self.phones.release(seat)
+        self.autosave()
 
     def attach_phones(self, play) -> None:
         """Link the match's phone seats to their phones, or stop the server when it has none."""

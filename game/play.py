@@ -218,6 +218,20 @@ class PlayState(TableQueries):
 
     # ------------------------------------------------------------ queries
 
+    def change_seat(self, seat: int, config: SeatConfig) -> None:
+        """Hand ``seat`` to another kind (issue 27: a phone's seat taken back to the device, or
+        given to a computer) from the next decision on; the match itself is unchanged."""
+        self.sources[seat - 1].forget()
+        self.seats[seat - 1] = config
+        self.sources[seat - 1] = source_for(config)
+        self.humans = [s for s in range(1, len(self.seats) + 1) if self.sources[s - 1].at_device]
+        if len(self.humans) == 1:
+            self.viewer = self.holder = self.humans[0]  # one human at the screen: their hand shows
+        elif self.viewer not in self.humans:
+            self.viewer = self.holder = None
+        self._undo_cache = None
+        self._advance()
+
     def decides_here(self, seat: int | None) -> bool:
         """``seat``'s decisions are made at this device (its source, ``game.sources``)."""
         return seat is not None and self.sources[seat - 1].at_device

@@ -65,13 +65,32 @@ class PhonesHost:
         if self.link is not None:
             self.link.sync()
 
+    def publish(self) -> None:
+        """After the table moved in this step: the next seat's phone is told at once."""
+        if self.link is not None:
+            self.link.publish()
+
+    def release(self, seat: int) -> None:
+        """``seat`` is no longer on a phone: its phone gets no state and no say (its decisions
+        are refused as out of turn); the other phones keep their codes and connections."""
+        if self.link is not None:
+            self.link.seats = [s for s in self.link.seats if s != seat]
+            self.link.previews.pop(seat, None)
+        if self.server is not None and seat in self.server.seats:
+            self.server.publish(seat, None)
+        if self.link is not None and not self.link.seats:
+            self.stop("match_end")  # no seat is on a phone any more: nothing listens
+
     def all_here(self) -> bool:
         """Every phone seat's phone is connected now (False while the server is down)."""
         server = self.server
-        return server is not None and all(server.connected(s) for s in server.seats)
+        return server is not None and all(server.connected(s) for s in self.phone_seats())
 
     def phone_seats(self) -> list[int]:
-        return list(self.server.seats) if self.server is not None else []
+        """The seats on phones now (a seat handed to the device or a computer is not)."""
+        if self.server is None:
+            return []
+        return list(self.link.seats) if self.link is not None else list(self.server.seats)
 
     def stop(self, reason: str = "quit") -> None:
         if self.server is not None:
@@ -82,8 +101,8 @@ class PhonesHost:
         """One entry per phone seat: its seat, name and join address (``--phones-file``)."""
         if self.server is None:
             return []
-        return [{"seat": s, "name": info.name, "url": self.server.url_for(s)}
-                for s, info in sorted(self.server.seats.items())]
+        return [{"seat": s, "name": self.server.seats[s].name, "url": self.server.url_for(s)}
+                for s in sorted(self.phone_seats())]
 
     def write_join_file(self) -> None:
         """The join addresses, for a scripted start (``--phones-file``), written whole."""

@@ -81,12 +81,18 @@ class PhoneLink:
         """Hand the phones' requests to the table, then publish what changed."""
         for request in self.server.poll():
             self.handle(request)
+        self.publish()
+
+    def publish(self) -> None:
+        """Each phone seat's state again, where anything it shows has changed."""
         for seat in self.seats:
             self._publish(seat)
 
     def handle(self, request: PhoneRequest) -> None:
         seat, kind = request.seat, request.kind
         play = self.play
+        if seat not in self.seats:
+            return  # the seat was handed to the device or a computer (PhonesHost.release)
         if not self._may_decide(seat) and kind != "undo":
             self.previews.pop(seat, None)
             return  # the position moved on since the phone's state: its next state says so

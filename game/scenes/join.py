@@ -9,11 +9,13 @@ joining shows at once.
 from __future__ import annotations
 
 import html
+from functools import partial
 
 import pygame
 from pygame_gui.elements import UIImage
 
 from .. import i18n
+from ..seats import COMPUTER, HUMAN
 from .overlays import OverlayScene
 
 
@@ -33,7 +35,7 @@ class JoinScene(OverlayScene):
         if phones is None or phones.server is None:
             return ()
         server = phones.server
-        return tuple((s, server.joined(s), server.connected(s), server.url_for(s)) for s in sorted(server.seats))
+        return tuple((s, server.joined(s), server.connected(s), server.url_for(s)) for s in sorted(phones.phone_seats()))
 
     def build(self) -> None:
         px = self.px
@@ -62,7 +64,8 @@ class JoinScene(OverlayScene):
             rows = -(-n // cols)
             cell_w = (inner.width - m) // cols - m
             cell_h = (bottom - top - m) // rows
-            code_side = max(px(60), min(cell_w, cell_h - 3 * line) - px(8))
+            row_h = self.line_height("button") + px(16)
+            code_side = max(px(60), min(cell_w, cell_h - 3 * line - row_h) - px(8))
             names = self.app.play_state.seats if self.app.play_state is not None else []
             for i, (seat, joined, connected, url) in enumerate(self._shown):
                 x = m + (i % cols) * (cell_w + m)
@@ -75,6 +78,14 @@ class JoinScene(OverlayScene):
                 UIImage(pygame.Rect(x + (cell_w - code_side) // 2, y + line, code_side, code_side), image,
                         manager=self.app.ui, container=self.container)
                 self.label(pygame.Rect(x, y + line + code_side + px(2), cell_w, line), url.split("://", 1)[-1])
+                # the host takes the seat back to this screen, or gives it to a computer
+                half = (cell_w - px(8)) // 2
+                by = y + 2 * line + code_side + px(6)
+                here = self.button(pygame.Rect(x, by, half, row_h), i18n.t("phone.join_to_device"),
+                                   partial(self.app.hand_seat_over, seat, HUMAN))
+                bot = self.button(pygame.Rect(x + half + px(8), by, half, row_h), i18n.t("phone.join_to_computer"),
+                                  partial(self.app.hand_seat_over, seat, COMPUTER))
+                self.focus.add_row(here, bot)
         bw = (inner.width - 3 * m) // 2
         new = self.button(pygame.Rect(m, bottom, bw, bh), i18n.t("phone.join_new_codes"), self.new_codes,
                           enabled=bool(self._shown))
@@ -83,7 +94,7 @@ class JoinScene(OverlayScene):
         self.focus.add_row(new, start)
 
     def initial_focus(self) -> tuple[int, int]:
-        return 0, 1  # Start: a stray Enter never makes new codes
+        return len(self.focus.rows) - 1, 1  # Start: a stray Enter never makes new codes
 
     def new_codes(self) -> None:
         phones = self.app.phones

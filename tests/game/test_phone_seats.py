@@ -47,6 +47,8 @@ class Phone:
         self.seat = seat
         self.url = url
         self.state: dict | None = None
+        #: The last state received, to act on again after a refusal.
+        self.seen: dict | None = None
         self.rev = 0
         self.decisions = 0
         self.errors: list[str] = []
@@ -70,8 +72,10 @@ class Phone:
             data = json.loads(msg.data)
             if data["type"] == "error":
                 self.errors.append(data["key"])
+                self.state = self.seen  # refused (a state crossed the request): act again, as a player taps again
             elif data["type"] == "state" and data["state"] is not None:
                 self.rev, self.state = data["rev"], data["state"]
+                self.seen = self.state
                 check_private(app, self.seat, data["state"])
 
     async def act(self) -> None:
@@ -278,5 +282,27 @@ def test_a_phone_preview_shows_as_a_ghost_on_the_big_screen(game, monkeypatch):
         ghosts.clear()
         app.frame(dt=STEP)
         assert ghosts and ghosts[-1] is None
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("to, kind", [("Play here", "human"), ("Computer plays", "computer")])
+def test_the_host_hands_a_phone_seat_to_the_screen_or_a_computer(to, kind):
+    """Issue 27: from the join screen the host takes a phone's seat back to the device or
+    gives it to a computer; play goes on from that seat's next decision, the other phone
+    keeps its code, and the autosave's seats say so."""
+    app = _start("cuban", "phone,computer,phone,computer")
+    try:
+        join = app.stack.top
+        codes = dict(app.phones.codes)
+        first = [b for b in join._controls if getattr(getattr(b, "element", None), "text", "") == to][0]
+        click(app, centre(first))
+        frames(app, 2)
+        play = app.play_state
+        assert play.seats[0].kind == kind and app.seats[0].kind == kind
+        assert app.phones.phone_seats() == [3] and app.phones.codes[3] == codes[3]
+        assert play.humans == ([1] if kind == "human" else [])
+        join = app.stack.top
+        assert isinstance(join, JoinScene) and [e["seat"] for e in app.phones.join_entries()] == [3]
     finally:
         app.close()
