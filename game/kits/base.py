@@ -27,6 +27,9 @@ class Marks:
     #: the smallest a seat's name on the felt is drawn, px: it grows with the interface size and
     #: the TV setting, however far the view is zoomed out (issue 11: names read from the couch)
     name_px: int = 0
+    #: UX-3: every hand left at a deal's or hand's end, by seat (index 0 unused), to draw face
+    #: up on the felt while the score screen is up (issue 28); None while any hand is hidden
+    revealed: tuple | None = None
 
 
 _CUE_WORDS = {"pass": "motion.pass", "mark": "motion.marker_up", "unmark": "motion.marker_off",

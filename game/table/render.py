@@ -44,6 +44,10 @@ NAME_PX = 14
 #: The outline round the name of the seat whose turn it is (the line games' TO_ACT_COLOUR).
 ACTIVE_COLOUR = (255, 214, 90)
 FONT_LADDER = (9, 10, 11, 12, 14, 16, 18, 20, 23, 26, 30, 34, 40)
+#: A revealed hand's tiles in the name's row (UX-3): world units between them, and the
+#: smallest short side they shrink to in px to keep within their lane.
+REVEAL_GAP = 3
+REVEAL_MIN_PX = 10
 
 
 class TableRenderer:
@@ -180,6 +184,8 @@ class TableRenderer:
             else:
                 rect = pill.get_rect(midright=(round(lx) + font_px // 2, round(ly)))
             surface.blit(pill, rect)
+            if marks.revealed is not None and key != L.MEXICAN and 0 < key < len(marks.revealed):
+                self._draw_revealed(surface, lane, rect, marks.revealed[key], z, font_px)
             train = view.train(key)
             if key != L.MEXICAN and train.marked:
                 mx, my = w2s(*lane.marker_pos)
@@ -205,6 +211,29 @@ class TableRenderer:
             c = tuple(int(a + (b - a) * pulse) for a, b in zip(TARGET_COLOUR, (255, 255, 255)))
             pygame.draw.rect(surface, c, rect.inflate(4, 4), max(2, round(3 * z)), border_radius=max(2, round(4 * z)))
         surface.set_clip(clip)
+
+    def _draw_revealed(self, surface, lane: L.Lane, pill: pygame.Rect, hand, z: float, font_px: int) -> None:
+        """UX-3: a seat's tiles left at the deal's end, face up in its name's row, going outward
+        from the name (the row above the train's first tiles is free beyond it).  They shrink to
+        stay within the lane, never under ``REVEAL_MIN_PX``; a seat gone out shows none."""
+        if not hand:
+            return
+        gap = max(2, round(REVEAL_GAP * z))
+        short = max(2, round(max((L.LABEL_H - 4) * z, pill.height * 0.8)))  # as tall as the name reads
+        lane_x, _, lane_w, _ = lane.rect
+        lane_lo, lane_hi = lane_x * z, (lane_x + lane_w) * z
+        room = (lane_hi - lane_lo) - pill.width - 2 * gap  # screen px beside the name
+        fitting = (room + gap) / len(hand) - gap  # one tile's long side, px
+        short = max(min(short, int(fitting // 2)), min(short, REVEAL_MIN_PX))
+        step = 2 * short + gap
+        y = pill.centery - short // 2
+        if lane.side > 0:
+            xs = [pill.right + gap + i * step for i in range(len(hand))]
+        else:
+            xs = [pill.left - gap - 2 * short - i * step for i in range(len(hand))]
+        face = self.sprites.face
+        tiles = sorted(hand) if lane.side > 0 else sorted(hand, reverse=True)  # low to high, left to right
+        surface.fblits([(face(a, b, short, False), (x, y)) for (a, b), x in zip(tiles, xs)])
 
     def _tiles_of(self, lay: L.TableLayout) -> list[tuple]:
         """Every tile of ``lay`` flat, in drawing order: (tile, first, second, vertical, x, y, w, h).
