@@ -104,6 +104,11 @@ class TableKit:
         its drawn tiles go here, and a cue at that seat is shown here."""
         return None
 
+    def cue_point(self, lay, view, play, seat: int) -> tuple[float, float] | None:
+        """Where a cue at ``seat`` (a pass, a marker) is shown: its seat's point unless the kit
+        knows a place clearer of the names and tiles (Mexican Train's, issue 28)."""
+        return self.seat_point(lay, view, play, seat)
+
     def pile_point(self, lay) -> tuple[float, float]:
         """The world point the boneyard and the deal's tiles come from."""
         x, y, w, h = lay.content

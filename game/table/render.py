@@ -56,6 +56,10 @@ class TableRenderer:
         self.felt = tuple(assets.table_colour("felt"))[:3]
         self.felt_line = tuple(assets.table_colour("felt_line"))[:3]
         self.tiles_drawn = 0
+        #: what the last frame drew of the station and the names, screen rects (tests measure
+        #: that a cue covers neither, issue 28)
+        self.engine_box: pygame.Rect | None = None
+        self.name_boxes: dict = {}
         self._tiles_lay: L.TableLayout | None = None
         self._tiles: list[tuple] = []
         self._faces_key: tuple | None = None
@@ -98,9 +102,11 @@ class TableRenderer:
         st = self.sprites.station(max(4, round(4 * L.TILE_W * z)))
         sx, sy = w2s(0, 0)
         surface.blit(st, (round(sx - st.get_width() / 2), round(sy - st.get_height() / 2)))
+        self.engine_box = None
         if (view.engine, view.engine) not in marks.hidden:  # else it is on its way (MT-4)
             eng = self.sprites.face(view.engine, view.engine, short, False)
-            surface.blit(eng, (round(sx - eng.get_width() / 2), round(sy - eng.get_height() / 2)))
+            self.engine_box = surface.blit(eng, (round(sx - eng.get_width() / 2),
+                                                 round(sy - eng.get_height() / 2)))
 
         pulse = 0.5 + 0.5 * math.sin(clock * 5.0)
         # halos go under the tiles: the latest plays (white), open doubles owed (red, MT-14)
@@ -165,6 +171,7 @@ class TableRenderer:
 
         # labels (owner's name in their colour) and markers (MT-12)
         font_px = max(font_step(17 * z), marks.name_px)
+        self.name_boxes = {}
         for key in lay.order:
             lane = lay.lanes[key]
             colour = train_colour(key)
@@ -183,7 +190,7 @@ class TableRenderer:
                 rect = pill.get_rect(midleft=(round(lx) - font_px // 2, round(ly)))
             else:
                 rect = pill.get_rect(midright=(round(lx) + font_px // 2, round(ly)))
-            surface.blit(pill, rect)
+            self.name_boxes[key] = surface.blit(pill, rect)
             if marks.revealed is not None and key != L.MEXICAN and 0 < key < len(marks.revealed):
                 self._draw_revealed(surface, lane, rect, marks.revealed[key], z, font_px)
             train = view.train(key)
