@@ -78,3 +78,30 @@ def test_look_at_the_table_shows_every_hand_left_face_up(game):
         assert app.errors == []
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("game", ["jamaican", "mexican_train"])
+def test_the_match_end_look_at_the_table_shows_the_last_hands_face_up(game):
+    """The same at the match's end: the last deal's hands stay face up under "Look at the table"."""
+    from game import intents as I
+    from game.play import MATCH_END, PlayState
+    from game.scenes.match_end import MatchEndScene
+    from game.scenes.table import TableScene
+    from table_fixtures import FakeApp, play_until, seats_of
+
+    play = PlayState(Session(Config(game, 4, 5)), seats_of("hccc"), delay=0.0)
+    play_until(play, MATCH_END)
+    app = FakeApp((1280, 720))
+    table = TableScene(app, play)
+    app.stack.push(table)
+    app.frame()
+    assert isinstance(app.stack.top, MatchEndScene)
+    app.stack.top.handle(I.Intent(I.FIT, device="keyboard"))  # "Look at the table (F)"
+    assert app.stack.top.aside
+    recorder = SpriteRecorder(table.sprites)
+    table._chrome = None
+    app.frame()
+    info = play.last_deal_end()
+    left = {t for hand in info.hands[1:] for t in hand}
+    assert left and left <= set(recorder.faces)
+    assert recorder.backs == 0
