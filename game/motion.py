@@ -199,7 +199,8 @@ def _sprite(sprites, f: Flight, short: int) -> pygame.Surface:
     return sprites.face(f.face[0], f.face[1], short, f.dst_vertical)
 
 
-def draw_cue(surface: pygame.Surface, c: Cue, clock: float, to_screen) -> None:
+def draw_cue(surface: pygame.Surface, c: Cue, clock: float, to_screen) -> pygame.Rect:
+    """The cue's word on its bubble above its anchor, and a widening ring; returns the bubble."""
     from .table.text import text
     k = (clock - c.start) / c.duration if c.duration > 0 else 1.0
     x, y, short = to_screen(c.at)
@@ -222,6 +223,7 @@ def draw_cue(surface: pygame.Surface, c: Cue, clock: float, to_screen) -> None:
         halo = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
         pygame.draw.circle(halo, ring, (r + 2, r + 2), r, max(2, size // 8))
         surface.blit(halo, halo.get_rect(center=(round(x), round(y))))
+    return box
 
 
 def thinking_radius(short: float) -> int:

@@ -158,6 +158,7 @@ def _deal(motion: Motion, start, seconds, kit, lay, view, play) -> None:
 
 def _cue(motion: Motion, kit, event, seat: int, start: float, lay, view, play) -> None:
     word = kit.cue_word(event)
-    at = _seat_anchor(kit, lay, view, play, seat) if word else None
+    point = kit.cue_point(lay, view, play, seat) if word else None
+    at = (WORLD, point[0], point[1], TILE_W * SEAT_SCALE) if point is not None else None
     if at is not None:
         motion.add(Cue(seat, word, at, start))

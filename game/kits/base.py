@@ -27,6 +27,9 @@ class Marks:
     #: the smallest a seat's name on the felt is drawn, px: it grows with the interface size and
     #: the TV setting, however far the view is zoomed out (issue 11: names read from the couch)
     name_px: int = 0
+    #: UX-3: every hand left at a deal's or hand's end, by seat (index 0 unused), to draw face
+    #: up on the felt while the score screen is up (issue 28); None while any hand is hidden
+    revealed: tuple | None = None
 
 
 _CUE_WORDS = {"pass": "motion.pass", "mark": "motion.marker_up", "unmark": "motion.marker_off",
@@ -100,6 +103,11 @@ class TableKit:
         """The world point of a seat's place at the table: a computer's play leaves from here,
         its drawn tiles go here, and a cue at that seat is shown here."""
         return None
+
+    def cue_point(self, lay, view, play, seat: int) -> tuple[float, float] | None:
+        """Where a cue at ``seat`` (a pass, a marker) is shown: its seat's point unless the kit
+        knows a place clearer of the names and tiles (Mexican Train's, issue 28)."""
+        return self.seat_point(lay, view, play, seat)
 
     def pile_point(self, lay) -> tuple[float, float]:
         """The world point the boneyard and the deal's tiles come from."""

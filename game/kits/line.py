@@ -58,6 +58,8 @@ class LineRenderer:
     def __init__(self, sprites) -> None:
         self.sprites = sprites
         self.tiles_drawn = 0
+        #: each seat's name, hand and pass cue as drawn last frame (screen rects, ``draw_line``)
+        self.seat_boxes: dict = {}
 
 
 class LineKit(TableKit):
@@ -158,15 +160,17 @@ class LineKit(TableKit):
     def draw_world(self, renderer: LineRenderer, surface, camera, lay, view, play, marks, clock) -> None:
         line_marks = LineMarks(targets=tuple(marks.targets), focused_target=marks.focused_target,
                                ghost=marks.ghost, tile=play.selected if play.my_turn() else None,
-                               arrival=marks.arrival, hidden=marks.hidden, name_px=marks.name_px)
+                               arrival=marks.arrival, hidden=marks.hidden, name_px=marks.name_px,
+                               revealed=marks.revealed)
         names = {s: play.name(s) for s in range(1, 5)}
         # the table keeps its orientation while the computers play: the device holder sits at
         # the bottom, and the seats follow counter-clockwise (CU-1, JA-1)
         bottom = self.bottom_seat(play)
         shown = view if view.seat == bottom else replace(view, seat=bottom, hand=())
+        renderer.seat_boxes = {}
         renderer.tiles_drawn = draw_line(surface, camera, lay, shown, renderer.sprites, line_marks, names, clock,
-                                         team_name=self.team_name)
-        self._draw_passes(surface, camera, lay, view, bottom)
+                                         team_name=self.team_name, seat_boxes=renderer.seat_boxes)
+        self._draw_passes(surface, camera, lay, view, bottom, renderer.seat_boxes)
         self._draw_notes(surface, camera, lay, self.table_notes(view, play))
 
     def table_notes(self, view, play) -> list[str]:
@@ -204,7 +208,7 @@ class LineKit(TableKit):
             top += img.get_height() + 4
 
     @staticmethod
-    def _draw_passes(surface, camera, lay, view, bottom: int) -> None:
+    def _draw_passes(surface, camera, lay, view, bottom: int, boxes: dict | None = None) -> None:
         """A computer's (or anyone's) pass since the last play, shown at that seat (CU-6, JA-4)."""
         passed = passes(view)
         if not passed:
@@ -226,9 +230,20 @@ class LineKit(TableKit):
                 else:
                     sx, sy = camera.world_to_screen(px, ay)
                     box.midbottom = (round(sx), round(sy))
+            elif boxes and boxes.get(seat, {}).get("name") is not None:
+                # beside the name, towards the line for a side seat: never over the backs and
+                # their count, nor over the name (issue 28)
+                name = boxes[seat]["name"]
+                gap = max(4, size // 3)
+                if side == "right":
+                    box.midright = (name.left - gap, name.centery)
+                else:
+                    box.midleft = (name.right + gap, name.centery)
             else:
                 sx, sy = camera.world_to_screen(px, py)
                 box.center = (round(sx), round(sy))
+            if boxes is not None:
+                boxes.setdefault(seat, {})["pass"] = box
             pygame.draw.rect(surface, PASS_COLOUR, box, border_radius=box.height // 2)
             surface.blit(img, img.get_rect(center=box.center))
 

@@ -33,6 +33,8 @@ TO_ACT_COLOUR = ACTIVE_COLOUR
 TEAM_COLOUR = (214, 226, 218)
 BACK_SCALE = 0.6  # the other seats' backs, against a tile on the line
 BACK_GAP = 3  # world units between backs
+REVEAL_SCALE = 0.8  # a revealed hand's tiles at a hand's end (UX-3), against a tile on the line
+REVEAL_COLUMN = 6  # a side seat's revealed tiles in one column up to this many, then two
 
 
 @dataclass
@@ -46,6 +48,9 @@ class LineMarks:
     arrival: float | None = None  # seconds since the newest play landed (a ring widens, fades)
     hidden: frozenset = frozenset()  # tiles (low, high) still in flight here (game.motion)
     name_px: int = 0  # the smallest a seat's name is drawn, px: the interface size, the TV (issue 11)
+    #: every hand left at the hand's end, by seat (index 0 unused), drawn face up in place of
+    #: the backs (UX-3, issue 28); None while the hand is being played
+    revealed: tuple | None = None
 
 
 @dataclass
@@ -82,10 +87,13 @@ def _frame(surface: pygame.Surface, camera: Camera, name_px: int = 0) -> _Frame:
 
 def draw_line(surface: pygame.Surface, camera: Camera, layout: LL.LineLayout, view,
               sprites: Sprites, marks: LineMarks, names: dict, clock: float = 0.0,
-              team_name: Callable[[int], str] | None = None) -> int:
+              team_name: Callable[[int], str] | None = None, seat_boxes: dict | None = None) -> int:
     """Draw the felt, the line, its ends, the ghost and the seats; return the tiles drawn.
 
-    ``team_name(team)`` words a team label (Cuban's «команда», Jamaican's «пара»)."""
+    ``team_name(team)`` words a team label (Cuban's «команда», Jamaican's «пара»).
+    ``seat_boxes``, when given, is filled with each seat's drawn screen rectangles: "name"
+    (its name pill) and "hand" (its backs or revealed tiles with their count), so a cue can
+    stand clear of them (issue 28: a pass's pill covered a seat's count)."""
     vx, vy, vw, vh = camera.viewport
     clip = surface.get_clip()
     surface.set_clip(sprites.felt(surface, (vx, vy, vw, vh)).clip(clip))
@@ -97,7 +105,8 @@ def draw_line(surface: pygame.Surface, camera: Camera, layout: LL.LineLayout, vi
     _draw_targets(f, layout, marks)
     _draw_ghost(f, sprites, marks, clock)
     _draw_seats(f, layout, view, sprites, names,
-                team_name or (lambda team: i18n.t(f"line.{view.game}.team", n=team)))
+                team_name or (lambda team: i18n.t(f"line.{view.game}.team", n=team)), marks.revealed,
+                seat_boxes if seat_boxes is not None else {})
     surface.set_clip(clip)
     return drawn
 
@@ -198,19 +207,27 @@ def _draw_ghost(f: _Frame, sprites: Sprites, marks: LineMarks, clock: float) -> 
 # --------------------------------------------------------------------- the seats
 
 def _draw_seats(f: _Frame, layout: LL.LineLayout, view, sprites: Sprites, names: dict,
-                team_name: Callable[[int], str]) -> None:
+                team_name: Callable[[int], str], revealed: tuple | None = None,
+                boxes: dict | None = None) -> None:
     places = LL.seat_places(view.seat, layout.table, layout.seats)
     for seat, place in places.items():
         area = LL.seat_area(place, layout.seats)
         if not f.visible(area):
             continue
         count = view.hand_counts[seat] if seat < len(view.hand_counts) else 0
-        _draw_seat(f, seat, place, area, names.get(seat, str(seat)), team_name(team_of(seat)), count,
-                   seat == view.seat, seat == view.to_act, sprites, layout.compact)
+        hand = tuple(sorted(revealed[seat])) if revealed is not None and 0 < seat < len(revealed) else None
+        drawn = _draw_seat(f, seat, place, area, names.get(seat, str(seat)), team_name(team_of(seat)),
+                           len(hand) if hand is not None else count, seat == view.seat, seat == view.to_act,
+                           sprites, layout.compact, hand)
+        if boxes is not None:
+            boxes[seat] = drawn
 
 
 def _draw_seat(f: _Frame, seat: int, place, area, name: str, team_label: str, count: int, own: bool,
-               to_act: bool, sprites: Sprites, compact: bool = False) -> None:
+               to_act: bool, sprites: Sprites, compact: bool = False, hand: tuple | None = None) -> dict:
+    """One seat round the line: its name, its team and its hand as backs, or face up once the
+    hand is over (``hand``: UX-3, every hand is revealed together); returns the screen
+    rectangles drawn (``draw_line``'s ``seat_boxes``)."""
     cx, cy, side = place
     x, y, w, h = area
     size = max(font_step(18 * f.z), f.name_px)
@@ -223,8 +240,7 @@ def _draw_seat(f: _Frame, seat: int, place, area, name: str, team_label: str, co
     pill = text_pill(name, size, seat_colour(seat), pad=(max(6, label_h // 2), 2), width=width_px, bold=True,
                      outline=DARK, fill=DARK, rim=(TO_ACT_COLOUR, max(2, round(3 * f.z))) if to_act else None)
     if compact and side in ("top", "bottom"):
-        _draw_seat_row(f, place, pill, team, 0 if own else count, sprites)
-        return
+        return _draw_seat_row(f, place, pill, team, 0 if own else count, sprites, hand)
     sx, sy = f.w2s(cx, y)
     top = round(sy)
     pill_rect = pill.get_rect(midtop=(round(sx), top - 1))
@@ -232,13 +248,15 @@ def _draw_seat(f: _Frame, seat: int, place, area, name: str, team_label: str, co
     name_rect = pill_rect.inflate(0, -2)
     f.surface.blit(team, team.get_rect(midtop=(round(sx), name_rect.bottom)))
     if own:
-        return  # the viewer's own tiles are in their hand tray, face up
+        return {"name": pill_rect}  # the viewer's own tiles are in their hand tray, face up
     backs_top = (name_rect.bottom + team.get_height() + round(6 * f.z) - f.oy) / f.z
-    _draw_backs(f, sprites, cx, backs_top, side, count)
+    if hand is not None:
+        return {"name": pill_rect, "hand": _draw_faces(f, sprites, cx, backs_top, side, hand, REVEAL_SCALE)}
+    return {"name": pill_rect, "hand": _draw_backs(f, sprites, cx, backs_top, side, count)}
 
 
 def _draw_seat_row(f: _Frame, place, pill: pygame.Surface, team: pygame.Surface, count: int,
-                   sprites: Sprites) -> None:
+                   sprites: Sprites, hand: tuple | None = None) -> dict:
     """A compact strip (``LL.COMPACT_ASPECT``): the name, the team and the backs in one row,
     centred on the seat's anchor."""
     cx, cy, _side = place
@@ -251,13 +269,44 @@ def _draw_seat_row(f: _Frame, place, pill: pygame.Surface, team: pygame.Surface,
     pill_rect = pill.get_rect(midleft=(left, round(sy)))
     f.surface.blit(pill, pill_rect)
     f.surface.blit(team, team.get_rect(midleft=(pill_rect.right + gap, round(sy))))
+    drawn: dict[str, pygame.Rect | None] = {"name": pill_rect}
     if count:
         backs_left = pill_rect.right + gap + team.get_width() + gap
         wx = (backs_left + backs_w / 2 - f.ox) / f.z
-        _draw_backs(f, sprites, wx, cy - TILE_W * BACK_SCALE, "top", count)
+        if hand is not None:
+            drawn["hand"] = _draw_faces(f, sprites, wx, cy - TILE_W * BACK_SCALE, "top", hand, BACK_SCALE)
+        else:
+            drawn["hand"] = _draw_backs(f, sprites, wx, cy - TILE_W * BACK_SCALE, "top", count)
+    return drawn
 
 
-def _draw_backs(f: _Frame, sprites: Sprites, cx: float, top: float, side: str, count: int) -> None:
+def _draw_faces(f: _Frame, sprites: Sprites, cx: float, top: float, side: str, hand: tuple,
+                scale: float) -> pygame.Rect | None:
+    """A revealed hand (UX-3): its tiles face up where the backs stood, a little larger so the
+    numbers read; a side seat's column turns into two when it would run past the seat's area."""
+    if not hand:
+        return None
+    s = TILE_W * scale  # a tile's short side, world units
+    short = max(2, round(s * f.z))
+    step = s + BACK_GAP
+    column = side in ("left", "right")
+    if column:  # lying tiles stacked, as the backs were; two columns past REVEAL_COLUMN
+        cols = 1 if len(hand) <= REVEAL_COLUMN else 2
+        rows = -(-len(hand) // cols)
+        width = cols * 2 * s + (cols - 1) * BACK_GAP
+        positions = [(cx - width / 2 + (i // rows) * (2 * s + BACK_GAP), top + (i % rows) * step)
+                     for i in range(len(hand))]
+    else:  # standing tiles in a row
+        span_w = len(hand) * step - BACK_GAP
+        positions = [(cx - span_w / 2 + i * step, top) for i in range(len(hand))]
+    blits = [(sprites.face(a, b, short, not column), tuple(round(v) for v in f.w2s(px, py)))
+             for (a, b), (px, py) in zip(hand, positions)]
+    f.surface.fblits(blits)
+    return pygame.Rect(blits[0][1], blits[0][0].get_size()).unionall(
+        [pygame.Rect(pos, img.get_size()) for img, pos in blits])
+
+
+def _draw_backs(f: _Frame, sprites: Sprites, cx: float, top: float, side: str, count: int) -> pygame.Rect:
     """A hidden hand: ``count`` backs, in a row (top seat) or a column (side seats), and the count."""
     short = max(2, round(TILE_W * BACK_SCALE * f.z))
     s = TILE_W * BACK_SCALE  # world units
@@ -270,13 +319,16 @@ def _draw_backs(f: _Frame, sprites: Sprites, cx: float, top: float, side: str, c
     else:
         span_w, span_h = count * step - BACK_GAP, 2 * s
         positions = [(cx - span_w / 2 + i * step, top) for i in range(count)]
-    f.surface.fblits([(back, tuple(round(v) for v in f.w2s(px, py))) for px, py in positions])
+    spots = [tuple(round(v) for v in f.w2s(px, py)) for px, py in positions]
+    f.surface.fblits([(back, spot) for spot in spots])
+    drawn = [pygame.Rect(spot, back.get_size()) for spot in spots]
     badge = text(str(count), max(font_step(16 * f.z), round(f.name_px * 0.85)), (255, 255, 255), bold=True,
                  outline=DARK)
     if column:
         bx, by = f.w2s(cx, top + max(span_h, 0) + 4)
-        f.surface.blit(badge, badge.get_rect(midtop=(round(bx), round(by))))
+        drawn.append(f.surface.blit(badge, badge.get_rect(midtop=(round(bx), round(by)))))
     else:
         bx, by = f.w2s(cx + max(span_w, 0) / 2 + 8, top + span_h / 2)
-        f.surface.blit(badge, badge.get_rect(midleft=(round(bx), round(by))))
+        drawn.append(f.surface.blit(badge, badge.get_rect(midleft=(round(bx), round(by)))))
+    return drawn[0].unionall(drawn[1:])
 

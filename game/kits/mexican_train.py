@@ -30,6 +30,9 @@ BUTTON_TEXT = {"draw": "table.draw", "pass": "table.pass", "end_chain": "table.e
 #: The pseudo-action of placing the engine (MT-4): the rules place it with the deal; the
 #: holder at the device previews and confirms it before the first play (UX-1).
 PLACE_ENGINE = "place_engine"
+#: World units from a lane's head to a cue at that seat: past the name (``L.LABEL_W``) and
+#: half the cue's bubble at the smallest zoom.
+CUE_OUT = L.LABEL_W + 100
 _DECISIONS = [("draw", DRAW), ("pass", PASS), ("end_chain", END_CHAIN)]
 
 
@@ -106,6 +109,15 @@ class MexicanTrainKit(TableKit):
     def seat_point(self, lay: L.TableLayout, view, play, seat: int):
         lane = lay.lanes.get(seat)
         return None if lane is None else lane.label_pos
+
+    def cue_point(self, lay: L.TableLayout, view, play, seat: int):
+        """A cue ("marker up", "pass") in the seat's name row, well beyond the name: at the
+        lane's head it covered the engine and the name (issue 28)."""
+        lane = lay.lanes.get(seat)
+        if lane is None:
+            return None
+        x, y = lane.label_pos
+        return (x + lane.side * CUE_OUT, y)
 
     def pile_point(self, lay: L.TableLayout):
         return (0.0, 0.0)  # the station: the boneyard lies beside it

@@ -49,6 +49,9 @@ TICKER_LINES = 3
 SKIPS = frozenset({I.TAP, I.CONFIRM, I.CANCEL, I.UNDO, I.REDO, I.HINT, I.MENU})
 #: Key and pad intents that show the keyboard cursor's ring (a hint by key puts it on Confirm).
 CURSOR_KEYS = frozenset({I.MOVE, I.CONFIRM, I.CANCEL, I.HINT, I.SORT, I.UNDO, I.REDO})
+#: Design px at the foot of the tray kept clear of a revealed hand (UX-3): the score screen,
+#: stepped aside to look at the table, puts its "Back to the scores" button there.
+REVEAL_FOOT = 72
 #: Seconds the table shows the deal's last play before the deal-end reveal covers it.
 REVEAL_DELAY_S = 0.9
 #: Seconds a preview's ghost pulses before the table may rest with it still.
@@ -729,7 +732,8 @@ class TableScene(CameraControls, Scene):
         if play.setup is not None and play.setup.tile is not None:
             hidden |= {tuple(sorted(play.setup.tile))}  # MT-4: the engine is still in its holder's hand
         marks = Marks(recent=self.recent_plays(), arrival=arrival if arrival >= 0 else None,
-                      hidden=hidden, active_seat=self._active_seat(), name_px=self.name_px)
+                      hidden=hidden, active_seat=self._active_seat(), name_px=self.name_px,
+                      revealed=self.revealed_hands())
         if play.my_turn() and play.selected is not None:
             marks.targets = tuple(play.targets())
             if play.focus == "targets" and self.show_focus:
@@ -765,6 +769,32 @@ class TableScene(CameraControls, Scene):
             sprite = self.sprites.face(t_[0], t_[1], self.hand_short, True)
             surface.blit(sprite, sprite.get_rect(center=(round(self.drag_pos[0]), round(self.drag_pos[1]))))
 
+    def revealed_hands(self) -> tuple | None:
+        """UX-3: every hand left at the deal's (hand's) end, by seat, once the score screen
+        that reveals them is up over the table (so "Look at the table" shows them face up
+        too, issue 28); None before the deal is over, and while its last play still lands."""
+        play = self.play
+        if play.phase not in (DEAL_END, MATCH_END) or self.app.stack.top is self:
+            return None
+        if getattr(self.app.stack.top, "turn", 1.0) < 1.0:
+            return None  # the score screen's hands are still turning over: the table follows
+        info = play.last_deal_end()
+        return info.hands if info is not None else None
+
+    def _revealed_row(self) -> tuple[int, tuple] | None:
+        """The seat whose revealed hand the bottom tray shows at a deal's end, and its tiles: the
+        seat at the bottom of the felt (the line games), else the device's last holder."""
+        hands = self.revealed_hands()
+        if hands is None:
+            return None
+        play = self.play
+        bottom = getattr(self.kit, "bottom_seat", None)
+        seat = bottom(play) if bottom is not None else (
+            play.viewer or play.holder or play.curtain_for or (play.humans[0] if play.humans else None))
+        if seat is None or not 0 < seat < len(hands):
+            return None
+        return seat, tuple(sorted(hands[seat]))
+
     def _active_seat(self) -> int | None:
         """Whose turn it is, for the felt (issue 11); none at a deal's end or the curtain."""
         if self.play.phase in (DEAL_END, MATCH_END, CURTAIN):
@@ -797,7 +827,7 @@ class TableScene(CameraControls, Scene):
                           anchor_mapper(self.camera))
 
     def _chrome_state(self) -> tuple:
-        return (self._play_key(), self.hovered, self.motion.hidden(self.clock, "hand"))
+        return (self._play_key(), self.hovered, self.motion.hidden(self.clock, "hand"), self._revealed_row())
 
     def _play_key(self) -> tuple:
         """Everything of the play state the buttons and the status bar show."""
@@ -838,6 +868,10 @@ class TableScene(CameraControls, Scene):
         for b in self.buttons:
             b.draw(surface, self.font_px)
         seat = play.hand_seat()
+        revealed = self._revealed_row() if seat is None else None
+        if revealed is not None:
+            self._draw_revealed_row(surface, *revealed)
+            return
         if seat is None:
             words = None
             away = play.session.to_act()
@@ -867,6 +901,23 @@ class TableScene(CameraControls, Scene):
         owner = text(t("table.your_hand", name=play.name(seat)), max(10, round(15 * self.u)),
                      seat_colour(seat), bold=True, outline=DARK)
         surface.blit(owner, (round(12 * self.u), self.hand_panel.y + round(4 * self.u)))
+
+    def _draw_revealed_row(self, surface, seat: int, tiles: tuple) -> None:
+        """UX-3: the bottom seat's tiles left at the deal's end, face up in the tray (drawn only:
+        they are not the hand's hit areas, nothing can be played from them)."""
+        if tiles:
+            # above the foot of the tray, where the score screen set aside keeps its button back
+            room = self.hand_panel.copy()
+            room.height -= max(48, round(REVEAL_FOOT * self.u))
+            most = max(8, min(round(56 * self.u), (room.height - round(24 * self.u)) // 2))
+            rects, short = hand_rects(room, len(tiles), most)
+            draw_hand(surface, self.sprites, tiles, rects, short, dim_unplayable=False)
+        owner = text(t("table.your_hand", name=self.play.name(seat)), max(10, round(15 * self.u)),
+                     seat_colour(seat), bold=True, outline=DARK)
+        surface.blit(owner, (round(12 * self.u), self.hand_panel.y + round(4 * self.u)))
+        if not tiles:
+            out = text(t("table.went_out"), self.font_px, seat_colour(seat), bold=True, outline=DARK)
+            surface.blit(out, out.get_rect(center=self.hand_panel.center))
 
     def _hand_geometry(self) -> None:
         """Where the on-screen hand's tiles stand, from the play state now (none when hidden)."""

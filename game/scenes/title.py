@@ -88,9 +88,11 @@ class TitleScene(WidgetScene):
                   (i18n.t("history.title"), self.finished_matches, None),
                   (i18n.t("ui.quit"), self.app.request_quit, None)]
         hint_h = self.line_height("@small", "label") + px(4)
+        felt_rect = self._felt()  # the footer stands on the felt, inside the rail (issue 28)
+        foot = felt_rect.bottom
         lang_h = self.line_height("@primary", "button") + 2 * WIDGET_INSET + px(8)
         bh_min = self.line_height("@primary", "button") + 2 * WIDGET_INSET + px(4)
-        room = h - hint_h - px(8)
+        room = foot - hint_h - px(8)
         # The largest title, gaps and tagline that leave every button its room.
         for title_class, gap, tagline in (("@title", px(12), True), ("@title", px(6), True),
                                           ("@heading", px(6), True), ("@heading", px(4), False)):
@@ -128,7 +130,20 @@ class TitleScene(WidgetScene):
                                   class_id="@primary" if current else "@small")
             langs.append(control)
         self.focus.add_row(*langs)
-        self.label(pygame.Rect(0, h - hint_h - px(4), w, hint_h), i18n.t("ui.nav_hint"), "#hint", "@small")
+        self.label(pygame.Rect(felt_rect.x, foot - hint_h - px(4), felt_rect.width, hint_h), i18n.t("ui.nav_hint"),
+                   "#hint", "@small")
+
+    def _felt(self) -> pygame.Rect:
+        """The felt inside the rail, in the widgets' coordinates (the rail is drawn round the
+        whole window; with the TV setting the widgets' area is inset already)."""
+        area = self.area
+        whole = pygame.Rect((0, 0), area.size)
+        try:
+            from .. import assets
+            inner = assets.inside_rail(pygame.Rect((0, 0), self.app.size))
+        except Exception:  # no art: no rail to keep clear of
+            return whole
+        return inner.move(-area.x, -area.y).clip(whole)
 
     def new_game(self) -> None:
         from .new_game import NewGameScene

@@ -44,6 +44,10 @@ NAME_PX = 14
 #: The outline round the name of the seat whose turn it is (the line games' TO_ACT_COLOUR).
 ACTIVE_COLOUR = (255, 214, 90)
 FONT_LADDER = (9, 10, 11, 12, 14, 16, 18, 20, 23, 26, 30, 34, 40)
+#: A revealed hand's tiles in the name's row (UX-3): world units between them, and the
+#: smallest short side they shrink to in px to keep within their lane.
+REVEAL_GAP = 3
+REVEAL_MIN_PX = 10
 
 
 class TableRenderer:
@@ -52,6 +56,10 @@ class TableRenderer:
         self.felt = tuple(assets.table_colour("felt"))[:3]
         self.felt_line = tuple(assets.table_colour("felt_line"))[:3]
         self.tiles_drawn = 0
+        #: what the last frame drew of the station and the names, screen rects (tests measure
+        #: that a cue covers neither, issue 28)
+        self.engine_box: pygame.Rect | None = None
+        self.name_boxes: dict = {}
         self._tiles_lay: L.TableLayout | None = None
         self._tiles: list[tuple] = []
         self._faces_key: tuple | None = None
@@ -94,9 +102,11 @@ class TableRenderer:
         st = self.sprites.station(max(4, round(4 * L.TILE_W * z)))
         sx, sy = w2s(0, 0)
         surface.blit(st, (round(sx - st.get_width() / 2), round(sy - st.get_height() / 2)))
+        self.engine_box = None
         if (view.engine, view.engine) not in marks.hidden:  # else it is on its way (MT-4)
             eng = self.sprites.face(view.engine, view.engine, short, False)
-            surface.blit(eng, (round(sx - eng.get_width() / 2), round(sy - eng.get_height() / 2)))
+            self.engine_box = surface.blit(eng, (round(sx - eng.get_width() / 2),
+                                                 round(sy - eng.get_height() / 2)))
 
         pulse = 0.5 + 0.5 * math.sin(clock * 5.0)
         # halos go under the tiles: the latest plays (white), open doubles owed (red, MT-14)
@@ -161,6 +171,7 @@ class TableRenderer:
 
         # labels (owner's name in their colour) and markers (MT-12)
         font_px = max(font_step(17 * z), marks.name_px)
+        self.name_boxes = {}
         for key in lay.order:
             lane = lay.lanes[key]
             colour = train_colour(key)
@@ -179,7 +190,9 @@ class TableRenderer:
                 rect = pill.get_rect(midleft=(round(lx) - font_px // 2, round(ly)))
             else:
                 rect = pill.get_rect(midright=(round(lx) + font_px // 2, round(ly)))
-            surface.blit(pill, rect)
+            self.name_boxes[key] = surface.blit(pill, rect)
+            if marks.revealed is not None and key != L.MEXICAN and 0 < key < len(marks.revealed):
+                self._draw_revealed(surface, lane, rect, marks.revealed[key], z, font_px)
             train = view.train(key)
             if key != L.MEXICAN and train.marked:
                 mx, my = w2s(*lane.marker_pos)
@@ -205,6 +218,29 @@ class TableRenderer:
             c = tuple(int(a + (b - a) * pulse) for a, b in zip(TARGET_COLOUR, (255, 255, 255)))
             pygame.draw.rect(surface, c, rect.inflate(4, 4), max(2, round(3 * z)), border_radius=max(2, round(4 * z)))
         surface.set_clip(clip)
+
+    def _draw_revealed(self, surface, lane: L.Lane, pill: pygame.Rect, hand, z: float, font_px: int) -> None:
+        """UX-3: a seat's tiles left at the deal's end, face up in its name's row, going outward
+        from the name (the row above the train's first tiles is free beyond it).  They shrink to
+        stay within the lane, never under ``REVEAL_MIN_PX``; a seat gone out shows none."""
+        if not hand:
+            return
+        gap = max(2, round(REVEAL_GAP * z))
+        short = max(2, round(max((L.LABEL_H - 4) * z, pill.height * 0.8)))  # as tall as the name reads
+        lane_x, _, lane_w, _ = lane.rect
+        lane_lo, lane_hi = lane_x * z, (lane_x + lane_w) * z
+        room = (lane_hi - lane_lo) - pill.width - 2 * gap  # screen px beside the name
+        fitting = (room + gap) / len(hand) - gap  # one tile's long side, px
+        short = max(min(short, int(fitting // 2)), min(short, REVEAL_MIN_PX))
+        step = 2 * short + gap
+        y = pill.centery - short // 2
+        if lane.side > 0:
+            xs = [pill.right + gap + i * step for i in range(len(hand))]
+        else:
+            xs = [pill.left - gap - 2 * short - i * step for i in range(len(hand))]
+        face = self.sprites.face
+        tiles = sorted(hand) if lane.side > 0 else sorted(hand, reverse=True)  # low to high, left to right
+        surface.fblits([(face(a, b, short, False), (x, y)) for (a, b), x in zip(tiles, xs)])
 
     def _tiles_of(self, lay: L.TableLayout) -> list[tuple]:
         """Every tile of ``lay`` flat, in drawing order: (tile, first, second, vertical, x, y, w, h).

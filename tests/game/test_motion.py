@@ -195,7 +195,7 @@ def test_a_pass_shows_a_cue_at_the_seat():
     else:
         raise AssertionError("no pass in five minutes of play")
     c = cues[0]
-    seat_point = scene.kit.seat_point(scene._layout_now(), play.view(), play, c.seat)
+    seat_point = scene.kit.cue_point(scene._layout_now(), play.view(), play, c.seat)
     assert c.at[1:3] == tuple(seat_point)
     assert scene.motion.active(scene.clock)
     frames(app, c.duration + STEP)
