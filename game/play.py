@@ -222,7 +222,7 @@ class PlayState(TableQueries):
         """Hand ``seat`` to another kind (issue 27: a phone's seat taken back to the device, or
         given to a computer) from the next decision on; the match itself is unchanged."""
         self.sources[seat - 1].forget()
-        self.seats[seat - 1] = config
+        self.seats = [*self.seats[:seat - 1], config, *self.seats[seat:]]
         self.sources[seat - 1] = source_for(config)
         self.humans = [s for s in range(1, len(self.seats) + 1) if self.sources[s - 1].at_device]
         if len(self.humans) == 1:
