@@ -13,10 +13,16 @@ headless (SDL's dummy drivers), at the program's real pace: the loop runs one fr
    - ``confirm_to_next_told_ms``: from the confirm to the next seat's phone receiving the
      state that says it is its turn (the same phone when the seat acts again, e.g. after
      a draw); the deal's last move has none;
+   - ``confirm_to_table_ms``: the first part of the above, until the table's side of the
+     phones (``PhoneLink.handle``) hands the decision to the table: the network, the server
+     thread, its queue and the wait for the loop's next fixed step;
    - ``frame_ms``: the App's frame (events, fixed steps, drawing, flip), with phones, and
      over the same deal played without phones by computer seats that replay the phones'
      decisions at the same pace (so the table draws the same tiles at the same times, and
-     no bot's thinking sits in a frame).
+     no bot's thinking sits in a frame); ``frame_cpu_ms`` the loop thread's CPU time in
+     the same frames, which other work on the machine inflates far less than the wall
+     time (``load_average`` says how busy the machine was: with more runnable work than
+     cores, the wall-time tails measure the scheduler, not the program).
 2. ``flood``: 10 phone seats; one phone sends ``--flood`` invalid messages a second (it
    pauses only while it is its own turn, so that its own decisions get through the
    throttle and the deal can go on).  The other phones' latencies and the frames, with
@@ -32,7 +38,11 @@ The phones run in a process of their own (asyncio, one WebSocket each), as real 
 are other machines: their JSON work and the flood's sending do not take the App's GIL.
 The clock of both sides is ``time.perf_counter`` (the system's monotonic clock).
 
-Usage: ``python tools/bench_phones.py [--smoke] [--out FILE] [--seed N] [--pace S] [--flood N]``
+The table's decisions and the phones' requests are timed by wrapping ``PlayState._apply``
+and ``PhoneLink.handle`` on the instances of the run (nothing in game/ knows of the bench).
+
+Usage: ``python tools/bench_phones.py [--smoke] [--out FILE] [--seed N] [--pace S] [--flood N]
+[--decisions N] [--only eight_phones|flood]`` (a whole run: about 4 minutes)
 """
 from __future__ import annotations
 
