@@ -7,6 +7,7 @@ for windowed builds is tested directly (a Linux build always has a console).
 """
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -18,6 +19,8 @@ from game import frozen
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD_TOOL = ROOT / "tools" / "build_exe.py"
+sys.path.insert(0, str(ROOT / "tools"))
+import build_exe  # noqa: E402
 EXE = "domino-table" + (".exe" if sys.platform == "win32" else "")
 UNUSED_FONT_PREFIXES = ("NotoSansJP-", "NotoSansKR-", "NotoSansSC-", "NotoSansArabic-", "NotoSansHebrew-")
 
@@ -110,6 +113,26 @@ def test_frozen_program_runs_its_smoke_test_headless(bundle, tmp_path):
         assert "pygame-ce" not in done.stdout  # the support prompt is hidden
     # The program found its user dirs (here DOMINO_TABLE_HOME) and logged there.
     assert (tmp_path / "log" / "domino-table.log").is_file()
+
+
+@pytest.mark.slow
+def test_frozen_program_serves_the_phone_page_and_a_phone_joins(bundle):
+    """Issue 27: the executable serves the phones too.  Started with a phone seat and a
+    computer on loopback (``--phones-file``), it serves the join page and its script, and
+    a phone that joins over a WebSocket is sent its seat's state: aiohttp, its compiled
+    parts and the page's files are all in the bundle (and ssl, excluded, is not needed)."""
+    facts = build_exe.phone_check(bundle / EXE)
+    assert [e["seat"] for e in facts["entries"]] == [1]
+    assert facts["entries"][0]["url"].startswith("http://127.0.0.1:")
+    assert facts["page_status"] == 200 and facts["page_type"].startswith("text/html")
+    assert facts["page_links_script"]
+    assert facts["script_status"] == 200 and "javascript" in facts["script_type"] and facts["script_bytes"] > 1000
+    welcome = facts["welcome"]
+    english = json.loads((ROOT / "locales" / "phone.en.json").read_text(encoding="utf-8"))["en"]
+    assert welcome["seat"] == 1 and welcome["strings"]["phone.confirm"] == english["confirm"]  # the locales are there
+    state = facts["state"]["state"]
+    assert state["seat"] == 1 and state["game"] == "mexican_train" and len(state["hand"]) > 0
+    assert facts["ended"]  # terminated once checked
 
 
 @pytest.mark.slow

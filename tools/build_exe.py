@@ -14,18 +14,26 @@ to the user log dir, see game/frozen.py); Linux builds keep the console
 (``--windowed`` / ``--console`` override).
 
 ``--check`` then runs the built program's smoke test (a computer-only demo with
-real rendering under the dummy video driver) and measures its start-up time.
+real rendering under the dummy video driver), measures its start-up time, and checks
+that it serves the phones (issue 27): started with one phone seat and a computer on
+loopback, it serves the join page and its script, and a phone that joins over a
+WebSocket is sent its state (``phone_check``).
 The build time and the size on disk are always printed.
 """
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
 import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+import urllib.request
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "packaging" / "domino-table.spec"
@@ -95,6 +103,92 @@ def startup_seconds(program: Path, runs: int = 3) -> float:
     return statistics.median(times)
 
 
+#: The phone check's program: one phone seat beside a computer, the server on loopback.
+PHONE_SEATS = ("--seats", "phone,computer", "--phones-host", "127.0.0.1", "--phones-port", "0")
+
+
+def _get(url: str, timeout: float) -> tuple[int, str, bytes]:
+    with urllib.request.urlopen(url, timeout=timeout) as response:  # noqa: S310 - our own loopback server
+        return response.status, response.headers.get("Content-Type", ""), response.read()
+
+
+async def _join_phone(url: str, timeout: float) -> tuple[dict, dict]:
+    """Join ``url``'s seat as the page does; returns the welcome and the first state message."""
+    import aiohttp
+    base, _, code = url.rpartition("/j/")
+    async with aiohttp.ClientSession() as http:
+        async with http.ws_connect(base.replace("http://", "ws://") + "/ws", origin=base) as ws:
+            await ws.send_str(json.dumps({"type": "join", "code": code, "lang": "en"}))
+            got: dict[str, dict] = {}
+            end = time.monotonic() + timeout
+            while "state" not in got:
+                msg = await ws.receive(timeout=max(0.1, end - time.monotonic()))
+                if msg.type != aiohttp.WSMsgType.TEXT:
+                    raise RuntimeError(f"the WebSocket ended before a state came ({msg.type!r})")
+                data = json.loads(msg.data)
+                if data.get("type") == "error":
+                    raise RuntimeError(f"the server refused the phone: {data.get('key')}")
+                got.setdefault(data.get("type", "?"), data)
+            return got.get("welcome", {}), got["state"]
+
+
+def phone_check(program: Path, *, timeout: float = 60.0) -> dict[str, Any]:
+    """Start ``program`` with a phone seat and a computer (``--phones-file``), fetch the join
+    page and /static/app.js, join the phone seat over a WebSocket and wait for its state;
+    then terminate the program.  Returns what was seen; raises RuntimeError on any failure.
+    Its settings, autosave and log go to a temporary folder (``DOMINO_TABLE_HOME``)."""
+    facts: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="domino-phones-", ignore_cleanup_errors=True) as tmp:
+        folder = Path(tmp)
+        join = folder / "join.json"
+        env = {**os.environ, **HEADLESS, "DOMINO_TABLE_HOME": str(folder / "home")}
+        with open(folder / "output.txt", "w+", encoding="utf-8", errors="replace") as output:
+            proc = subprocess.Popen([str(program), *PHONE_SEATS, "--phones-file", str(join), "--lang", "en",
+                                     "--size", "800x600"], cwd=folder, env=env, stdout=output, stderr=subprocess.STDOUT)
+
+            def said() -> str:
+                output.flush()
+                output.seek(0)
+                return output.read()[-3000:]
+            try:
+                end = time.monotonic() + timeout
+                while not join.exists():
+                    if proc.poll() is not None:
+                        raise RuntimeError(f"the program exited {proc.returncode} before it listened:\n{said()}")
+                    if time.monotonic() > end:
+                        raise RuntimeError(f"no {join.name} after {timeout:.0f} s:\n{said()}")
+                    time.sleep(0.05)
+                entries = json.loads(join.read_text(encoding="utf-8"))
+                url = entries[0]["url"]
+                status, page_type, page = _get(url, timeout)
+                base = url.rpartition("/j/")[0]
+                js_status, js_type, script = _get(base + "/static/app.js", timeout)
+                welcome, state = asyncio.run(_join_phone(url, timeout))
+                facts |= {"entries": entries, "page_status": status, "page_type": page_type,
+                         "page_links_script": b"/static/app.js" in page, "script_status": js_status,
+                         "script_type": js_type, "script_bytes": len(script), "welcome": welcome,
+                         "state": state}
+                hand = (state.get("state") or {}).get("hand")
+                if not (status == 200 and "text/html" in page_type and facts["page_links_script"]
+                        and js_status == 200 and "javascript" in js_type and script
+                        and welcome.get("seat") == entries[0]["seat"] and hand):
+                    seen = {k: v for k, v in facts.items() if k not in ("welcome", "state")}
+                    raise RuntimeError(f"the phone check saw something wrong: {seen}")
+                if proc.poll() is not None:
+                    raise RuntimeError(f"the program exited {proc.returncode} while serving:\n{said()}")
+                return facts
+            except OSError as e:  # urllib's and aiohttp's connection errors
+                raise RuntimeError(f"the phone check could not reach the program: {e!r}\n{said()}") from e
+            finally:
+                proc.terminate()
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait(10)
+                facts["ended"] = proc.returncode is not None  # terminated: nothing listens any more
+
+
 def _mb(n: int) -> str:
     return f"{n / 1e6:.1f} MB"
 
@@ -130,6 +224,13 @@ def main(argv: list[str] | None = None) -> int:
                 return 1
             print(f"{kind}: smoke test passed ({args.check} frames in {took:.1f} s); "
                   f"start-up to the first frame {startup_seconds(program):.2f} s (median of 3)", flush=True)
+            try:
+                facts = phone_check(program)
+            except RuntimeError as e:
+                print(f"{kind}: phone check FAILED: {e}", file=sys.stderr)
+                return 1
+            print(f"{kind}: phone check passed (the join page, /static/app.js ({facts['script_bytes']} bytes), "
+                  f"and seat {facts['welcome']['seat']}'s phone joined and was sent its state)", flush=True)
     return 0
 
 
