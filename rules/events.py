@@ -185,3 +185,12 @@ def as_event(entry: tuple) -> Event:
     if record is None:
         raise ValueError(f"not a history event: {entry!r}")
     return record(*entry)
+
+
+#: The records whose ``seat`` field is the seat the event happened to (or the chooser, for ``lead``).
+SEATED = (SeatEvent, TrainPlay, LinePlay, EngineFound, Redealt, LeadChosen)
+
+
+def seat_of(e: Event) -> int | None:
+    """The seat of a seated event (``SEATED``); None for the others (a deal, a match's end ...)."""
+    return e.seat if isinstance(e, SEATED) else None
