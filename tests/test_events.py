@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import io
 import json
+import re
+from pathlib import Path
 from typing import get_args
 
 import pytest
@@ -55,3 +57,47 @@ def test_as_event_refuses_what_no_game_writes():
 def test_the_action_kinds_are_written_once():
     assert actions.KINDS is ACTION_KINDS
     assert set(ACTION_KINDS) <= set(EVENT_KINDS)  # every decision shows in the history by its own kind
+
+
+# ------------------------------------------------------------------ no positional reads in game/
+
+#: An index or a slice by number on a name that holds a history event (``e[2]``, ``event[1]``,
+#: ``head[0]``, ``e[5:]``), or on an entry of a history or a group (``history[i][0]``, ``group[0][1]``).
+POSITIONAL = re.compile(r"(?<![.\w])(?:e|ev|event|entry|head)\[-?\d+:?\]|\bhistory\[[^\]]*\]\[\d|\bgroup\[-?\d\]\[\d")
+
+#: Files not moved to the records' names yet, and how many such reads each still has (issue 26).
+#: Lower a count when a file moves on; never raise one.  Every other file in game/ has none.
+NOT_YET = {
+    "game/kits/base.py": 1,
+    "game/kits/line.py": 31,
+    "game/kits/line_layout.py": 4,
+    "game/kits/line_scores.py": 9,
+    "game/kits/mexican_train.py": 33,  # another helper's drawing code was being edited
+    "game/phones/protocol.py": 22,  # the lead's
+    "game/scenes/overlays.py": 3,
+    "game/scenes/replay.py": 5,
+    "game/scenes/table.py": 2,
+}
+
+
+def positional_reads() -> dict[str, int]:
+    root = Path(__file__).resolve().parent.parent
+    found: dict[str, int] = {}
+    for path in sorted((root / "game").rglob("*.py")):
+        n = len(POSITIONAL.findall(path.read_text(encoding="utf-8")))
+        if n:
+            found[path.relative_to(root).as_posix()] = n
+    return found
+
+
+def test_game_reads_history_events_by_name_not_by_position():
+    """A reader of the history uses ``e.kind``, ``e.seat``, ``e.tile`` ... (rules.events), not ``e[2]``."""
+    found = positional_reads()
+    grown = {f: n for f, n in found.items() if n > NOT_YET.get(f, 0)}
+    assert not grown, f"positional reads of history events came back (use the names of rules.events): {grown}"
+
+
+def test_the_positional_pattern_finds_what_it_is_for():
+    hits = POSITIONAL.findall('if e[0] == "play": t = e[2]; x = event[1]; rest = e[5:]; k = history[i][0]'
+                              ' ; n = group[0][1]; a = tile[0]; b = p.last[0]; c = self.e[1]; d = head[1]')
+    assert len(hits) == 7
