@@ -95,11 +95,11 @@ class GameState(Protocol):
         ...
 
 
-def this_deal(history) -> tuple:
+def this_deal(history: Sequence[Event]) -> tuple[Event, ...]:
     """The public history since the current deal began (the last ``("deal", ...)`` entry):
     every game's history spans the session, and a bot reads the hand in play."""
     for i in range(len(history) - 1, -1, -1):
-        if history[i][0] == "deal":
+        if history[i].kind == "deal":
             return tuple(history[i + 1:])
     return tuple(history)
 
