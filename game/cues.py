@@ -21,17 +21,18 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-#: The events that open a log entry's group: one per entry, first in its group.
-OPENING = frozenset({"play", "draw", "pass", "end_chain", "accept", "redeal", "lead",
-                     "deal", "lead_draw", "match"})
-#: Openings that are a seat's decision; their second field is the seat.
-DECISIONS = frozenset({"play", "draw", "pass", "end_chain", "accept", "redeal"})
+from rules.events import ACTION_KINDS, Event, seat_of
+
+#: The events that open a log entry's group: one per entry, first in its group
+#: (every decision shows in the history under its own kind; the chance steps open with these three).
+OPENING = frozenset(ACTION_KINDS) | {"deal", "lead_draw", "match"}
+#: Openings that are a seat's decision made for itself (``lead`` names a chooser and a chosen).
+DECISIONS = frozenset(ACTION_KINDS) - {"lead"}
 
 PLACE, DOUBLE, DRAW, PASS = "place", "double", "draw", "pass"
 MARKER_UP, MARKER_OFF = "marker_up", "marker_off"
 DEAL, HAND_END, MATCH_WIN, TURN = "deal", "hand_end", "match_win", "turn"
 
-Event = tuple
 Group = tuple[Event, ...]
 
 
@@ -39,7 +40,7 @@ def groups(history: Sequence[Event]) -> list[Group]:
     """The history split into one group per log entry, oldest first (see the module doc)."""
     out: list[list[Event]] = []
     for event in history[1:]:  # history[0] is the first match's ("match", 1), before any entry
-        if event[0] in OPENING or not out:
+        if event.kind in OPENING or not out:
             out.append([event])
         else:
             out[-1].append(event)
@@ -54,7 +55,7 @@ def recent_groups(history: Sequence[Event], count: int) -> list[Group]:
     for i in range(len(history) - 1, 0, -1):
         if len(found) == count:
             break
-        if history[i][0] in OPENING:
+        if history[i].kind in OPENING:
             found.append(tuple(history[i:end]))
             end = i
     return found[::-1]
@@ -64,16 +65,16 @@ def last_groups(history: Sequence[Event], count: int) -> list[tuple[int, Group]]
     """The last ``count`` groups with their log index, oldest first (reads the whole history:
     use ``recent_groups`` where the index is not needed)."""
     found = recent_groups(history, count)
-    total = sum(1 for e in history[1:] if e[0] in OPENING)
+    total = sum(1 for e in history[1:] if e.kind in OPENING)
     return [(total - len(found) + k, g) for k, g in enumerate(found)]
 
 
 def actor(group: Group) -> int | None:
     """The seat whose decision the group is (the chooser, for ``lead``), or None for chance."""
-    head = group[0] if group else ("",)
-    if head[0] in DECISIONS or head[0] == "lead":
-        return head[1]
-    return None
+    if not group:
+        return None
+    head = group[0]
+    return seat_of(head) if head.kind in DECISIONS or head.kind == "lead" else None
 
 
 def cues_of(group: Group) -> list[str]:
@@ -83,11 +84,11 @@ def cues_of(group: Group) -> list[str]:
     of the plain click; a deal's end chimes, or the match's win plays in its place.
     """
     out: list[str] = []
-    kinds = {e[0] for e in group}
+    kinds = {e.kind for e in group}
     for e in group:
-        kind = e[0]
-        if kind == "play":
-            t = e[2]
+        kind = e.kind
+        if e.kind == "play":
+            t = e.tile
             out.append(DOUBLE if t[0] == t[1] else PLACE)
         elif kind in ("draw", "lead_draw"):
             out.append(DRAW)

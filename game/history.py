@@ -41,6 +41,7 @@ from typing import Any, Iterable
 
 from rules import save as rules_save
 from rules.errors import RulesError, SaveFileError
+from rules.events import Event, LineDealEnd, TrainDealEnd
 from rules.line import TEAM_SEATS, team_of
 from rules.session import Session
 
@@ -189,12 +190,13 @@ def _require_decisions(record: MatchRecord) -> None:
 # ------------------------------------------------------------------ what a match was
 
 
-def match_events(history: Iterable[tuple], match_no: int) -> list[tuple]:
+def match_events(history: Iterable[Event], match_no: int) -> list[Event]:
     """The public history events of match ``match_no`` (the session's history holds every match)."""
-    current, out = 1, []
+    current = 1
+    out: list[Event] = []
     for e in history:
-        if e[0] == "match":
-            current = e[1]
+        if e.kind == "match":
+            current = e.match_no
             continue
         if current == match_no:
             out.append(e)
@@ -222,11 +224,11 @@ def summarise(session: Session, seats: list[SeatConfig], match_no: int | None = 
     winners: list[int] = []
     totals: list[int] = []
     for e in events:
-        if e[0] == "deal_end":
+        if e.kind == "deal_end":
             deals += 1
             _count_deal(game, e, rows)
-        elif e[0] == "match_end":
-            winners, totals = list(e[1]), list(e[2][1:])
+        elif e.kind == "match_end":
+            winners, totals = list(e.winners), list(e.totals[1:])
     if not winners:
         raise ValueError(f"match {match_no} is not over")
     for s, row in enumerate(rows, start=1):
@@ -238,19 +240,19 @@ def summarise(session: Session, seats: list[SeatConfig], match_no: int | None = 
             "seats": rows}
 
 
-def _count_deal(game: str, e: tuple, rows: list[dict]) -> None:
-    if game in LINE_GAMES:
-        winner, points = e[5], e[6]
+def _count_deal(game: str, e: TrainDealEnd | LineDealEnd, rows: list[dict]) -> None:
+    if isinstance(e, LineDealEnd):  # the line games' (game in LINE_GAMES)
+        winner, points = e.winner_team, e.points
         if winner is None:
             return
-        if game == "jamaican" and e[3][winner] == 0:
+        if game == "jamaican" and e.totals[winner] == 0:
             points = 0  # JA-7: the win reset both totals; the hand scored nothing (a scoring win leaves 1+)
         for s, row in enumerate(rows, start=1):
             mine = team_of(s) == winner
             row["hands_won"] += 1 if mine else 0
             row["points_for" if mine else "points_against"] += points
         return
-    reason, penalties, hands = e[1], e[2], e[4]
+    reason, penalties, hands = e.reason, e.counts, e.hands
     for s, row in enumerate(rows, start=1):
         row["penalty"] += penalties[s]
         if reason == "out" and not hands[s]:

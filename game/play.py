@@ -28,6 +28,7 @@ from typing import Any, Callable, Sequence
 
 from rules.actions import Action
 from rules.errors import RulesError
+from rules.events import ACTION_KINDS, SEATED, LineDealEnd, LineMatchEnd
 from rules import bots
 from rules.rng import stream
 from rules.tiles import Tile
@@ -59,7 +60,7 @@ DEMO_READ_S = 4.0
 CURTAIN_GUARD_S = 0.6
 
 #: History events that record one decision of a seat: ("play", seat, ...), ("draw", seat) ...
-DECISION_EVENTS = ("play", "draw", "pass", "end_chain", "accept", "redeal", "lead")
+DECISION_EVENTS = ACTION_KINDS  # every decision shows in the history under its own kind
 
 
 
@@ -112,11 +113,12 @@ class TableQueries:
         deal_no = 0
         found = None
         for e in history:
-            if e[0] == "deal":
-                deal_no = e[1]
-            elif e[0] == "deal_end":
-                found = DealEndInfo(deal_no, e[1], tuple(e[2]), tuple(e[3]),
-                                    tuple(tuple(h) for h in e[4]), tuple(e[5:]))
+            if e.kind == "deal":
+                deal_no = e.deal_no
+            elif e.kind == "deal_end":
+                extra = (e.winner_team, e.points) if isinstance(e, LineDealEnd) else ()
+                found = DealEndInfo(deal_no, e.reason, tuple(e.counts), tuple(e.totals),
+                                    tuple(tuple(h) for h in e.hands), extra)
         return found
 
     def score_log(self) -> list[tuple[int, tuple[int, ...]]]:
@@ -124,23 +126,24 @@ class TableQueries:
         log: list[tuple[int, tuple[int, ...]]] = []
         deal_no = 0
         for e in self.view().history:
-            if e[0] == "match":
+            if e.kind == "match":
                 log = []
-            elif e[0] == "deal":
-                deal_no = e[1]
-            elif e[0] == "deal_end":
-                log.append((deal_no, tuple(e[2])))
+            elif e.kind == "deal":
+                deal_no = e.deal_no
+            elif e.kind == "deal_end":
+                log.append((deal_no, tuple(e.counts)))
         return log
 
     def match_end(self) -> MatchEndInfo | None:
         match_no = 1
         found = None
         for e in self.view().history:
-            if e[0] == "match":
-                match_no = e[1]
+            if e.kind == "match":
+                match_no = e.match_no
                 found = None
-            elif e[0] == "match_end":
-                found = MatchEndInfo(match_no, tuple(e[1]), tuple(e[2]), tuple(e[3:]))
+            elif e.kind == "match_end":
+                extra = (e.result_name,) if isinstance(e, LineMatchEnd) else ()
+                found = MatchEndInfo(match_no, tuple(e.winners), tuple(e.totals), extra)
         return found
 
 
@@ -343,7 +346,7 @@ class PlayState(TableQueries):
 
     def decision_seats(self) -> list[int]:
         """The seat of every decision in the log, in order (from the public history)."""
-        return [e[1] for e in self.view().history if e[0] in DECISION_EVENTS]
+        return [e.seat for e in self.view().history if e.kind in DECISION_EVENTS and isinstance(e, SEATED)]
 
     def _undo_count(self, seat: int | None = None) -> int:
         """UX-6: how many decisions an undo takes back (0: none allowed).
@@ -387,18 +390,18 @@ class PlayState(TableQueries):
         resumed from an autosave made at a deal end shows that deal's reveal.
         """
         for e in reversed(self.session.state.history):
-            if e[0] == "deal_end":
+            if e.kind == "deal_end":
                 return True
-            if e[0] in DECISION_EVENTS or e[0] == "match":
+            if e.kind in DECISION_EVENTS or e.kind == "match":
                 return False
         return False
 
     def _deal_untouched(self) -> bool:
         """No decision since the last deal was dealt (its start step may wait for a confirm)."""
         for e in reversed(self.session.state.history):
-            if e[0] in DECISION_EVENTS:
+            if e.kind in DECISION_EVENTS:
                 return False
-            if e[0] == "deal":
+            if e.kind == "deal":
                 return True
         return False
 
@@ -415,7 +418,7 @@ class PlayState(TableQueries):
             cache = self._event_counts = [history, 0, {}]
         counts: dict[str, int] = cache[2]
         for e in history[cache[1]:]:
-            counts[e[0]] = counts.get(e[0], 0) + 1
+            counts[e.kind] = counts.get(e.kind, 0) + 1
         cache[1] = len(history)
         return counts.get(kind, 0)
 

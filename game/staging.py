@@ -21,10 +21,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.events import seat_of
+
 from .motion import SCREEN, WORLD, Cue, Flight, Motion
 from .table.layout import TILE_W
 
-#: Public events whose second field is the seat that made them.
+#: Public events whose ``seat`` is the seat that made them (or the engine's holder).
 SEAT_EVENTS = frozenset({"play", "draw", "search", "pass", "mark", "unmark", "end_chain", "accept", "redeal",
                          "engine"})
 #: Backs shown flying to each seat at a deal (a hint of the deal, not every tile).
@@ -64,8 +66,8 @@ def stage(motion: Motion, events, clock: float, *, kit, lay, view, play, before:
     start = clock
     landing: float | None = None
     for event in events:
-        kind = event[0]
-        seat = event[1] if kind in SEAT_EVENTS else None
+        kind = event.kind
+        seat = seat_of(event) if kind in SEAT_EVENTS else None
         if kind == "play" and travel:
             flight = _play(event, start, seconds, kit, lay, view, play, before)
             if flight is not None:
@@ -98,7 +100,7 @@ def _seat_anchor(kit, lay, view, play, seat: int):
 
 
 def _play(event, start, seconds, kit, lay, view, play, before: HandShot) -> Flight | None:
-    seat, tile = event[1], tuple(event[2])
+    seat, tile = event.seat, tuple(event.tile)
     placed = kit.tile_place(lay, tile)
     if placed is None:
         return None
@@ -132,7 +134,7 @@ def _draw(seat, start, seconds, kit, lay, view, play, after: HandShot) -> Flight
 
 def _engine(event, start, seconds, kit, lay, view, play) -> Flight | None:
     """MT-4: the engine goes from its holder's place to the station."""
-    holder, double = event[1], tuple(event[2])
+    holder, double = event.seat, tuple(event.tile)
     if play.setup is not None:
         return None  # the holder at the device places it (UX-1): it flies when they confirm
     src = _seat_anchor(kit, lay, view, play, holder)

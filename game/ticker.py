@@ -17,6 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
+from rules.events import (ACTION_KINDS, Event, LeadChosen, LeadDrawn, LineDealEnd, LineMatchEnd, LinePlay,
+                          TrainDealEnd, TrainMatchEnd, TrainPlay, seat_of)
+
 from . import i18n
 from .cues import Group, groups, recent_groups
 from .kits import kit_for
@@ -47,10 +50,10 @@ class Words(Protocol):
     match_key: str
 
     def deal(self, group: Group) -> list[Clause]: ...
-    def play(self, e: tuple, first: bool) -> Clause: ...
-    def lead(self, e: tuple) -> Clause: ...
-    def deal_end(self, e: tuple, reset: bool) -> list[Clause]: ...
-    def match_end(self, e: tuple) -> Clause: ...
+    def play(self, e: TrainPlay | LinePlay, first: bool) -> Clause: ...
+    def lead(self, e: LeadChosen) -> Clause: ...
+    def deal_end(self, e: TrainDealEnd | LineDealEnd, reset: bool) -> list[Clause]: ...
+    def match_end(self, e: TrainMatchEnd | LineMatchEnd) -> Clause: ...
 
 
 def words_of(game: str) -> Words:
@@ -58,9 +61,9 @@ def words_of(game: str) -> Words:
     return kit_for(game).ticker
 
 
-def _lead_draw(e: tuple) -> list[Clause]:
+def _lead_draw(e: LeadDrawn) -> list[Clause]:
     """CU-2: the two representatives' tiles; the higher total has the right to lead."""
-    _, a, b = e
+    a, b = e.first, e.second
     out: list[Clause] = [(None, "ticker.lead_draw",
                           {"one_seat": 1, "a": tile_text(a), "two_seat": 2, "b": tile_text(b)})]
     pa, pb = a[0] + a[1], b[0] + b[1]
@@ -74,12 +77,12 @@ SIMPLE = {"draw": "ticker.draw", "pass": "ticker.pass", "end_chain": "ticker.end
           "accept": "ticker.accept"}
 
 
-def _simple(e: tuple) -> Clause | None:
-    kind = e[0]
+def _simple(e: Event) -> Clause | None:
+    kind = e.kind
     if kind in SIMPLE:
-        return (e[1], SIMPLE[kind], {})
-    if kind == "redeal":
-        return (e[1], "ticker.redeal", {"tiles": " ".join(tile_text(t) for t in e[2])})
+        return (seat_of(e), SIMPLE[kind], {})
+    if e.kind == "redeal":
+        return (e.seat, "ticker.redeal", {"tiles": " ".join(tile_text(t) for t in e.shown)})
     if kind == "mark":
         return (None, "ticker.mark", {})
     if kind == "unmark":
@@ -89,20 +92,19 @@ def _simple(e: tuple) -> Clause | None:
 
 def _clauses(group: Group, words: Words, first_play: bool) -> list[Clause]:
     clauses: list[Clause] = []
-    reset = any(e[0] == "reset" for e in group)
+    reset = any(e.kind == "reset" for e in group)
     for e in group:
-        kind = e[0]
-        if kind == "deal":
+        if e.kind == "deal":
             clauses += words.deal(group)
-        elif kind == "play":
+        elif e.kind == "play":
             clauses.append(words.play(e, first_play))
-        elif kind == "lead":
+        elif e.kind == "lead":
             clauses.append(words.lead(e))
-        elif kind == "lead_draw":
+        elif e.kind == "lead_draw":
             clauses += _lead_draw(e)
-        elif kind == "deal_end":
+        elif e.kind == "deal_end":
             clauses += words.deal_end(e, reset)
-        elif kind == "match_end":
+        elif e.kind == "match_end":
             clauses.append(words.match_end(e))
         else:
             simple = _simple(e)
@@ -117,16 +119,16 @@ def item(group: Group, game: str, first_play: bool = False) -> Item | None:
         return None
     head = group[0]
     words = words_of(game)
-    if head[0] == "match":
-        return Item(None, "match", ((None, words.match_key, {"n": head[1]}),))
+    if head.kind == "match":
+        return Item(None, "match", ((None, words.match_key, {"n": head.match_no}),))
     clauses = _clauses(group, words, first_play)
     if not clauses:
         return None
-    seat = head[1] if head[0] in ("play", "draw", "pass", "end_chain", "accept", "redeal", "lead") else None
-    return Item(seat, head[0], tuple(clauses))
+    seat = seat_of(head) if head.kind in ACTION_KINDS else None
+    return Item(seat, head.kind, tuple(clauses))
 
 
-def items(history: Sequence[tuple], game: str) -> list[Item | None]:
+def items(history: Sequence[Event], game: str) -> list[Item | None]:
     """Every log entry's item, in log order (None: an entry the ticker does not show)."""
     return _items(groups(history), game, played=False)
 
@@ -135,7 +137,7 @@ def _items(seq: Sequence[Group], game: str, played: bool) -> list[Item | None]:
     """``played``: a tile already lies in this hand before ``seq`` (line games' "led with")."""
     out: list[Item | None] = []
     for group in seq:
-        head = group[0][0]
+        head = group[0].kind
         if head == "deal":
             played = False
         out.append(item(group, game, first_play=head == "play" and not played))
@@ -143,10 +145,10 @@ def _items(seq: Sequence[Group], game: str, played: bool) -> list[Item | None]:
     return out
 
 
-def _played_before(history: Sequence[tuple], end: int) -> bool:
+def _played_before(history: Sequence[Event], end: int) -> bool:
     """Whether a tile was played in the hand going on at ``history[end]`` (looking back to its deal)."""
     for i in range(end - 1, 0, -1):
-        kind = history[i][0]
+        kind = history[i].kind
         if kind == "play":
             return True
         if kind in ("deal", "match"):
@@ -218,7 +220,7 @@ def line(session, index: int, names: Sequence[str]) -> str | None:
     return None if it is None else text(it, names)
 
 
-def recent(history: Sequence[tuple], game: str, names: Sequence[str], count: int = 3) -> list[str]:
+def recent(history: Sequence[Event], game: str, names: Sequence[str], count: int = 3) -> list[str]:
     """The last ``count`` ticker lines of a view's history, folded, oldest first.
 
     Reads only the history's tail: a fold joins at most two entries, so the last

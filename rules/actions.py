@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 from typing import NamedTuple
 
+from .events import ACTION_KINDS
 from .tiles import Tile, tile_from_json
 
-KINDS = ("play", "draw", "pass", "end_chain", "accept", "redeal", "lead")
+#: every kind of action, defined once in ``rules.events``
+KINDS = ACTION_KINDS
 
 
 class Action(NamedTuple):

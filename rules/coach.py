@@ -175,7 +175,7 @@ def capture(session: Session, deal_index: int) -> DealRecord:
         if not isinstance(entry, Action):
             break
         apply_entry(end, entry)
-    kinds = {e[0] for e in end.history[mark:]}
+    kinds = {e.kind for e in end.history[mark:]}
     if not kinds & {"deal_end", "redeal"}:
         raise CoachError(f"deal {deal_index + 1} is not over yet: the coach grades finished deals only")
     return DealRecord(session.game, session.config.seed, deal_index, p, start, entries,

@@ -14,7 +14,8 @@ between the deal and the first play (``_phase_legal``, ``_phase_action``), and
 its scoring (``_key_tile``, ``_score_hand``, ``_match_winners``,
 ``_result_name``).
 
-Public history events (every seat sees them; ``history`` holds nothing else):
+Public history events (every seat sees them; ``history`` holds nothing else), as the
+records of ``rules.events`` (``LineDeal``, ``LinePlay``, ``LineDealEnd`` ...):
 
 - ``("match", k)``
 - ``("lead_draw", tile_of_seat_1, tile_of_seat_2)`` (Cuban, CU-2)
@@ -40,6 +41,8 @@ from dataclasses import dataclass
 
 from .actions import PASS, Action, lead
 from .errors import ConfigError
+from .events import (Event, LeadChosen, LineDeal, LineDealEnd, LineMatchEnd, LinePlay, MatchStart,
+                     SeatEvent)
 from .public_history import History, freeze, share
 from .tiles import MAX_PIPS, Tile, double_set
 
@@ -234,7 +237,7 @@ class PartnershipView:
     right_to_lead: int | None  # Cuban: the team with the right (CU-5, CU-9)
     pose_required: bool  # Jamaican: this hand opens with [6|6] (JA-2)
     passes: int  # passes in a row
-    history: Sequence[tuple]  # a FrozenHistory: compares and prints like a tuple
+    history: Sequence[Event]  # a FrozenHistory: compares and prints like a tuple
     legal: tuple[Action, ...]
 
 
@@ -264,7 +267,7 @@ class PartnershipGame:
         #: transcript records that are not decisions (TRANSCRIPT.md).
         self.records: list[dict] = [{"match": 1}]
         #: the public history: every entry is visible to every seat.
-        self.history: History = History([("match", 1)])
+        self.history: History = History([MatchStart("match", 1)])
         self._legal: list[Action] | None = None
         self._clear_hand()
 
@@ -297,7 +300,7 @@ class PartnershipGame:
             "hands": {str(s): [list(t) for t in self.hands[s]] for s in SEATS},
             "stock": [list(t) for t in self.stock],
         })
-        self.history.append(("deal", self.deal_no))
+        self.history.append(LineDeal("deal", self.deal_no))
 
     # -------------------------------------------------------------- decisions
 
@@ -341,7 +344,7 @@ class PartnershipGame:
 
     def _choose_leader(self, seat: int) -> None:
         """CU-5, JA-2: the chosen partner leads (poses) the hand."""
-        self.history.append(("lead", self.turn, seat))
+        self.history.append(LeadChosen("lead", self.turn, seat))
         self._start_play(seat)
 
     def _start_play(self, leader: int) -> None:
@@ -358,17 +361,17 @@ class PartnershipGame:
         if not hand:
             key = self._key_tile(t, end)
             lying = line.place(t, end)
-            self.history.append(("play", s, t, end, lying))
+            self.history.append(LinePlay("play", s, t, end, lying))
             self._end_hand("out", s, key)
             return
         lying = line.place(t, end)
-        self.history.append(("play", s, t, end, lying))
+        self.history.append(LinePlay("play", s, t, end, lying))
         self.passes = 0
         self.turn = s % 4 + 1
 
     def _pass(self) -> None:
         s = self.turn
-        self.history.append(("pass", s))
+        self.history.append(SeatEvent("pass", s))
         passes = self.passes = self.passes + 1
         if passes == 4:  # CU-7, JA-4: four passes in a row block the hand
             self._end_hand("block", 0, False)
@@ -398,7 +401,7 @@ class PartnershipGame:
         })
         # UX-3: the hands left are revealed to everyone when the hand ends.
         # The first fields match Mexican Train's deal_end event, so one reveal screen serves all.
-        self.history.append(("deal_end", reason, tuple(counts), tuple(self.totals),
+        self.history.append(LineDealEnd("deal_end", reason, tuple(counts), tuple(self.totals),
                              tuple(tuple(sorted(h)) for h in self.hands), winner, points))
         self.history.extend(extra)
         self.turn = 0
@@ -406,13 +409,13 @@ class PartnershipGame:
         if winners:
             self.phase = MATCH_OVER
             self.records.append({"match_end": {"winners": winners, "totals": totals}})
-            self.history.append(("match_end", tuple(winners), tuple(self.totals),
+            self.history.append(LineMatchEnd("match_end", tuple(winners), tuple(self.totals),
                                  self._result_name(winners)))
         else:
             self.phase = DEALING
 
     def _score_hand(self, winner: int | None, rep: int, counts: list[int],
-                    key: bool) -> tuple[int, list[tuple]]:
+                    key: bool) -> tuple[int, list[Event]]:
         """Score the hand, update the totals and who starts the next; return (points, events)."""
         raise NotImplementedError
 
@@ -439,7 +442,7 @@ class PartnershipGame:
         self._clear_hand()
         self.phase = self.first_phase
         self.records.append({"match": self.match_no})
-        self.history.append(("match", self.match_no))
+        self.history.append(MatchStart("match", self.match_no))
         self._legal = None
 
     # ------------------------------------------------------------------ view

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
 from typing import Any, overload
 
-Event = tuple
+from .events import Event
 
 
 class _Prefix(Sequence):

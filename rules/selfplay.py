@@ -54,6 +54,6 @@ def _forget_past_matches(session: Session) -> None:
     hand's history, so their choices do not change.
     """
     history = session.state.history
-    start = max((i for i, entry in enumerate(history) if entry[0] == "match"), default=0)
+    start = max((i for i, entry in enumerate(history) if entry.kind == "match"), default=0)
     session.state.history = History(history[start:])
     session.forget_past()

@@ -14,7 +14,7 @@ from typing import Any, Union
 from .actions import Action
 from .chance import Deal, LeadDraw, NextMatch
 from .errors import ConfigError, IllegalActionError, NoDecisionError
-from .state import GameState
+from .state import GameState, View
 from .variants import GAMES, PLAYERS
 
 Entry = Union[Action, Deal, LeadDraw, NextMatch]
@@ -100,7 +100,7 @@ class Session:
         """Every action the seat to act may take now, and nothing else."""
         return list(self.state.legal_actions())
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> View:
         """What ``seat`` may know (UX-4): its own hand and everything public."""
         return self.state.view(seat)
 
@@ -220,7 +220,7 @@ class Session:
                 return
         raise NoDecisionError("no deal has been dealt yet")
 
-    def view_at(self, position: int, seat: int):
+    def view_at(self, position: int, seat: int) -> View:
         """What ``seat`` could see at ``position`` in the log (UX-4), leaving the session as it is.
 
         A pure read for the screens that show the past (a deal's end while the next deal is

@@ -7,11 +7,42 @@ in the Session changes.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from .actions import Action
+from .events import Event
 from .public_history import History
 from .tiles import Tile
+
+
+class View(Protocol):
+    """What one seat may know (UX-4), as every game's view has it: ``MexicanTrainView``
+    (``variants.mexican_train``) and ``PartnershipView`` (``line``) add their table
+    (trains, the line) to these.  Read-only: views are frozen."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def match_no(self) -> int: ...
+    @property
+    def deal_no(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def hand(self) -> tuple[Tile, ...]: ...
+    @property
+    def hand_counts(self) -> tuple[int, ...]: ...
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+    @property
+    def history(self) -> Sequence[Event]: ...
+    @property
+    def legal(self) -> tuple[Action, ...]: ...
 
 
 class GameState(Protocol):
@@ -52,7 +83,7 @@ class GameState(Protocol):
         """Carry out an action from ``legal_actions()`` (the Session checks it first)."""
         ...
 
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> View:
         """What ``seat`` may know: its own hand and the public table (UX-4)."""
         ...
 
@@ -64,11 +95,11 @@ class GameState(Protocol):
         ...
 
 
-def this_deal(history) -> tuple:
+def this_deal(history: Sequence[Event]) -> tuple[Event, ...]:
     """The public history since the current deal began (the last ``("deal", ...)`` entry):
     every game's history spans the session, and a bot reads the hand in play."""
     for i in range(len(history) - 1, -1, -1):
-        if history[i][0] == "deal":
+        if history[i].kind == "deal":
             return tuple(history[i + 1:])
     return tuple(history)
 

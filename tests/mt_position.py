@@ -29,6 +29,7 @@ from typing import Iterable, Mapping, Sequence, Union
 
 from rules.actions import DRAW, END_CHAIN, PASS, Action
 from rules.chance import Deal
+from rules.events import EngineFound, MatchStart, TrainDeal
 from rules.session import Config, Session
 from rules.tiles import Tile, tile
 from rules.variants.mexican_train import (
@@ -312,7 +313,7 @@ def mt_position(
         state.totals[s] = v
     state.phase = PLAYING
     engine = tile(engine_no, engine_no)
-    state.history = [("match", 1), ("deal", deal, engine_no), ("engine", engine_seat, engine)]
+    state.history = [MatchStart("match", 1), TrainDeal("deal", deal, engine_no), EngineFound("engine", engine_seat, engine)]
     state.records = [{"match": 1}, {
         "deal": deal,
         "hands": {str(s): [list(x) for x in state.hands[s]] for s in range(1, n + 1)},

@@ -13,6 +13,7 @@ from rules.actions import PASS, Action
 from rules.bots.knowledge import Knowledge
 from rules.bots.playout import sample_hands
 from rules.chance import Deal, LeadDraw
+from rules.events import LineDeal, MatchStart
 from rules.session import Config, Session
 from rules.tiles import tile
 from rules.variants.cuban import FULL_SET as CUBAN_SET
@@ -131,7 +132,7 @@ def _ja_view(hand: str, line: tuple, counts=(0, 1, 5, 5, 5)):
         game="jamaican", seat=1, team=1, match_no=1, deal_no=1, phase="play", to_act=1,
         hand=T(hand), line=line, left_end=left, right_end=right, hand_counts=counts,
         unused=0, totals=(0, 0, 0), leader=2, right_to_lead=None, pose_required=False,
-        passes=0, history=(("match", 1), ("deal", 1)), legal=())
+        passes=0, history=(MatchStart("match", 1), LineDeal("deal", 1)), legal=())
 
 
 # Every 5 but [3|5] and every 3 but [3|5] lie on the line: both ends are hard (7 of 8).

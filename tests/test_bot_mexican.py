@@ -12,6 +12,7 @@ import pytest
 
 from rules import bots
 from rules.actions import END_CHAIN, Action
+from rules.events import as_event
 from rules.policies import greedy_policy
 from rules.tiles import tile
 from rules.variants.mexican_train import FULL_SET, PLAYING, MexicanTrain, train_index
@@ -141,14 +142,14 @@ def test_mt11_mt14_draws_in_the_history_prove_voids():
 
     st = position("1|2 2|3", {"mexican": "12|5 5|5", 1: "12|4", 3: "12|3", 4: "12|6"},
                   marked=(2, 4))
-    st.history = [
+    st.history = [as_event(e) for e in (
         ("deal", 1, 12), ("engine", 1, tile(12, 12)),
         ("play", 1, tile(5, 12), "mexican"),
         ("draw", 2), ("pass", 2), ("mark", 2),  # Mexican end 5, own end 12
         ("play", 3, tile(3, 12), 3), ("play", 4, tile(6, 12), 4),
         ("play", 1, tile(5, 5), "mexican"), ("play", 1, tile(4, 12), 1),
         ("draw", 4), ("pass", 4), ("mark", 4),  # the bare [5|5] binds seat 4 (MT-14)
-    ]
+    )]
     voids = known_voids(st.view(1))
     assert voids[2] == {5, 12}
     assert voids[4] == {5}

@@ -11,8 +11,14 @@ from game.cues import (DEAL, DOUBLE, DRAW, HAND_END, MARKER_OFF, MARKER_UP, MATC
 from rules import selfplay
 from rules.actions import Action
 from rules.chance import Deal, LeadDraw, NextMatch
+from rules.events import as_event
 from rules.session import Config, Session
 from session_probe import random_step
+
+
+def events(*entries: tuple) -> tuple:
+    """A group written out by hand, as the records the games append (rules.events)."""
+    return tuple(as_event(e) for e in entries)
 
 GAMES = [("mexican_train", 2), ("mexican_train", 4), ("mexican_train", 10), ("cuban", 4), ("jamaican", 4)]
 
@@ -123,7 +129,7 @@ def test_mt_a_deal_shuffles_and_the_start_search_draws():
     assert seen and seen[0][0] == DEAL
     group = groups(session.view(1).history)[0]
     assert (DRAW in seen[0]) == any(e[0] == "search" for e in group)
-    assert cues_of((("deal", 1, 12), ("engine", 2, (12, 12)), ("search", 1), ("search", 2))) == [DEAL, DRAW]
+    assert cues_of(events(("deal", 1, 12), ("engine", 2, (12, 12)), ("search", 1), ("search", 2))) == [DEAL, DRAW]
 
 
 @pytest.mark.rule("CU-4")
@@ -147,10 +153,10 @@ def test_line_games_hand_end_and_match_win(game):
     found = [cues_of(g) for g in groups(session.view(1).history)]
     assert found[-1][-1] == MATCH_WIN and HAND_END not in found[-1]
     assert any(c and c[-1] == HAND_END for c in found)
-    assert cues_of((("play", 1, (3, 3), "L", (3, 3)),)) == [DOUBLE]
-    assert cues_of((("play", 2, (3, 5), "R", (3, 5)), ("deal_end", "out", (0,) * 5, (0, 0, 0), (), 1, 9))) == [PLACE, HAND_END]
-    assert cues_of((("pass", 2), ("deal_end", "block", (0,) * 5, (0, 0, 0), (), None, 0),
-                    ("match_end", (1,), (0, 100, 0), None))) == [PASS, MATCH_WIN]
+    assert cues_of(events(("play", 1, (3, 3), "L", (3, 3)))) == [DOUBLE]
+    assert cues_of(events(("play", 2, (3, 5), "R", (3, 5)), ("deal_end", "out", (0,) * 5, (0, 0, 0), (), 1, 9))) == [PLACE, HAND_END]
+    assert cues_of(events(("pass", 2), ("deal_end", "block", (0,) * 5, (0, 0, 0), (), None, 0),
+                           ("match_end", (1,), (0, 100, 0), None))) == [PASS, MATCH_WIN]
 
 
 @pytest.mark.rule("JA-2")

@@ -9,10 +9,12 @@ import pytest
 
 from game import i18n
 from game.cues import groups
-from game.ticker import Item, fold, item, items, line, recent, text, tile_text
+from game.ticker import Item, fold, items, line, recent, text, tile_text
+from game.ticker import item as _item
 from rules import selfplay
 from rules.actions import Action
 from rules.chance import Deal
+from rules.events import as_event
 from rules.session import Config, Session
 from session_probe import random_step
 
@@ -30,6 +32,11 @@ def english_after():
 def played_match(game: str, players: int, seed: int) -> Session:
     policy = selfplay.resolve_policy("greedy" if seed % 2 else "random")
     return selfplay.run(Config(game, players, seed), 1, [policy], io.StringIO())
+
+
+def item(group: tuple, game: str, first_play: bool = False) -> Item | None:
+    """``game.ticker.item`` of a group written out by hand, as the records the games append (rules.events)."""
+    return _item(tuple(as_event(e) for e in group), game, first_play)
 
 
 def say(code: str, it: Item, names=NAMES) -> str:

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Hashable
 
 from rules.actions import Action
+from rules.events import Event
 
 from ..i18n import t
 from ..table.camera import ANY_FELT, Felt
@@ -114,10 +115,10 @@ class TableKit:
         x, y, w, h = lay.content
         return (x + w / 2, y + h / 2)
 
-    def cue_word(self, event: tuple) -> str | None:
+    def cue_word(self, event: Event) -> str | None:
         """The word shown for a moment at the seat of a public history event (a pass, a
         marker going up or coming off), or None for an event that gets no cue."""
-        key = _CUE_WORDS.get(event[0])
+        key = _CUE_WORDS.get(event.kind)
         return t(key) if key else None
 
     def renderer(self, sprites) -> Any:
@@ -199,6 +200,6 @@ class TableKit:
         """A decision's cost as the coach says it, in this game's units (issue 15)."""
         raise NotImplementedError
 
-    def log_line(self, event: tuple, who, tile_text) -> str | None:
+    def log_line(self, event: Event, who, tile_text) -> str | None:
         """One public history event as a line of the log (HTML), or None to use the core's."""
         return None

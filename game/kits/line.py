@@ -14,6 +14,7 @@ from dataclasses import replace
 import pygame
 
 from rules.actions import ACCEPT, PASS, REDEAL, Action, lead
+from rules.events import Event, LineDealEnd, LinePlay
 from rules.line import ACCEPT as ACCEPTING
 from rules.line import CHOOSE, PLAY, TEAM_SEATS, team_of
 
@@ -42,9 +43,9 @@ def passes(view) -> list[int]:
     """The seats that passed since the last play, latest first (CU-6, JA-4)."""
     passed = []
     for e in reversed(view.history):
-        if e[0] != "pass":
+        if e.kind != "pass":
             break
-        passed.append(e[1])
+        passed.append(e.seat)
     return passed
 
 
@@ -146,9 +147,9 @@ class LineKit(TableKit):
     def over_words(self) -> str:
         return self.w("hand_done")  # a hand (кон, сдача), not Mexican Train's deal
 
-    def cue_word(self, event: tuple) -> str | None:
-        if event[0] in ("accept", "redeal"):
-            return self.w(event[0])  # Cuban's acceptance or demand for a redeal (CU-4)
+    def cue_word(self, event: Event) -> str | None:
+        if event.kind in ("accept", "redeal"):
+            return self.w(event.kind)  # Cuban's acceptance or demand for a redeal (CU-4)
         return super().cue_word(event)
 
     @staticmethod
@@ -180,18 +181,18 @@ class LineKit(TableKit):
             return []
         notes: list[str] = []
         for e in view.history:
-            if e[0] in ("match", "deal_end"):
+            if e.kind in ("match", "deal_end"):
                 notes = []
-            elif e[0] == "lead_draw":
-                a, b = e[1], e[2]
+            elif e.kind == "lead_draw":
+                a, b = e.first, e.second
                 notes.append(self.w("log_lead_draw", one=play.name(1), two=play.name(2),
                                     a=tile_name(a), b=tile_name(b)))
                 if a[0] + a[1] != b[0] + b[1]:
                     notes.append(self.w("note_right_to_lead", team=1 if a[0] + a[1] > b[0] + b[1] else 2))
                 else:
                     notes.append(self.w("note_draw_again"))
-            elif e[0] == "redeal":
-                notes.append(self.w("log_redeal", name=play.name(e[1]), tiles=" ".join(tile_name(d) for d in e[2])))
+            elif e.kind == "redeal":
+                notes.append(self.w("log_redeal", name=play.name(e.seat), tiles=" ".join(tile_name(d) for d in e.shown)))
         return notes
 
     @staticmethod
@@ -399,37 +400,36 @@ class LineKit(TableKit):
         """Each event's hand number (the log's headings; a CU-4 redeal deals the same hand)."""
         return line_scores.hand_numbers(history)
 
-    def log_line(self, event: tuple, who, tile_text) -> str | None:
-        kind = event[0]
-        if kind == "deal":
-            return "<b>" + self.w("hand_no", hand=event[1]) + "</b>"
-        if kind == "lead_draw":
-            return self.w("log_lead_draw", one=who(1), two=who(2), a=tile_text(event[1]), b=tile_text(event[2]))
-        if kind == "accept":
-            return self.w("log_accept", name=who(event[1]))
-        if kind == "redeal":
-            return self.w("log_redeal", name=who(event[1]), tiles=" ".join(tile_text(d) for d in event[2]))
-        if kind == "lead":
-            return self.w("log_opener", name=who(event[1]), chosen=who(event[2]))
-        if kind == "play":
-            side = t("line.end_left") if event[3] == "L" else t("line.end_right")
-            return t("line.log_play", name=who(event[1]), tile=tile_text(event[2]), end=side)
-        if kind == "pass":
-            return t("line.log_pass", name=who(event[1]))
-        if kind == "reset":
+    def log_line(self, event: Event, who, tile_text) -> str | None:
+        if event.kind == "deal":
+            return "<b>" + self.w("hand_no", hand=event.deal_no) + "</b>"
+        if event.kind == "lead_draw":
+            return self.w("log_lead_draw", one=who(1), two=who(2), a=tile_text(event.first), b=tile_text(event.second))
+        if event.kind == "accept":
+            return self.w("log_accept", name=who(event.seat))
+        if event.kind == "redeal":
+            return self.w("log_redeal", name=who(event.seat), tiles=" ".join(tile_text(d) for d in event.shown))
+        if event.kind == "lead":
+            return self.w("log_opener", name=who(event.seat), chosen=who(event.chosen))
+        if isinstance(event, LinePlay):
+            side = t("line.end_left") if event.end == "L" else t("line.end_right")
+            return t("line.log_play", name=who(event.seat), tile=tile_text(event.tile), end=side)
+        if event.kind == "pass":
+            return t("line.log_pass", name=who(event.seat))
+        if event.kind == "reset":
             return self.w("six_love_reset")
-        if kind == "deal_end":
+        if isinstance(event, LineDealEnd):
             # UX-3: the hand is over, so the hands left are public now (CU-7, JA-5)
-            winner, points = event[5], event[6]
+            winner, points = event.winner_team, event.points
             head = self.w("log_hand_end", team=winner, points=points) if winner else t("line.result_tie")
-            if self.reset_hand(winner, event[3]):
+            if self.reset_hand(winner, event.totals):
                 head = self.w("log_hand_end_reset", team=winner)  # JA-7: nothing scored
-            rows = [f"    {who(s)}: {' '.join(tile_text(x) for x in event[4][s])} ({event[2][s]})"
+            rows = [f"    {who(s)}: {' '.join(tile_text(x) for x in event.hands[s])} ({event.counts[s]})"
                     for s in range(1, 5)]
             return "\n".join(["<b>" + head + "</b>"] + rows)
-        if kind == "match_end":
-            names = ", ".join(who(s) for s in TEAM_SEATS[event[1][0]])
-            return "<b>" + self.w("team_wins", team=event[1][0], names=names) + "</b>"
+        if event.kind == "match_end":
+            names = ", ".join(who(s) for s in TEAM_SEATS[event.winners[0]])
+            return "<b>" + self.w("team_wins", team=event.winners[0], names=names) + "</b>"
         return None
 
 

@@ -122,10 +122,10 @@ def plays_of(view) -> tuple[Play, ...]:
     """The current hand's plays, in order, from the public history (after the last deal)."""
     out: list[Play] = []
     for event in reversed(view.history):
-        if event[0] == "deal":
+        if event.kind == "deal":
             break
-        if event[0] == "play":
-            out.append((event[3], tuple(event[4])))
+        if event.kind == "play":
+            out.append((event.end, tuple(event.lying)))
     out.reverse()
     return tuple(out)
 

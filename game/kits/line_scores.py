@@ -40,11 +40,11 @@ def hand_log(history) -> list[HandRow]:
     deals again for the same hand.  A ``reset`` event (JA-7) marks the hand before it."""
     rows: list[HandRow] = []
     for e in history:
-        if e[0] == "match":
+        if e.kind == "match":
             rows = []
-        elif e[0] == "deal_end":
-            rows.append(HandRow(len(rows) + 1, e[5], e[6]))
-        elif e[0] == "reset" and rows:
+        elif e.kind == "deal_end":
+            rows.append(HandRow(len(rows) + 1, e.winner_team, e.points))
+        elif e.kind == "reset" and rows:
             last = rows[-1]
             rows[-1] = HandRow(last.hand, last.winner, last.points, True)
     return rows
@@ -54,9 +54,9 @@ def hand_number(history, ended: bool = False) -> int:
     """The number of the hand being dealt or played (``ended``: of the hand that ended last)."""
     done = 0
     for e in history:
-        if e[0] == "match":
+        if e.kind == "match":
             done = 0
-        elif e[0] == "deal_end":
+        elif e.kind == "deal_end":
             done += 1
     return max(1, done if ended else done + 1)
 
@@ -66,10 +66,10 @@ def hand_numbers(history) -> list[int]:
     (the log's headings: a deal after a CU-4 redeal is the same hand again)."""
     out, done = [], 0
     for e in history:
-        if e[0] == "match":
+        if e.kind == "match":
             done = 0
         out.append(done + 1)
-        if e[0] == "deal_end":
+        if e.kind == "deal_end":
             done += 1
     return out
 

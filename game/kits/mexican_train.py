@@ -11,6 +11,7 @@ import html
 import pygame
 
 from rules.actions import DRAW, END_CHAIN, PASS, Action
+from rules.events import Event, TrainDeal, TrainDealEnd, TrainPlay, seat_of
 
 from ..i18n import t
 from ..phases import DEAL_END, MATCH_END
@@ -126,12 +127,12 @@ class MexicanTrainKit(TableKit):
         """(train, index) of the plays since ``me``'s own last decision."""
         found: list[tuple] = []
         for e in reversed(view.history):
-            if e[0] in ("deal", "match"):
+            if e.kind in ("deal", "match"):
                 break
-            if e[0] in ("play", "draw", "pass", "end_chain") and me is not None and e[1] == me and found:
+            if e.kind in ("play", "draw", "pass", "end_chain") and me is not None and seat_of(e) == me and found:
                 break
-            if e[0] == "play":
-                key, tile_ = e[3], e[2]
+            if isinstance(e, TrainPlay):
+                key, tile_ = e.train, e.tile
                 tiles = view.train(key).tiles
                 if tile_ in tiles:
                     found.append((key, tiles.index(tile_)))
@@ -196,9 +197,9 @@ class MexicanTrainKit(TableKit):
     @staticmethod
     def _decided_this_deal(view) -> bool:
         for e in reversed(view.history):
-            if e[0] == "deal":
+            if e.kind == "deal":
                 return False
-            if e[0] in ("play", "draw", "pass", "end_chain") and e[1] == view.seat:
+            if e.kind in ("play", "draw", "pass", "end_chain") and seat_of(e) == view.seat:
                 return True
         return False
 
@@ -214,11 +215,11 @@ class MexicanTrainKit(TableKit):
         """MT-4, MT-5: the engine this seat holds (found in the start search, perhaps), to
         place on the station; None once the deal has a decision."""
         for e in reversed(view.history):
-            if e[0] in ("play", "draw", "pass", "end_chain"):
+            if e.kind in ("play", "draw", "pass", "end_chain"):
                 return None
-            if e[0] == "engine":
-                return Action(PLACE_ENGINE, tile=e[2]) if e[1] == view.seat else None
-            if e[0] == "deal":
+            if e.kind == "engine":
+                return Action(PLACE_ENGINE, tile=e.tile) if e.seat == view.seat else None
+            if e.kind == "deal":
                 return None
         return None
 
@@ -227,34 +228,35 @@ class MexicanTrainKit(TableKit):
         """MT-5: how many tiles ``seat`` drew in this deal's start search."""
         count = 0
         for e in reversed(view.history):
-            if e[0] == "deal":
+            if e.kind == "deal":
                 break
-            count += e[0] == "search" and e[1] == seat
+            count += e.kind == "search" and e.seat == seat
         return count
 
     # ------------------------------------------------------------ ends and the log
 
-    def log_line(self, event: tuple, who, tile_text) -> str | None:
+    def log_line(self, event: Event, who, tile_text) -> str | None:
         """One public event as the log says it (MT-4, MT-5, MT-10 .. MT-18); draws stay masked."""
-        kind = event[0]
-        if kind == "deal":
-            return "<b>" + html.escape(t("ui.log_deal", n=event[1], engine=f"[{event[2]}|{event[2]}]")) + "</b>"
-        if kind == "engine":
-            return t("ui.log_engine", name=who(event[1]), tile=tile_text(event[2]))
-        if kind == "search":
-            return t("ui.log_search", name=who(event[1]))
-        if kind == "play":
-            seat, tile_, train = event[1], event[2], event[3]
+        kind = event.kind
+        if isinstance(event, TrainDeal):  # kind == "deal": the deal and its engine (MT-3)
+            e = event.engine
+            return "<b>" + html.escape(t("ui.log_deal", n=event.deal_no, engine=f"[{e}|{e}]")) + "</b>"
+        if event.kind == "engine":
+            return t("ui.log_engine", name=who(event.seat), tile=tile_text(event.tile))
+        if event.kind == "search":
+            return t("ui.log_search", name=who(event.seat))
+        if isinstance(event, TrainPlay):
+            seat, tile_, train = event.seat, event.tile, event.train
             if train == seat:
                 return t("ui.log_play_own", name=who(seat), tile=tile_text(tile_))
             where = t("ui.train_mexican") if train == "mexican" else t("ui.train_of", name=who(train))
             return t("ui.log_play", name=who(seat), tile=tile_text(tile_), train=where)
         if kind in ("unmark", "draw", "pass", "mark", "end_chain"):
-            return t(f"ui.log_{kind}", name=who(event[1]))
-        if kind == "deal_end":
+            return t(f"ui.log_{kind}", name=who(seat_of(event)))
+        if isinstance(event, TrainDealEnd):
             return _deal_end_lines(event, who)
-        if kind == "match_end":
-            return "<b>" + t("ui.log_match_end", names=", ".join(who(s) for s in event[1])) + "</b>"
+        if event.kind == "match_end":
+            return "<b>" + t("ui.log_match_end", names=", ".join(who(s) for s in event.winners)) + "</b>"
         return None
 
     def stats_words(self, stats) -> list[str]:
@@ -273,11 +275,11 @@ class MexicanTrainKit(TableKit):
         scores.draw_match_end(scene, surface, info, u)
 
 
-def _deal_end_lines(event: tuple, who) -> str:
+def _deal_end_lines(event: TrainDealEnd, who) -> str:
     """MT-16, MT-17: how the deal ended, then each seat's penalty and total, one per line."""
-    reason, penalties, totals = event[1], event[2], event[3]
+    reason, penalties, totals = event.reason, event.counts, event.totals
     if reason == "out":
-        out = [s for s in range(1, len(penalties)) if not event[4][s]] if len(event) > 4 else []
+        out = [s for s in range(1, len(penalties)) if not event.hands[s]]
         lines = ["<b>" + t("ui.log_deal_end_out", name=", ".join(who(s) for s in out) or "?") + "</b>"]
     else:
         lines = ["<b>" + html.escape(t("ui.log_deal_end_block")) + "</b>"]

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.events import (LeadChosen, LineDeal, LineDealEnd, LineMatchEnd, LinePlay, TrainDeal, TrainDealEnd,
+                          TrainMatchEnd, TrainPlay)
+
 from ..cues import Group
 from ..ticker import Clause, tile_text
 
@@ -21,37 +24,40 @@ class MexicanTrainWords:
 
     def deal(self, group: Group) -> list[Clause]:
         """MT-3, MT-5: the deal, who holds the engine, and how many tiles the start search took."""
-        _, n, engine = group[0]
-        holder = next((e[1] for e in group if e[0] == "engine"), None)
-        double = next((e[2] for e in group if e[0] == "engine"), (engine, engine))
-        drawn = sum(1 for e in group if e[0] == "search" and e[1] == holder)
+        head = group[0]
+        assert isinstance(head, TrainDeal), head  # a deal is a chance entry: its event opens the group
+        n, engine = head.deal_no, head.engine
+        found = next((e for e in group if e.kind == "engine"), None)
+        holder = found.seat if found else None
+        double = found.tile if found else (engine, engine)
+        drawn = sum(1 for e in group if e.kind == "search" and e.seat == holder)
         params: dict[str, Any] = {"n": n, "holder": holder, "tile": tile_text(double)}
         if drawn:
             return [(None, "ticker.mt_deal_search", {**params, "count": drawn})]
         return [(None, "ticker.mt_deal", params)]
 
-    def play(self, e: tuple, first: bool) -> Clause:
-        _, seat, t, train = e
+    def play(self, e: TrainPlay, first: bool) -> Clause:
+        seat, t, train = e.seat, e.tile, e.train
         if train == seat:
             return (seat, "ticker.play_own", {"tile": tile_text(t)})
         if train == "mexican":
             return (seat, "ticker.play_mexican", {"tile": tile_text(t)})
         return (seat, "ticker.play_train", {"tile": tile_text(t), "owner_seat": train})
 
-    def lead(self, e: tuple) -> Clause:
+    def lead(self, e: LeadChosen) -> Clause:
         raise ValueError("Mexican Train has no lead")
 
-    def deal_end(self, e: tuple, reset: bool) -> list[Clause]:
+    def deal_end(self, e: TrainDealEnd, reset: bool) -> list[Clause]:
         """MT-16: out or blocked."""
-        _, reason, _pen, _tot, hands = e[:5]
+        reason, hands = e.reason, e.hands
         if reason == "out":
             outs = [s for s in range(1, len(hands)) if not hands[s]]
             return [(None, "ticker.mt_out", {"name_seats": outs})]
         return [(None, "ticker.mt_block", {})]
 
-    def match_end(self, e: tuple) -> Clause:
+    def match_end(self, e: TrainMatchEnd) -> Clause:
         """MT-18: the lowest totals win."""
-        return (None, "ticker.mt_match_end", {"name_seats": list(e[1])})
+        return (None, "ticker.mt_match_end", {"name_seats": list(e.winners)})
 
 
 class LineWords:
@@ -67,26 +73,28 @@ class LineWords:
         self.named_ends = named_ends or {}
 
     def deal(self, group: Group) -> list[Clause]:
-        return [(None, self.deal_key, {"n": group[0][1]})]
+        head = group[0]
+        assert isinstance(head, LineDeal), head  # a deal is a chance entry: its event opens the group
+        return [(None, self.deal_key, {"n": head.deal_no})]
 
-    def play(self, e: tuple, first: bool) -> Clause:
+    def play(self, e: LinePlay, first: bool) -> Clause:
         """CU-6, JA-4: the tile as it lies on its end; the hand's first tile is led or posed (CU-5, JA-2)."""
-        _, seat, _t, end, lying = e
+        seat, end, lying = e.seat, e.end, e.lying
         if first:
             return (seat, self.first_key, {"tile": tile_text(lying)})
         return (seat, "ticker.play_left" if end == "L" else "ticker.play_right", {"tile": tile_text(lying)})
 
-    def lead(self, e: tuple) -> Clause:
+    def lead(self, e: LeadChosen) -> Clause:
         """CU-5, JA-3: the representative names who leads (poses); maybe themself."""
-        _, rep, chosen = e
+        rep, chosen = e.seat, e.chosen
         other, self_ = self.lead_keys
         if rep == chosen:
             return (rep, self_, {})
         return (rep, other, {"chosen_seat": chosen})
 
-    def deal_end(self, e: tuple, reset: bool) -> list[Clause]:
+    def deal_end(self, e: LineDealEnd, reset: bool) -> list[Clause]:
         """CU-7/CU-8 and JA-5/JA-6/JA-7: who scores, a tie, six love."""
-        _, reason, _counts, _totals, _hands, winner, points = e
+        reason, winner, points = e.reason, e.winner_team, e.points
         out: list[Clause] = [(None, "ticker.line_block", {})] if reason == "block" else []
         if winner is None:
             return out + [(None, "ticker.line_tie", {})]
@@ -94,9 +102,9 @@ class LineWords:
             return out + [(None, "ticker.jamaican_reset", {"team": winner})]
         return out + [(None, self.scores_key, {"team": winner, "count": points})]
 
-    def match_end(self, e: tuple) -> Clause:
+    def match_end(self, e: LineMatchEnd) -> Clause:
         """CU-10, JA-8: the winning team, by a named ending where the game has one."""
-        return (None, self.named_ends.get(e[3], self.match_end_key), {"team": e[1][0]})
+        return (None, self.named_ends.get(e.result_name or "", self.match_end_key), {"team": e.winners[0]})
 
 
 MEXICAN_TRAIN = MexicanTrainWords()

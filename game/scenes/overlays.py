@@ -128,11 +128,11 @@ def history_lines(history, name: Callable[[int], str], seed: int | None = None, 
     # the line games number hands, not deals: the deal after a redeal (CU-4) is the same hand
     hands = kit.hand_numbers(history) if hasattr(kit, "hand_numbers") else None
     for i, event in enumerate(history):
-        if event[0] == "match":
-            lines.append(f"<b>{html.escape(kit.match_words('log_match', n=event[1]))}</b>")
+        if event.kind == "match":
+            lines.append(f"<b>{html.escape(kit.match_words('log_match', n=event.match_no))}</b>")
             continue
-        if hands is not None and event[0] == "deal":
-            event = ("deal", hands[i])
+        if hands is not None and event.kind == "deal":
+            event = event._replace(deal_no=hands[i])
         line = kit.log_line(event, who, tile_text)
         if line is not None:
             lines.extend(line.split("\n"))

@@ -36,6 +36,7 @@ import pygame
 from rules.actions import Action
 from rules import save as rules_save
 from rules.chance import NextMatch
+from rules.events import ACTION_KINDS
 from rules.session import Session
 
 from .. import intents as I
@@ -604,12 +605,12 @@ class ReplayScene(CameraControls, Scene):
     def last_decision_words(self) -> str:
         from .overlays import tile_text
         for event in reversed(self.play.view().history):
-            if event[0] in ("deal", "match"):
+            if event.kind in ("deal", "match"):
                 break
-            if event[0] in ("play", "draw", "pass", "end_chain", "accept", "redeal", "lead"):
+            if event.kind in ACTION_KINDS:  # a decision
                 line = self.kit.log_line(event, self.play.name, tile_text)
-                if line is None and event[0] in ("draw", "pass", "end_chain"):
-                    line = t(f"ui.log_{event[0]}", name=self.play.name(event[1]))
+                if line is None and event.kind in ("draw", "pass", "end_chain"):
+                    line = t(f"ui.log_{event.kind}", name=self.play.name(event.seat))
                 return _TAGS.sub("", line or "").split("\n")[0]
         return t("replay.deal_start")
 

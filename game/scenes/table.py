@@ -581,7 +581,7 @@ class TableScene(CameraControls, Scene):
             landing = self._stage(new_events, lay) if grew else None
             if grew:
                 self._sound(new_events, landing)
-            if grew and any(e[0] == "play" for e in history[-3:]):  # a play (maybe + unmark, deal end)
+            if grew and any(e.kind == "play" for e in history[-3:]):  # a play (maybe + unmark, deal end)
                 self._arrived_at = landing if landing is not None else self.clock
             if grew and self.follow:
                 self._follow_last()
@@ -646,7 +646,7 @@ class TableScene(CameraControls, Scene):
     def _sound(self, events, landing: float | None) -> None:
         """The sounds of the entries just applied (game.cues): a tile's click when it lands,
         the rest at once; the soft turn cue when a human is to decide next."""
-        entries = sum(1 for e in events if e[0] in C.OPENING)
+        entries = sum(1 for e in events if e.kind in C.OPENING)
         cues = C.cues_since(self.play.view().history, entries) if entries else []
         cues += C.turn_cue(self.play.session, self.play.humans)
         at = landing if landing is not None else self.clock

@@ -36,7 +36,7 @@ def preview_text(play: PlayState, action) -> str:
 def fresh_tile(view):
     """The tile just drawn by the seat of ``view``, shown once the draw is done (UX-2)."""
     last = view.history[-1] if view.history else None
-    if view.drawn and last and last[0] == "draw" and last[1] == view.seat and view.hand:
+    if view.drawn and last and last.kind == "draw" and last.seat == view.seat and view.hand:
         return view.hand[-1]  # a draw appends to the hand
     return None
 

@@ -26,6 +26,7 @@ import random
 from typing import Sequence
 
 from ..actions import Action, placement
+from ..events import LinePlay
 from ..state import this_deal
 from ..tiles import Tile
 from ..variants import cuban, jamaican
@@ -84,9 +85,9 @@ def partner_plays(k: Knowledge) -> list[tuple[tuple[int, int], Tile, int]]:
     out: list[tuple[tuple[int, int], Tile, int]] = []
     n = 0
     for entry in this_deal(k.view.history):
-        if entry[0] != "play":
+        if not isinstance(entry, LinePlay):  # the line's plays only
             continue
-        _, s, t, end, lying = entry
+        s, t, end, lying = entry.seat, entry.tile, entry.end, entry.lying
         if left < 0:
             left, right = lying
             if s == k.partner:

@@ -8,6 +8,7 @@ on the line (JA-6 hard ends).
 """
 from __future__ import annotations
 
+from ..events import LinePlay
 from ..line import partner_of
 from ..state import this_deal
 from ..tiles import Tile, double_set, tile
@@ -32,9 +33,8 @@ class Knowledge:
         self.opened: list[set[int]] = [set() for _ in range(5)]
         left = right = -1
         for entry in this_deal(view.history):
-            kind = entry[0]
-            if kind == "play":
-                _, s, t, end, lying = entry
+            if isinstance(entry, LinePlay):
+                s, end, lying = entry.seat, entry.end, entry.lying
                 if left < 0:
                     left, right = lying
                     self.opened[s].update(lying)
@@ -44,8 +44,8 @@ class Knowledge:
                 else:
                     right = lying[1]
                     self.opened[s].add(right)
-            elif kind == "pass" and left >= 0:
-                self.voids[entry[1]].update((left, right))
+            elif entry.kind == "pass" and left >= 0:
+                self.voids[entry.seat].update((left, right))
         on_line = {tile(a, b) for a, b in view.line}
         mine = set(self.hand)
         self.unseen = [t for t in double_set(self.top) if t not in on_line and t not in mine]

@@ -28,6 +28,7 @@ import random
 from typing import Iterable
 
 from ..actions import Action
+from ..events import SeatEvent, TrainPlay
 from ..state import this_deal
 from ..tiles import Tile
 from ..variants.mexican_train import FULL_SET, MEXICAN
@@ -73,21 +74,21 @@ def known_voids(view, passes: bool = False) -> list[set[int]]:
     first_turns = 0  # first turns over (MT-8): the first round lasts until every seat had one
     drew = 0  # the seat whose draw came last, until its turn ends
     for entry in this_deal(view.history):
-        kind = entry[0]
-        if kind == "pass" and passes and drew != entry[1]:
+        kind = entry.kind
+        if entry.kind == "pass" and passes and drew != entry.seat:
             if first_turns < n:
-                voids[entry[1]].add(ends[entry[1]])
+                voids[entry.seat].add(ends[entry.seat])
             else:
                 kind = "draw"  # the boneyard was empty: the same proof as a draw
-        if entry[0] in ("pass", "end_chain"):
+        if entry.kind in ("pass", "end_chain"):
             first_turns += 1
             drew = 0
-        elif entry[0] == "draw":
-            drew = entry[1]
-        elif entry[0] == "play" and first_turns >= n:
+        elif entry.kind == "draw":
+            drew = entry.seat
+        elif entry.kind == "play" and first_turns >= n:
             drew = 0
-        if kind == "play":
-            _, s, t, train = entry
+        if isinstance(entry, TrainPlay):  # kind == "play"
+            s, t, train = entry.seat, entry.tile, entry.train
             ti = 0 if train == MEXICAN else int(train)
             ends[ti] = t[1] if t[0] == ends[ti] else t[0]
             placed += 1
@@ -95,8 +96,8 @@ def known_voids(view, passes: bool = False) -> list[set[int]]:
             if ti == s:
                 marked[s] = False
             last_play = (s, t)
-        elif kind == "draw":
-            s = entry[1]
+        elif kind == "draw" and isinstance(entry, SeatEvent):  # a draw, or a pass that proves as much
+            s = entry.seat
             extra = last_play is not None and last_play[0] == s and last_play[1][0] == last_play[1][1]
             opened = [(bare[ti], ti) for ti in range(n + 1) if bare[ti]]
             if opened and not extra:
@@ -104,10 +105,10 @@ def known_voids(view, passes: bool = False) -> list[set[int]]:
             else:
                 lacking = {ends[0], ends[s]} | {ends[i] for i in range(1, n + 1) if marked[i]}
             voids[s] |= lacking
-        if entry[0] in ("pass", "end_chain"):
+        if entry.kind in ("pass", "end_chain"):
             last_play = None
-        elif kind == "mark":
-            marked[entry[1]] = True
+        elif entry.kind == "mark":
+            marked[entry.seat] = True
     return voids
 
 
@@ -326,8 +327,8 @@ def _obligation_indices(view) -> list[int]:
 
 def _last_double_train(view) -> int:
     for entry in reversed(view.history):
-        if entry[0] == "play" and entry[1] == view.seat:
-            return 0 if entry[3] == MEXICAN else int(entry[3])
+        if isinstance(entry, TrainPlay) and entry.seat == view.seat:
+            return 0 if entry.train == MEXICAN else int(entry.train)
     raise ValueError("an extra tile is due but the history shows no double")
 
 

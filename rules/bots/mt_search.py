@@ -27,6 +27,7 @@ import random
 from dataclasses import replace
 
 from ..actions import Action
+from ..events import TrainPlay
 from ..public_history import History
 from ..state import this_deal
 from ..tiles import Tile
@@ -104,12 +105,12 @@ def _placements(view) -> tuple[int, list[int], int]:
     placed, holder = 0, 1
     open_double = [-1] * (view.players + 1)
     for entry in this_deal(view.history):
-        if entry[0] == "play":
+        if isinstance(entry, TrainPlay):
             placed += 1
-            t = entry[2]
-            open_double[train_index(entry[3])] = placed if t[0] == t[1] else -1
-        elif entry[0] == "engine":
-            holder = entry[1]
+            t = entry.tile
+            open_double[train_index(entry.train)] = placed if t[0] == t[1] else -1
+        elif entry.kind == "engine":
+            holder = entry.seat
     return placed, open_double, holder
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..actions import ACCEPT, REDEAL, Action
 from ..chance import Deal, LeadDraw, check_partition, deal_shuffled
 from ..errors import InvalidDealError
+from ..events import Event, LeadDrawn, Redealt, SeatEvent
 from ..line import (ACCEPT as ACCEPTING, CHOOSE, DEALING, LEAD_DRAW, TEAM_SEATS,
                     PartnershipGame, other_team, team_of)
 from ..rng import stream
@@ -87,7 +88,7 @@ class Cuban(PartnershipGame):
             raise InvalidDealError(f"both representatives cannot draw the same tile {t1}")
         self.lead_draws += 1
         self.records.append({"lead_draw": {"1": list(t1), "2": list(t2)}})
-        self.history.append(("lead_draw", t1, t2))
+        self.history.append(LeadDrawn("lead_draw", t1, t2))
         p1, p2 = t1[0] + t1[1], t2[0] + t2[1]
         if p1 != p2:
             self.right_to_lead = 1 if p1 > p2 else 2
@@ -117,7 +118,7 @@ class Cuban(PartnershipGame):
     def _phase_action(self, action: Action) -> None:
         s = self.turn
         if action.kind == "accept":
-            self.history.append(("accept", s))
+            self.history.append(SeatEvent("accept", s))
             if s < 4:
                 self.turn = s + 1
             else:
@@ -133,7 +134,7 @@ class Cuban(PartnershipGame):
     def _redeal(self, seat: int) -> None:
         """CU-4: the demand shows only the doubles, throws the hands in, keeps the right."""
         shown = self.shown_doubles = doubles_in(self.hands[seat])
-        self.history.append(("redeal", seat, shown))
+        self.history.append(Redealt("redeal", seat, shown))
         self.records.append({
             "deal_end": {"reason": "redeal", "winner_team": None, "points": 0},
             "totals": {"1": self.totals[1], "2": self.totals[2]},
@@ -144,7 +145,7 @@ class Cuban(PartnershipGame):
     # --------------------------------------------------------------- scoring
 
     def _score_hand(self, winner: int | None, rep: int, counts: list[int],
-                    key: bool) -> tuple[int, list[tuple]]:
+                    key: bool) -> tuple[int, list[Event]]:
         """CU-8: the winners score the two opponents' pips; CU-9: who has the right next."""
         if winner is None:
             # CU-7, CU-9: a tie scores nothing; the team that did not lead gets the right.

@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..actions import Action
 from ..chance import Deal, check_partition, deal_shuffled
 from ..errors import InvalidDealError
+from ..events import Event, Reset
 from ..line import CHOOSE, DEALING, PLAY, PLAY_L, PartnershipGame, other_team
 from ..rng import stream
 from ..tiles import Tile, double_set, tile
@@ -95,7 +96,7 @@ class Jamaican(PartnershipGame):
     # --------------------------------------------------------------- scoring
 
     def _score_hand(self, winner: int | None, rep: int, counts: list[int],
-                    key: bool) -> tuple[int, list[tuple]]:
+                    key: bool) -> tuple[int, list[Event]]:
         """JA-6 value (1, or 2 for the key tile); JA-7 six love; JA-2/JA-3 who opens next."""
         if winner is None:
             self.pose_required = True  # JA-7: a tie keeps both totals; [6|6] next
@@ -106,7 +107,7 @@ class Jamaican(PartnershipGame):
             self.totals[1] = self.totals[2] = 0
             self.pose_required = True
             self.representative = rep
-            return points, [("reset", winner)]
+            return points, [Reset("reset", winner)]
         self.totals[winner] += points
         self.pose_required = False
         self.representative = rep

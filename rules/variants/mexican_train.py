@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from ..actions import DRAW, END_CHAIN, PASS, Action
 from ..chance import Deal, check_partition, deal_shuffled
 from ..errors import ConfigError, InvalidDealError
+from ..events import (EngineFound, Event, MatchStart, SeatEvent, TrainDeal, TrainDealEnd, TrainMatchEnd,
+                      TrainPlay)
 from ..public_history import History, freeze, share
 from ..rng import stream
 from ..tiles import Tile, double_set, tile
@@ -85,7 +87,7 @@ class MexicanTrainView:
     drawn: bool
     extra: bool
     totals: tuple[int, ...]
-    history: Sequence[tuple]  # a FrozenHistory: compares and prints like a tuple
+    history: Sequence[Event]  # a FrozenHistory: compares and prints like a tuple
     legal: tuple[Action, ...]
 
     def train(self, key: int | str) -> TrainView:
@@ -109,7 +111,7 @@ class MexicanTrain:
         #: transcript records that are not decisions (TRANSCRIPT.md).
         self.records: list[dict] = [{"match": 1}]
         #: the public history: every entry is visible to every seat.
-        self.history: History = History([("match", 1)])
+        self.history: History = History([MatchStart("match", 1)])
         self._legal: list[Action] | None = None
         self._clear_deal()
 
@@ -183,13 +185,13 @@ class MexicanTrain:
             "stock": [list(t) for t in stock],
             "engine": engine,
         })
-        self.history.append(("deal", self.deal_no, engine))
+        self.history.append(TrainDeal("deal", self.deal_no, engine))
         double = tile(engine, engine)
         holder = self._holder(double)
         if holder == 0:
             holder = self._start_search(double)
         hands[holder].remove(double)
-        self.history.append(("engine", holder, double))
+        self.history.append(EngineFound("engine", holder, double))
         self.turn = holder
         self.phase = PLAYING
         self._legal = None
@@ -211,7 +213,7 @@ class MexicanTrain:
             for seat in group:
                 self.hands[seat].append(self.stock[self.pos])
                 self.pos += 1
-                self.history.append(("search", seat))
+                self.history.append(SeatEvent("search", seat))
             holder = self._holder(double)
             if holder:
                 return holder
@@ -287,11 +289,11 @@ class MexicanTrain:
             double = t[0] == t[1]
             self.open_double[ti] = self.placed if double else -1
             self.drawn = False
-            self.history.append(("play", s, t, action.train))
+            self.history.append(TrainPlay("play", s, t, action.train))
             if ti == s and self.marked[s]:
                 # MT-12: only the owner's own play lifts the marker.
                 self.marked[s] = False
-                self.history.append(("unmark", s))
+                self.history.append(SeatEvent("unmark", s))
             if not self.hands[s]:
                 self._end_turn()  # MT-15: an empty hand ends the turn at once
             elif self.first_round:
@@ -304,15 +306,15 @@ class MexicanTrain:
             self.hands[s].append(self.stock[self.pos])
             self.pos += 1
             self.drawn = True
-            self.history.append(("draw", s))
+            self.history.append(SeatEvent("draw", s))
         elif kind == "pass":
-            self.history.append(("pass", s))
+            self.history.append(SeatEvent("pass", s))
             if not self.marked[s]:
                 self.marked[s] = True
-                self.history.append(("mark", s))
+                self.history.append(SeatEvent("mark", s))
             self._end_turn()
         elif kind == "end_chain":
-            self.history.append(("end_chain", s))
+            self.history.append(SeatEvent("end_chain", s))
             self._end_turn()
         else:  # pragma: no cover - Session.apply only passes legal actions
             raise ValueError(kind)
@@ -357,7 +359,7 @@ class MexicanTrain:
                          "penalties": {str(s): penalties[s] for s in range(1, n + 1)}},
             "totals": self.seat_totals(),
         })
-        self.history.append(("deal_end", reason, tuple(penalties), tuple(self.totals),
+        self.history.append(TrainDealEnd("deal_end", reason, tuple(penalties), tuple(self.totals),
                              tuple(tuple(sorted(h)) for h in self.hands)))
         self.turn = 0
         self.obligations = []
@@ -365,7 +367,7 @@ class MexicanTrain:
             self.phase = MATCH_OVER
             winners = self.winners()
             self.records.append({"match_end": {"winners": winners, "totals": self.seat_totals()}})
-            self.history.append(("match_end", tuple(winners), tuple(self.totals)))
+            self.history.append(TrainMatchEnd("match_end", tuple(winners), tuple(self.totals)))
         else:
             self.phase = DEALING
 
@@ -390,7 +392,7 @@ class MexicanTrain:
         self._clear_deal()
         self.phase = DEALING
         self.records.append({"match": self.match_no})
-        self.history.append(("match", self.match_no))
+        self.history.append(MatchStart("match", self.match_no))
         self._legal = None
 
     # ------------------------------------------------------------------ view

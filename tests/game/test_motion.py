@@ -402,8 +402,9 @@ def test_the_start_search_draws_fly_one_after_another_before_the_engine():
     from game.motion import Motion
     from game.staging import HandShot, stage
     app, play, scene = setup("cccc", seed=5, delay=0.8)
-    events = [("deal", 1, 12), ("search", 3), ("search", 4), ("search", 1), ("search", 2), ("search", 3),
-              ("engine", 3, (12, 12))]
+    from rules.events import as_event
+    events = [as_event(e) for e in (("deal", 1, 12), ("search", 3), ("search", 4), ("search", 1), ("search", 2),
+                                    ("search", 3), ("engine", 3, (12, 12)))]
     motion = Motion()
     stage(motion, events, 10.0, kit=scene.kit, lay=scene._layout_now(), view=play.view(), play=play,
           before=HandShot(None), after=HandShot(None), seconds=0.5)

@@ -1,0 +1,196 @@
+"""What happened at the table: the public history's entries as typed records (issue 26).
+
+Every game appends one of these to ``state.history`` for each thing every seat
+may see (UX-4).  They are ``NamedTuple``s, so an event IS the tuple the history
+held before (``("pass", 2)``): equality, hashing, ``e[0]`` and JSON are what
+they were, and transcripts, saves and the phones' messages do not change.
+Readers use the names (``e.kind``, ``e.seat``, ``e.tile``); ``kind`` is typed
+with a ``Literal``, so ``if e.kind == "play":`` narrows an ``Event`` for mypy.
+
+Two kinds have a shape per family: Mexican Train's ``play``, ``deal``,
+``deal_end`` and ``match_end`` (``Train*``) and the two-ended line's (``Line*``,
+Cuban and Jamaican).  The first fields of the two ``deal_end`` records mean the
+same, so one reveal screen serves all (UX-3).
+
+The kinds are written out here once: ``ACTION_KINDS`` (what a seat may decide,
+``rules.actions``) and ``EVENT_KINDS`` (what the history may hold).
+"""
+from __future__ import annotations
+
+from typing import Literal, NamedTuple, Union, get_args, get_type_hints
+
+from .tiles import Tile
+
+#: What a seat may decide (``rules.actions.Action.kind``; TRANSCRIPT.md).
+ActionKind = Literal["play", "draw", "pass", "end_chain", "accept", "redeal", "lead"]
+ACTION_KINDS: tuple[str, ...] = get_args(ActionKind)
+
+#: The events that carry nothing but the seat they happened to.
+SeatKind = Literal["search", "draw", "pass", "mark", "unmark", "end_chain", "accept"]
+SEAT_KINDS: tuple[str, ...] = get_args(SeatKind)
+
+
+class MatchStart(NamedTuple):
+    """A match begins (every game; the history opens with ``("match", 1)``)."""
+
+    kind: Literal["match"]
+    match_no: int
+
+
+class TrainDeal(NamedTuple):
+    """Mexican Train: deal ``deal_no`` is dealt with the ``engine`` double's number (MT-3)."""
+
+    kind: Literal["deal"]
+    deal_no: int
+    engine: int
+
+
+class LineDeal(NamedTuple):
+    """Cuban, Jamaican: hand ``deal_no`` is dealt; what is in the hands is private."""
+
+    kind: Literal["deal"]
+    deal_no: int
+
+
+class EngineFound(NamedTuple):
+    """Mexican Train: ``seat`` held the engine ``tile`` and put it in the station (MT-4, MT-5)."""
+
+    kind: Literal["engine"]
+    seat: int
+    tile: Tile
+
+
+class SeatEvent(NamedTuple):
+    """``seat`` drew a tile in the start search, drew, passed, was marked, was unmarked,
+    ended a chain (Mexican Train) or accepted the hand (Cuban, CU-4)."""
+
+    kind: SeatKind
+    seat: int
+
+
+class TrainPlay(NamedTuple):
+    """Mexican Train: ``seat`` played ``tile`` on ``train`` (an owner's seat or ``"mexican"``)."""
+
+    kind: Literal["play"]
+    seat: int
+    tile: Tile
+    train: int | str
+
+
+class LinePlay(NamedTuple):
+    """Cuban, Jamaican: ``seat`` played ``tile`` at ``end`` (``"L"``/``"R"``), lying as ``lying``
+    (its numbers left to right)."""
+
+    kind: Literal["play"]
+    seat: int
+    tile: Tile
+    end: str
+    lying: tuple[int, int]
+
+
+class LeadDrawn(NamedTuple):
+    """Cuban: the tiles seats 1 and 2 drew to find who leads the first hand (CU-2)."""
+
+    kind: Literal["lead_draw"]
+    first: Tile
+    second: Tile
+
+
+class Redealt(NamedTuple):
+    """Cuban: ``seat`` asked for a new deal, showing its doubles (CU-4)."""
+
+    kind: Literal["redeal"]
+    seat: int
+    shown: tuple[Tile, ...]
+
+
+class LeadChosen(NamedTuple):
+    """Cuban, Jamaican: ``seat`` (the team's representative) chose ``chosen`` to lead or pose."""
+
+    kind: Literal["lead"]
+    seat: int
+    chosen: int
+
+
+class Reset(NamedTuple):
+    """Jamaican six love: ``team`` won against a team with points; both start again (JA-7)."""
+
+    kind: Literal["reset"]
+    team: int
+
+
+class TrainDealEnd(NamedTuple):
+    """Mexican Train: a deal ends; ``counts`` are the pips each seat adds (index 0 unused, as
+    are ``totals``' and ``hands'``), ``hands`` are the hands left, revealed (UX-3)."""
+
+    kind: Literal["deal_end"]
+    reason: str
+    counts: tuple[int, ...]
+    totals: tuple[int, ...]
+    hands: tuple[tuple[Tile, ...], ...]
+
+
+class LineDealEnd(NamedTuple):
+    """Cuban, Jamaican: a hand ends; the first fields as ``TrainDealEnd``'s, then the team that
+    won it (None for a tie) and the points it scored."""
+
+    kind: Literal["deal_end"]
+    reason: str
+    counts: tuple[int, ...]
+    totals: tuple[int, ...]
+    hands: tuple[tuple[Tile, ...], ...]
+    winner_team: int | None
+    points: int
+
+
+class TrainMatchEnd(NamedTuple):
+    """Mexican Train: the match ends; ``winners`` are seats (MT-18)."""
+
+    kind: Literal["match_end"]
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+class LineMatchEnd(NamedTuple):
+    """Cuban, Jamaican: the match ends; ``result_name`` is ``"tripollua"``, ``"pollona"``
+    (CU-10) or None."""
+
+    kind: Literal["match_end"]
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+    result_name: str | None
+
+
+Event = Union[MatchStart, TrainDeal, LineDeal, EngineFound, SeatEvent, TrainPlay, LinePlay, LeadDrawn,
+              Redealt, LeadChosen, Reset, TrainDealEnd, LineDealEnd, TrainMatchEnd, LineMatchEnd]
+
+#: Every kind the history may hold, in the order of the records above.
+EVENT_KINDS: tuple[str, ...] = tuple(dict.fromkeys(
+    k for record in get_args(Event) for k in get_args(get_type_hints(record)["kind"])))
+
+#: The shapes: (kind, number of fields) -> record.  A kind has one shape per family at most.
+_RECORDS: dict[tuple[str, int], type] = {
+    (k, len(record._fields)): record
+    for record in get_args(Event) for k in get_args(get_type_hints(record)["kind"])}
+
+
+def as_event(entry: tuple) -> Event:
+    """The record for a plain tuple (a history written out by hand: tests, old data).
+
+    A record comes back as it is; ``ValueError`` for a kind or a length no game writes.
+    """
+    if isinstance(entry, get_args(Event)):
+        return entry  # type: ignore[return-value]  # isinstance over the union's members
+    record = _RECORDS.get((entry[0], len(entry))) if entry else None
+    if record is None:
+        raise ValueError(f"not a history event: {entry!r}")
+    return record(*entry)
+
+
+#: The records whose ``seat`` field is the seat the event happened to (or the chooser, for ``lead``).
+SEATED = (SeatEvent, TrainPlay, LinePlay, EngineFound, Redealt, LeadChosen)
+
+
+def seat_of(e: Event) -> int | None:
+    """The seat of a seated event (``SEATED``); None for the others (a deal, a match's end ...)."""
+    return e.seat if isinstance(e, SEATED) else None
