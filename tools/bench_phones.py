@@ -411,6 +411,7 @@ def run_table(script: list[tuple[int, str, int]], players: int, seed: int, pace:
     try:
         if phones:
             app.phones_options = {"host": "127.0.0.1", "port": 0, "join_file": None}
+            app.phones_autostart = True  # as --seats: the match begins once every phone is here
         kinds = [("phone" if phones else "computer", "normal")] * players
         app.start_match(Session(Config("mexican_train", players, seed)), match_seats(kinds))
         play = app.play_state

@@ -121,14 +121,17 @@ async def _join_phone(url: str, timeout: float) -> tuple[dict, dict]:
             await ws.send_str(json.dumps({"type": "join", "code": code, "lang": "en"}))
             got: dict[str, dict] = {}
             end = time.monotonic() + timeout
-            while "state" not in got:
+            while not (got.get("state") or {}).get("state"):  # a state of the match, not the empty one
                 msg = await ws.receive(timeout=max(0.1, end - time.monotonic()))
                 if msg.type != aiohttp.WSMsgType.TEXT:
                     raise RuntimeError(f"the WebSocket ended before a state came ({msg.type!r})")
                 data = json.loads(msg.data)
                 if data.get("type") == "error":
                     raise RuntimeError(f"the server refused the phone: {data.get('key')}")
-                got.setdefault(data.get("type", "?"), data)
+                if data.get("type") == "state":
+                    got["state"] = data
+                else:
+                    got.setdefault(data.get("type", "?"), data)
             return got.get("welcome", {}), got["state"]
 
 

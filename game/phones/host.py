@@ -57,9 +57,14 @@ class PhonesHost:
                 self.problem = str(e)
                 return
             self.server, self.problem = server, None
-            self.write_join_file()
+            fresh = True
+        else:
+            fresh = False
         self.link = PhoneLink(play, self.server)
+        self.link.publish()  # a phone that joins at once finds its seat's state waiting
         self.codes = self.server.codes()
+        if fresh:
+            self.write_join_file()
 
     def sync(self) -> None:
         if self.link is not None:

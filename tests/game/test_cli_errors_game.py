@@ -101,11 +101,12 @@ def test_counting_deal_ends_does_not_rescan_the_history_on_every_move():
     session = Session(Config("mexican_train", 3, 2))
     play = PlayState(session, [SeatConfig(f"Bot {i}", COMPUTER, "easy") for i in range(3)])
     state = session.state
-    state.history = CountingList(list(state.history) + [("pass", 1)] * 20_000)
+    from rules.events import as_event
+    state.history = CountingList(list(state.history) + [as_event(("pass", 1))] * 20_000)
     play._count("deal_end")  # the first count reads it all once
     CountingList.read = 0
     for _ in range(100):
-        state.history.append(("pass", 2))
+        state.history.append(as_event(("pass", 2)))
         play._count("deal_end")
         play._count("deal")
     assert CountingList.read <= 400  # only what is new: it was 100 x 2 x 20,000
