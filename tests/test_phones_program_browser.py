@@ -33,9 +33,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def _start_program(tmp_path: Path, game: str, seats: str, seed: int) -> tuple[subprocess.Popen, list[dict]]:
     home = tmp_path / "home"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", DOMINO_TABLE_HOME=str(home))
-    # the computers at the fast pace, in the program's own settings file
+    # the computers at once (their tiles still fly), in the program's own settings file
     subprocess.run([sys.executable, "-c", "from game import storage; s = dict(storage.DEFAULT_SETTINGS); "
-                    "s['computer_speed'] = 'fast'; storage.save_settings(s)"], env=env, check=True, cwd=ROOT)
+                    "s['computer_speed'] = 'instant'; storage.save_settings(s)"], env=env, check=True, cwd=ROOT)
     join = tmp_path / "join.json"
     program = subprocess.Popen([sys.executable, "-m", "game", "--game", game, "--seats", seats, "--seed", str(seed),
                                 "--phones-host", "127.0.0.1", "--phones-port", "0", "--phones-file", str(join),
