@@ -41,10 +41,7 @@ def test_every_level_plays_a_whole_match_with_an_exact_transcript(game, level):
     from rules.selfplay import run
 
     buf = io.StringIO()
-    # the expert thinks up to a second a decision: it holds every other seat (one team in the
-    # partnership games), the hard level the rest
-    levels = [level, "hard"] if level == "expert" else [level]
-    session = run(Config(game, _players(game), 11), 1, [resolve_policy(f"bot:{lv}") for lv in levels], buf)
+    session = run(Config(game, _players(game), 11), 1, [resolve_policy(f"bot:{level}")], buf)
     assert session.match_over()
     text = buf.getvalue()
     assert text.count('"deal_end"') >= 1 and '"match_end"' in text
