@@ -172,11 +172,8 @@ def _check_limits(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
 
 
 def demo_seats(n: int):
-    from . import i18n
-    from .seats import COMPUTER, SeatConfig
     levels = ("normal", "hard", "easy")
-    return [SeatConfig(i18n.t("ui.default_computer_name", n=i), COMPUTER, levels[(i - 1) % 3])
-            for i in range(1, n + 1)]
+    return match_seats([("computer", levels[i % 3]) for i in range(n)])
 
 
 def start_demo(app, seed: int, players: int, game: str = "mexican_train") -> None:
@@ -288,32 +285,17 @@ def write_image(surface, path: str) -> None:
     """
     import errno
     import io
-    import tempfile
 
     import pygame
+
+    from rules.files import write_bytes_atomic
 
     target = os.path.realpath(path)
     if os.path.lexists(target) and not os.path.isfile(target):
         raise OSError(errno.EINVAL, "it is not a regular file", path)
     buffer = io.BytesIO()
     pygame.image.save(surface, buffer, os.path.basename(target))
-    data = buffer.getvalue()
-    fd, tmp = tempfile.mkstemp(prefix=".screenshot-", suffix=os.path.splitext(target)[1],
-                               dir=os.path.dirname(target))
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        if os.path.getsize(tmp) != len(data):
-            raise OSError(errno.ENOSPC, "the image was cut short", path)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_bytes_atomic(target, buffer.getvalue())
 
 
 def smoke_test(args) -> int:

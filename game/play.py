@@ -759,12 +759,7 @@ class PlayState(TableQueries):
         """UX-6: take back the viewer's last decision and every computer decision after it."""
         if not self.can_undo():
             return False
-        count = self._undo_count()
-        done = 0
-        for _ in range(count):
-            if not self.session.undo():
-                break
-            done += 1
+        done = self._take_back(self._undo_count())
         if done:
             self._redo_counts.append(done)
             self._changed()
@@ -772,17 +767,19 @@ class PlayState(TableQueries):
         self._advance()
         return done > 0
 
+    def _take_back(self, count: int) -> int:
+        """Undo up to ``count`` decisions in the session; how many it took back."""
+        done = 0
+        while done < count and self.session.undo():
+            done += 1
+        return done
+
     def undo_for(self, seat: int) -> bool:
         """UX-6 for a human away from the device: take back ``seat``'s last decision and every
         computer decision after it, if no other human has decided since."""
         if self.decides_here(seat) or self.phase in (DEAL_END, MATCH_END):
             return False
-        count = self._undo_count(seat)
-        done = 0
-        for _ in range(count):
-            if not self.session.undo():
-                break
-            done += 1
+        done = self._take_back(self._undo_count(seat))
         if done:
             self._redo_counts.clear()  # the device's redo was for another position
             self._changed()

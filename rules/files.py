@@ -1,6 +1,7 @@
 """Atomic file writing and bounded reading, shared by save files and the program's own files."""
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -8,15 +9,24 @@ from pathlib import Path
 
 
 def write_text_atomic(path: str | os.PathLike, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves the old or the new file."""
+    """Replace ``path`` with ``text`` (UTF-8) so that a crash leaves the old or the new file."""
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def write_bytes_atomic(path: str | os.PathLike, data: bytes) -> None:
+    """Replace ``path`` with ``data`` so that a crash leaves the old or the new file: written to
+    a temporary file beside it, synced, checked whole (a full disk raises instead of leaving a
+    cut-short file) and renamed over it."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
+        if os.path.getsize(tmp) != len(data):
+            raise OSError(errno.ENOSPC, "the file was cut short", str(path))
         os.replace(tmp, path)
     except BaseException:
         try:

@@ -19,15 +19,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 from bench_phones import SMOKE_DECISIONS  # noqa: E402
+from test_bot_bench import _figures  # noqa: E402
 
-
-def _figures(node, path=()):
-    if isinstance(node, dict):
-        if "value" in node and "ci95" in node:
-            yield path, node
-        else:
-            for k, v in node.items():
-                yield from _figures(v, path + (k,))
 
 
 @pytest.mark.slow  # five headless runs of the App, about 20 s

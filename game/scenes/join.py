@@ -15,6 +15,7 @@ import pygame
 from pygame_gui.elements import UIImage
 
 from .. import i18n
+from ..phones.qr import qr_surface
 from ..seats import COMPUTER, HUMAN
 from .overlays import OverlayScene
 
@@ -73,7 +74,6 @@ class JoinScene(OverlayScene):
                 name = names[seat - 1].name if seat <= len(names) else str(seat)
                 word = ("phone.join_here" if connected else "phone.join_away") if joined else "phone.join_waiting"
                 self.label(pygame.Rect(x, y, cell_w, line), f"{name}: {i18n.t(word)}")
-                from ..phones.qr import qr_surface
                 image = qr_surface(url, code_side)
                 UIImage(pygame.Rect(x + (cell_w - code_side) // 2, y + line, code_side, code_side), image,
                         manager=self.app.ui, container=self.container)
