@@ -30,6 +30,7 @@ DYNAMIC_PREFIXES = {
     "table.sort_": "table scene: the sort button shows the hand's sort mode",
     "table.confirm_": "prompts: the confirm question for each previewed action kind",
     "rules.": "rules_text: rules.GAME.SECTION(.title), each listed in rules_text.SECTIONS",
+    "reasons.": "hint_words.reason_line: reasons.{kind}, one per rules.reasons.KINDS",
     "line.": "kits.line: LineKit.w reads line.GAME.NAME, one line game's own words (a hand, a team)",
 }
 

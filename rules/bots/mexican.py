@@ -52,14 +52,16 @@ def urgency(counts: Iterable[int]) -> float:
     return {0: 1.0, 1: 0.9, 2: 0.6, 3: 0.3}.get(least, 0.0)
 
 
-def known_voids(view, passes: bool = False) -> list[set[int]]:
+def known_voids(view, passes: bool = False, fresh: bool = False) -> list[set[int]]:
     """Numbers each seat is known to lack, read from this deal's public history (MT-11).
 
     A draw proves the seat had no legal play: with an obligation open, no tile
     of the oldest double's number (MT-14); otherwise nothing for its own train,
     the Mexican train or a marked train (MT-10).  The drawn tile is either
     played at once or fits nothing either, so the voids are kept; a later draw
-    could bring a number back, which this estimate accepts.  With ``passes``, a
+    could bring a number back, which this estimate accepts; with ``fresh`` (the table
+    reading, issue 31, which states facts) a seat's draw replaces what was known of it, so
+    every void it gives is true of the hand.  With ``passes``, a
     pass with no draw before it proves the same: in the first round, no tile of
     the own train's end (MT-8); later, with the boneyard empty, no legal play (MT-11).
     """
@@ -104,7 +106,10 @@ def known_voids(view, passes: bool = False) -> list[set[int]]:
                 lacking = {ends[min(opened)[1]]}
             else:
                 lacking = {ends[0], ends[s]} | {ends[i] for i in range(1, n + 1) if marked[i]}
-            voids[s] |= lacking
+            if fresh and entry.kind == "draw":
+                voids[s] = set(lacking)  # the drawn tile may carry what was known missing
+            else:
+                voids[s] |= lacking
         if entry.kind in ("pass", "end_chain"):
             last_play = None
         elif entry.kind == "mark":
