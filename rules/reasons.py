@@ -29,7 +29,7 @@ class Reason(NamedTuple):
 #: every kind ``why`` can give, in the order it looks for them
 KINDS = ("only", "draw", "pass", "out", "obligation", "marker_down", "block_opponent",
          "cover_for_partner", "double", "keeps", "heaviest", "own_train", "open_train",
-         "mexican_train", "lead_self", "lead_partner")
+         "common_train", "lead_self", "lead_partner")
 
 
 def _counts(hand: tuple[Tile, ...]) -> dict[int, int]:
@@ -115,7 +115,7 @@ def _train_play(view, action: Action) -> Reason | None:
         return Reason("own_train")
     if isinstance(action.train, int):
         return Reason("open_train", seat=action.train)
-    return Reason("mexican_train")
+    return Reason("common_train")
 
 
 def strong_hand(view) -> bool:
