@@ -68,6 +68,7 @@ _SIMPLE_KEYS = {
     pygame.K_ESCAPE: I.CANCEL, pygame.K_h: I.HINT, pygame.K_f: I.FIT, pygame.K_g: I.FOLLOW,
     pygame.K_l: I.LOG, pygame.K_F1: I.RULES, pygame.K_TAB: I.SORT, pygame.K_m: I.MENU,
     pygame.K_F10: I.MENU, pygame.K_F11: I.FULLSCREEN, pygame.K_n: I.MUTE, pygame.K_z: I.MAGNIFY,
+    pygame.K_r: I.READING,
 }
 _ZOOM_KEYS = {pygame.K_PLUS: KEY_ZOOM, pygame.K_EQUALS: KEY_ZOOM, pygame.K_KP_PLUS: KEY_ZOOM,
               pygame.K_MINUS: 1 / KEY_ZOOM, pygame.K_KP_MINUS: 1 / KEY_ZOOM}

@@ -31,6 +31,7 @@ LOG = "log"            # open the log/details screen (computer players pause, UX
 MENU = "menu"          # open the in-game menu
 FULLSCREEN = "fullscreen"
 MUTE = "mute"          # sound off or on again (issue 14), on every screen
+READING = "reading"    # the table reading panel on or off (issue 31)
 RESIZE = "resize"      # size: the window's new size
 QUIT = "quit"
 

@@ -167,6 +167,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "volume": 70,
     "effects": True,
     "muted": False,
+    # issue 31: the table reading panel (off by default; the R key toggles it)
+    "reading": False,
 }
 
 
@@ -203,6 +205,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "volume": lambda v: isinstance(v, int) and not isinstance(v, bool) and VOLUME_RANGE[0] <= v <= VOLUME_RANGE[1],
     "effects": _is_bool,
     "muted": _is_bool,
+    "reading": _is_bool,
 }
 
 

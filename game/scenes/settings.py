@@ -47,6 +47,8 @@ class SettingsScene(WidgetScene):
              bool(st.get("tv", False)), "tv"),
             ("motion.reduced", [(False, i18n.t("ui.off")), (True, i18n.t("ui.on"))],
              bool(st.get("reduced_motion", False)), "reduced_motion"),
+            ("reading.setting", [(False, i18n.t("ui.off")), (True, i18n.t("ui.on"))],
+             bool(st.get("reading", False)), "reading"),
             ("ui.volume", [(v, i18n.t("ui.percent", value=v)) for v in VOLUMES],
              min(VOLUMES, key=lambda v: abs(v - int(st.get("volume", 70)))), "volume"),
             ("ui.effects", [(False, i18n.t("ui.off")), (True, i18n.t("ui.on"))],

@@ -1,0 +1,99 @@
+"""The table reading panel (issue 31): the counts a good player keeps, for the seat at the screen.
+
+Off by default (a setting and a key).  It shows how many tiles of each number this seat
+has not seen, and which seat is known to be out of which number, the partner marked.  It
+reads ``rules.reading.read_table(view)`` of the seat whose hand is shown, so it says no
+more than that seat may know (UX-4), and the table draws it only while it draws that
+hand: at the curtain it hides with the hand.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+import pygame
+
+from rules.reading import Reading
+
+from ..i18n import t
+from .textbox import Boxes, line_height, width_of
+
+PANEL = (10, 20, 16)
+RIM = (196, 160, 72)
+TEXT = (247, 241, 227)
+DIM = (140, 150, 140)
+GOLD = (240, 200, 90)
+
+
+class Row(NamedTuple):
+    """One seat known to be out of some numbers: its name, the numbers, whether a partner."""
+
+    seat: int
+    name: str
+    numbers: tuple[int, ...]
+    partner: bool
+
+
+def void_rows(reading: Reading, name_of: Callable[[int], str]) -> list[Row]:
+    """The seats known to be out of a number, the partner first, then in seat order."""
+    rows = [Row(s, name_of(s), tuple(sorted(v)), s == reading.partner)
+            for s, v in enumerate(reading.voids) if s and s != reading.seat and v]
+    return sorted(rows, key=lambda r: (not r.partner, r.seat))
+
+
+def panel_size(reading: Reading, rows: int, px: int) -> tuple[int, int]:
+    """The panel's size in pixels at text size ``px``: the unseen grid and ``rows`` lines."""
+    cell = round(px * 1.9)
+    lh = line_height(px)
+    label = max(width_of(t("reading.number"), px), width_of(t("reading.unseen"), px))
+    width = max(cell * len(reading.unseen) + label + 2 * px, px * 16)
+    height = lh * (4 + max(rows, 1)) + px
+    return width, height
+
+
+def draw_reading(surface: pygame.Surface, boxes: Boxes, reading: Reading, name_of: Callable[[int], str],
+                 corner: tuple[int, int], px: int, room: pygame.Rect) -> pygame.Rect:
+    """Draw the panel with its bottom-left corner at ``corner``, kept inside ``room``
+    (lines that do not fit are left out, the last one saying how many); returns its rect."""
+    rows = void_rows(reading, name_of)
+    lh = line_height(px)
+    width, height = panel_size(reading, len(rows), px)
+    width = min(width, room.width)
+    fit_rows = max(1, min(len(rows), (room.height - lh * 4 - px) // lh)) if rows else 1
+    height = min(height, lh * (4 + fit_rows) + px)
+    panel = pygame.Rect(0, 0, width, height)
+    panel.bottomleft = corner
+    panel.clamp_ip(room)
+    pygame.draw.rect(surface, PANEL, panel, border_radius=max(4, px // 2))
+    pygame.draw.rect(surface, RIM, panel, 1, border_radius=max(4, px // 2))
+    inner = panel.inflate(-px, -px // 2)
+    y = inner.top
+    boxes.put(surface, t("reading.title"), pygame.Rect(inner.x, y, inner.width, lh), px, bold=True, colour=GOLD)
+    y += lh
+    label_w = min(inner.width // 3, px + max(width_of(t("reading.number"), px), width_of(t("reading.unseen"), px)))
+    cell = (inner.width - label_w) // max(1, len(reading.unseen))
+    boxes.put(surface, t("reading.number"), pygame.Rect(inner.x, y, label_w, lh), px, colour=DIM)
+    boxes.put(surface, t("reading.unseen"), pygame.Rect(inner.x, y + lh, label_w, lh), px, colour=DIM)
+    for n, count in enumerate(reading.unseen):
+        x = inner.x + label_w + n * cell
+        boxes.put(surface, str(n), pygame.Rect(x, y, cell, lh), px, align="center", colour=DIM)
+        boxes.put(surface, str(count), pygame.Rect(x, y + lh, cell, lh), px, align="center",
+                  bold=count > 0, colour=TEXT if count else DIM)
+    y += 2 * lh
+    boxes.put(surface, t("reading.out_of"), pygame.Rect(inner.x, y, inner.width, lh), px, colour=DIM)
+    y += lh
+    if not rows:
+        boxes.put(surface, t("reading.nobody"), pygame.Rect(inner.x, y, inner.width, lh), px, colour=DIM)
+        return panel
+    shown = rows if len(rows) <= fit_rows else rows[:fit_rows - 1]
+    name_w = inner.width * 3 // 5
+    for row in shown:
+        who = t("reading.partner", name=row.name) if row.partner else row.name
+        boxes.put(surface, who, pygame.Rect(inner.x, y, name_w, lh), px, colour=GOLD if row.partner else TEXT)
+        boxes.put(surface, ", ".join(str(n) for n in row.numbers),
+                  pygame.Rect(inner.x + name_w, y, inner.width - name_w, lh), px, bold=True)
+        y += lh
+    if len(shown) < len(rows):
+        more = len(rows) - len(shown)
+        boxes.put(surface, t("reading.more", count=more), pygame.Rect(inner.x, y, inner.width, lh), px, colour=DIM)
+    return panel

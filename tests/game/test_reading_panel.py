@@ -1,0 +1,94 @@
+"""Issue 31: the table reading panel draws what the seat can count, inside its room.
+
+The panel is fed ``rules.reading.read_table(view)``: the unseen count of each number,
+the partner first among the seats known to be out of a number, and, when the room is
+short (ten players on a small window), as many lines as fit and "and N more".
+"""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game import i18n
+from game.scenes.reading_panel import draw_reading, void_rows
+from game.scenes.textbox import Boxes
+from rules.bots import choose
+from rules.reading import read_table
+from rules.session import Config, Session
+
+
+def _view_with_voids(game: str, players: int, want: int):
+    """The first view, in a seeded match, where at least ``want`` seats are known to be out
+    of some number."""
+    for seed in range(20):
+        session = Session(Config(game, players, seed))
+        rng = random.Random(seed)
+        for _ in range(400):
+            seat = session.to_act()
+            if seat is None or session.match_over():
+                break
+            view = session.view(seat)
+            if len(void_rows(read_table(view), str)) >= want:
+                return view
+            session.apply(choose(view, "easy", rng))
+    raise AssertionError("no such position in 20 seeds")
+
+
+def _overlaps(rects) -> list:
+    return [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
+
+
+@pytest.fixture(autouse=True)
+def _display():
+    pygame.init()
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.rule("UX-4")
+@pytest.mark.parametrize("code", ["en", "ru"])
+def test_the_panel_shows_the_counts_and_the_partner_first(code):
+    i18n.set_language(code)
+    view = _view_with_voids("cuban", 4, 2)
+    reading = read_table(view)
+    surface = pygame.Surface((1920, 1080))
+    boxes = Boxes(12)
+    room = surface.get_rect().inflate(-40, -40)
+    panel = draw_reading(surface, boxes, reading, lambda s: f"Seat {s}", (20, 1060), 18, room)
+    words = [laid.text for laid in boxes.laid]
+    assert words[0] == i18n.t("reading.title")
+    counts = [w for w in words if w.isdigit()]
+    # the numbers 0..9, then each count under its number
+    assert [int(w) for w in counts[1::2][: len(reading.unseen)]] == list(reading.unseen)
+    rows = void_rows(reading, lambda s: f"Seat {s}")
+    if any(r.partner for r in rows):
+        assert rows[0].partner and i18n.t("reading.partner", name=f"Seat {rows[0].seat}") in words
+    assert all(panel.contains(laid.rect) for laid in boxes.laid)
+    assert _overlaps([laid.rect for laid in boxes.laid]) == []
+
+
+def test_a_short_room_shows_what_fits_and_says_how_many_more():
+    view = _view_with_voids("mexican_train", 10, 6)
+    reading = read_table(view)
+    surface = pygame.Surface((1024, 600))
+    boxes = Boxes(10)
+    room = pygame.Rect(10, 300, 500, 200)
+    panel = draw_reading(surface, boxes, reading, lambda s: f"Player {s}", (10, 500), 16, room)
+    assert room.contains(panel)
+    assert all(panel.contains(laid.rect) for laid in boxes.laid)
+    assert _overlaps([laid.rect for laid in boxes.laid]) == []
+    rows = void_rows(reading, str)
+    shown = [laid.text for laid in boxes.laid if laid.text.startswith("Player")]
+    assert 0 < len(shown) < len(rows)
+    assert boxes.laid[-1].text == i18n.t("reading.more", count=len(rows) - len(shown))
+
+
+def test_nobody_known_yet_says_so():
+    session = Session(Config("jamaican", 4, 3))
+    view = session.view(session.to_act())
+    boxes = Boxes(10)
+    draw_reading(pygame.Surface((1024, 600)), boxes, read_table(view), str, (10, 590), 14,
+                 pygame.Rect(0, 0, 1024, 600))
+    assert boxes.laid[-1].text == i18n.t("reading.nobody")
