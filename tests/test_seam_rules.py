@@ -81,3 +81,14 @@ def test_the_registry_finds_each_game_and_its_data():
         assert v.has_trains == (v.public_train is not None)
     with pytest.raises(ValueError, match="unknown game"):
         find_variant("chess")
+
+
+def test_an_action_may_name_a_variants_public_train_and_nothing_else():
+    from rules.actions import action_from_json
+    from rules.variants import find_variant
+
+    public = find_variant("mexican_train").public_train
+    assert action_from_json({"kind": "play", "tile": [1, 2], "train": public}).train == public
+    for bad in ("cuban", ["mexican"], {"x": 1}, True):
+        with pytest.raises(ValueError, match="bad train"):
+            action_from_json({"kind": "play", "tile": [1, 2], "train": bad})
