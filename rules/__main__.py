@@ -7,6 +7,7 @@ from typing import NoReturn
 
 from .bots.levels import LEVELS
 from .errors import RulesError
+from .variants import GAMES
 
 #: Upper bounds of the numeric options: far beyond any real use, short of hours or overflow.
 MAX_MATCHES = 100_000
@@ -23,7 +24,7 @@ def _parser() -> _Parser:
     p = _Parser(prog="python -m rules", description="The Domino Table referee.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sp = sub.add_parser("selfplay", help="computer-only matches written as a transcript")
-    sp.add_argument("--game", required=True, choices=["mexican_train", "cuban", "jamaican"])
+    sp.add_argument("--game", required=True, choices=list(GAMES))
     sp.add_argument("--players", type=int, default=4)
     sp.add_argument("--seed", type=int, required=True)
     sp.add_argument("--matches", type=int, default=1)

@@ -14,14 +14,17 @@ from .tiles import Tile, tile_from_json
 
 #: every kind of action, defined once in ``rules.events``
 KINDS = ACTION_KINDS
+#: the names a train may have besides an owner's seat: each variant's public train
+#: (``Variant.public_train``), added by the registry (``rules.variants``)
+TRAIN_NAMES: set[str] = set()
 
 
 class Action(NamedTuple):
     kind: str
     tile: Tile | None = None
-    #: Mexican Train: the owner's seat or "mexican".
+    #: a game with trains: the owner's seat or the public train's name (``TRAIN_NAMES``).
     train: int | str | None = None
-    #: Cuban and Jamaican: "L" or "R".
+    #: a game on one line: "L" or "R".
     end: str | None = None
     #: ``lead``: the seat chosen to lead or pose.
     seat: int | None = None
@@ -86,7 +89,8 @@ def action_from_json(value: object) -> Action:
         raise ValueError(f"unknown action keys {sorted(extra)} in {value!r}")
     t = tile_from_json(value["tile"]) if "tile" in value else None
     train = value.get("train")
-    if train is not None and train != "mexican" and not (isinstance(train, int) and not isinstance(train, bool)):
+    named = isinstance(train, str) and train in TRAIN_NAMES  # a list or a dict is no name either
+    if train is not None and not named and not (isinstance(train, int) and not isinstance(train, bool)):
         raise ValueError(f"bad train {train!r}")
     end = value.get("end")
     if end is not None and end not in ("L", "R"):

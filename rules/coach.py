@@ -62,15 +62,15 @@ from .errors import RulesError
 from .line import PLAY
 from .rng import stream
 from .session import Session, apply_entry
-from .state import deal_hidden, hidden_tiles
-from .variants import cuban, jamaican
+from .state import LINE, deal_hidden, hidden_tiles
+from .variants import VARIANTS, find_variant
 
-MEXICAN_TRAIN = "mexican_train"
 LABELS = ("best", "fine", "inaccuracy", "blunder")
 
-#: one unit of a game's result, for the labels: Jamaican a hand won (JA-6, worth 2 in the
-#: solver's objective), Cuban 30 points (CU-8, about one hand's points), Mexican Train 10 pips
-SCALE: dict[str, float] = {jamaican.GAME: 2.0, cuban.GAME: 30.0, MEXICAN_TRAIN: 10.0}
+#: one unit of a game's result, for the labels (``Variant.coach_scale``): Jamaican a hand
+#: won (JA-6, worth 2 in the solver's objective), Cuban 30 points (CU-8, about one hand's
+#: points), Mexican Train 10 pips
+SCALE: dict[str, float] = {name: v.coach_scale for name, v in VARIANTS.items()}
 #: label -> the share of the scale a loss must stay *below* to get it (docs/coach.md)
 THRESHOLDS: tuple[tuple[str, float], ...] = (("best", 0.02), ("fine", 0.15), ("inaccuracy", 0.5))
 
@@ -84,7 +84,7 @@ FAIR_NODES = 160_000
 #: cheap positions (late in a hand) get more deals, as long as the nodes last
 FAIR_DEALS_MAX = 32
 PLAYOUTS = 48
-#: Mexican Train: sampled deals per graded decision (each played out twice, greedy seats)
+#: the train games: sampled deals per graded decision (each played out twice, greedy seats)
 MT_DEALS = 16
 MT_LEVEL = "hard"
 #: a played-out deal stops after this many actions (a deal of 10 players has fewer)
@@ -214,10 +214,10 @@ def grade(record: DealRecord, seats: Iterable[int]) -> DealReport:
             if seat in wanted and _is_decision(state, entry):
                 todo.append((position, state.clone(), entry))
             state.apply_action(entry)
-    if record.game == MEXICAN_TRAIN:
-        grades = [_grade_mt(record, pos, st, a) for pos, st, a in todo]
-    else:
+    if solves_full(record.game):
         grades = _grade_line_deal(record, todo)
+    else:
+        grades = [_grade_mt(record, pos, st, a) for pos, st, a in todo]
     return _report(record, grades)
 
 
@@ -231,7 +231,7 @@ def grade_one(record: DealRecord, position: int) -> Grade | None:
         if record.position + 1 + offset == position:
             if not (isinstance(entry, Action) and _is_decision(state, entry)):
                 return None
-            if record.game == MEXICAN_TRAIN:
+            if not solves_full(record.game):
                 return _grade_mt(record, position, state, entry)
             return _grade_line(record, position, state, entry, _full_values(state, Budget(HAND_FULL_NODES)))
         apply_entry(state, entry)
@@ -253,10 +253,17 @@ def _distinct(legal, ends: tuple[int, int] | None) -> dict[tuple, Action]:
     return out
 
 
+def solves_full(game: str) -> bool:
+    """Whether the coach grades ``game``'s decisions with all hands shown too (``best_full``,
+    ``loss_full``): the games on one line, which the exact solver plays (CU, JA)."""
+    return find_variant(game).family == LINE
+
+
 def _is_decision(state, action: Action) -> bool:
-    if state.game != MEXICAN_TRAIN and state.phase != PLAY:
+    line = solves_full(state.game)
+    if line and state.phase != PLAY:
         return False  # CU-4, CU-5, JA-3: the setup choices are not graded
-    ends = state.line.ends() if state.game != MEXICAN_TRAIN else None
+    ends = state.line.ends() if line else None
     return len(_distinct(state.legal_actions(), ends)) > 1
 
 
@@ -334,7 +341,7 @@ def _fair_values(view, rng: random.Random) -> tuple[dict[Action, float], bool, i
     """
     k = Knowledge(view)
     distinct = _distinct(view.legal, k.ends)
-    pose_tile = jamaican.DOUBLE_SIX if k.ends is None and view.pose_required else None
+    pose_tile = find_variant(k.game).pose_tile if k.ends is None and view.pose_required else None
     budget = Budget(FAIR_NODES)
     cap = FAIR_NODES // FAIR_DEALS  # the first FAIR_DEALS deals always get this much each
     totals = {key: 0.0 for key in distinct}
@@ -388,7 +395,7 @@ def _in_solver_units(game: str, v: float) -> float:
         return 0.0
     sign = 1.0 if v > 0 else -1.0
     obj = OBJECTIVES[game]
-    points = (abs(v) - 1.0) * 60.0 if game == cuban.GAME else abs(v)
+    points = (abs(v) - 1.0) * 60.0 if find_variant(game).pip_points else abs(v)
     return sign * obj.value(round(points))
 
 
@@ -412,7 +419,7 @@ def _grade_mt(record: DealRecord, position: int, state, played: Action) -> Grade
     loss = sum(_mt_penalty(w, played, seat) - _mt_penalty(w, suggested, seat) for w in worlds) / MT_DEALS
     best = suggested if loss > 0 else played
     loss = max(0.0, loss)
-    return Grade(position, seat, played, best, None, label_for(MEXICAN_TRAIN, loss), loss,
+    return Grade(position, seat, played, best, None, label_for(record.game, loss), loss,
                  samples=MT_DEALS)
 
 
@@ -458,4 +465,5 @@ def _mt_penalty(world, first: Action, seat: int) -> int:
 
 
 __all__ = ["CoachError", "DealRecord", "DealReport", "Grade", "LABELS", "SCALE", "THRESHOLDS",
-           "capture", "deals", "grade", "grade_deal", "grade_one", "label_for", "last_finished_deal"]
+           "capture", "deals", "grade", "grade_deal", "grade_one", "label_for", "last_finished_deal",
+           "solves_full"]

@@ -44,6 +44,7 @@ from .errors import ConfigError
 from .events import (Event, LeadChosen, LineDeal, LineDealEnd, LineMatchEnd, LinePlay, MatchStart,
                      SeatEvent)
 from .public_history import History, freeze, share
+from .state import LINE, Variant
 from .tiles import MAX_PIPS, Tile, double_set
 
 PLAYERS = 4
@@ -241,15 +242,18 @@ class PartnershipView:
     legal: tuple[Action, ...]
 
 
-class PartnershipGame:
+class PartnershipGame(Variant):
     """A four-player partnership table on one two-ended line (CU, JA).
 
-    Subclasses set ``game``, ``top``, ``full_set`` and ``hand_size`` and
-    supply the chance steps and the scoring.  ``apply_action`` trusts that the
-    action came from ``legal_actions()`` (``Session.apply`` checks it).
+    Subclasses set ``game``, ``top``, ``full_set`` and ``hand_size`` (and the rest of
+    ``Variant``'s data) and supply the chance steps and the scoring.  ``apply_action``
+    trusts that the action came from ``legal_actions()`` (``Session.apply`` checks it).
     """
 
     game = ""
+    family = LINE
+    players = (PLAYERS, PLAYERS)
+    teams = TEAM_SEATS
     top = 6
     full_set: tuple[Tile, ...] = ()
     hand_size = 7

@@ -26,6 +26,7 @@ from .chance import Deal, LeadDraw
 from .errors import RulesError
 from .session import Config, Session
 from .transcript import VERSION, TranscriptWriter
+from .variants import GAMES
 
 #: line kind -> (keys it must have, keys it may have); the kind is its first key.
 LINE_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -296,7 +297,8 @@ class Replayer:
         if unknown:
             raise ValueError(f"unknown keys {sorted(unknown)} in the header")
         if not isinstance(obj["game"], str):
-            raise ValueError(f"the game must be a name such as \"mexican_train\", not {json.dumps(obj['game'])}")
+            example = json.dumps(next(iter(GAMES)))
+            raise ValueError(f"the game must be a name such as {example}, not {json.dumps(obj['game'])}")
         config = Config(obj["game"], obj["players"], obj["seed"])
         self.session = Session(config, chance="external")
         self.tiles = _TileReader(self.session.state.full_set)

@@ -7,8 +7,8 @@ in the Session changes.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Protocol
 
 from .actions import Action
 from .events import Event
@@ -43,6 +43,67 @@ class View(Protocol):
     def history(self) -> Sequence[Event]: ...
     @property
     def legal(self) -> tuple[Action, ...]: ...
+
+
+#: the families of tables (``Variant.family``): personal trains off a station, or one
+#: two-ended line; the computer player and the coach have one of each (``rules.bots.CHOOSERS``)
+TRAINS = "train"
+LINE = "line"
+
+
+class Variant:
+    """What a game is, as data (issue 26): every game's state class sets these, and the
+    registry (``rules.variants.find_variant``) finds the class by the game's name.
+
+    The session, the bots and the coach read these instead of asking which game is played,
+    so a new game is a new module under ``rules/variants`` that fills them in.
+    """
+
+    #: the game's name, as the configuration, the transcript and the save file write it
+    game: ClassVar[str] = ""
+    #: ``TRAINS`` or ``LINE``: which computer player and which coach serve it
+    family: ClassVar[str] = ""
+    #: the fewest and the most players
+    players: ClassVar[tuple[int, int]] = (2, 4)
+    #: the set's top number (double-six: 6)
+    top: ClassVar[int] = 6
+    #: every tile of the set, in a fixed order
+    full_set: tuple[Tile, ...] = ()
+    #: team -> its seats, for partnership games; None when every seat plays for itself
+    teams: ClassVar[Mapping[int, tuple[int, ...]] | None] = None
+    #: the total that wins the match (None: the match is a fixed number of deals)
+    target: ClassVar[int | None] = None
+    #: personal trains with markers, and a public train everyone may play on
+    has_trains: ClassVar[bool] = False
+    #: the key of the public train in actions and views (None without trains)
+    public_train: ClassVar[str | None] = None
+    #: the match opens with a draw that decides who has the right to lead
+    lead_draw: ClassVar[bool] = False
+    #: the tile that must open a hand when the state says ``pose_required`` (None: no pose rule)
+    pose_tile: ClassVar[Tile | None] = None
+    #: going out with the one tile that matches two hard ends is worth double
+    key_tile: ClassVar[bool] = False
+    #: a won or blocked hand scores the losers' pips, not one point (or two with the key)
+    pip_points: ClassVar[bool] = False
+    #: tiles dealt to nobody, face down for the whole hand
+    unused_tiles: ClassVar[int] = 0
+    #: one unit of the game's result for the coach's labels (``rules.coach.SCALE``)
+    coach_scale: ClassVar[float] = 1.0
+    # -- the computer player's settings for this game (``rules.bots``), tuned by self-play
+    #: the line player's static weights (``rules.bots.line``)
+    bot_weights: ClassVar[Mapping[str, float]] = {}
+    #: the exact solver's default objective, (win, point) (``rules.bots.solver.Objective``)
+    solver_objective: ClassVar[tuple[int, int]] = (1, 1)
+    #: what the expert plays for, (win, point) (``rules.bots.expert.OBJECTIVE``)
+    expert_objective: ClassVar[tuple[int, int]] = (1, 1)
+    #: the expert solves exactly at most this many tiles in all hands (``rules.bots.expert``)
+    solve_below: ClassVar[int] = 0
+
+    @classmethod
+    def world(cls, view: Any, hands: list[list[Tile]], stock: list[Tile]) -> Any:
+        """A state that looks exactly like ``view`` to its seat, the hidden tiles being
+        ``hands`` (the other seats') and ``stock``: the worlds a bot samples (UX-4)."""
+        raise NotImplementedError(f"{cls.game or cls.__name__} builds no worlds from a view")
 
 
 class GameState(Protocol):

@@ -138,7 +138,7 @@ def test_levels_all_make_the_obvious_first_chain_move(level):
 
 def test_mt11_mt14_draws_in_the_history_prove_voids():
     """MT-11/MT-14: a draw shows the seat had nothing for the ends it could use."""
-    from rules.bots.mexican import known_voids
+    from rules.bots.train_plan import known_voids
 
     st = position("1|2 2|3", {"mexican": "12|5 5|5", 1: "12|4", 3: "12|3", 4: "12|6"},
                   marked=(2, 4))

@@ -2,7 +2,7 @@
 
 The positions come from seeded matches of greedy players; the tests keep the
 decisions where the expert really searches (more than one play scores close to
-the best), so they exercise ``mt_search`` and not only the plan evaluator.
+the best), so they exercise ``train_search`` and not only the plan evaluator.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import random
 import pytest
 
 from rules import bots
-from rules.bots import mexican, mt_search
+from rules.bots import train, train_plan, train_search
 from rules.bots.levels import LEVELS
 from rules.rng import stream
 from rules.session import Config, Session
@@ -27,7 +27,7 @@ EXPERT = LEVELS["expert"]
 def _searched(view) -> bool:
     if len(view.legal) < 2 or view.first_round:  # MT-8: the first chain is not searched
         return False
-    scored = mexican.rank(view, EXPERT)
+    scored = train_plan.rank(view, EXPERT)
     close = [a for s, a in scored[:EXPERT.mt_candidates] if s >= scored[0][0] - EXPERT.mt_margin]
     return len(close) > 1
 
@@ -76,7 +76,7 @@ def test_world_from_the_view_and_the_true_hands_is_the_real_state():
             seat = session.to_act()
             view, st = session.view(seat), session.state
             if rng.randrange(4) == 0:
-                w = mt_search.world(view, [list(h) for h in st.hands], list(st.stock[st.pos:]))
+                w = train_search.world(view, [list(h) for h in st.hands], list(st.stock[st.pos:]))
                 for f in fields:
                     assert getattr(w, f) == getattr(st, f), f
                 assert w.legal_actions() == st.legal_actions()
@@ -93,9 +93,9 @@ def test_sampled_worlds_look_like_the_view_and_keep_proved_voids():
     checked = 0
     for session, seat in itertools.islice(positions("mexican_train", 4, range(2), "greedy", every=4), 60):
         view = session.view(seat)
-        unseen = mt_search.unseen_tiles(view)
-        voids = mexican.known_voids(view)
-        w = mt_search.sample_world(view, unseen, voids, rng)
+        unseen = train_search.unseen_tiles(view)
+        voids = train_plan.known_voids(view)
+        w = train_search.sample_world(view, unseen, voids, rng)
         assert [len(h) for h in w.hands] == list(view.hand_counts)
         assert len(w.stock) == view.boneyard
         assert w.hands[seat] == list(view.hand)
@@ -118,7 +118,7 @@ def test_outcome_is_own_pips_minus_the_others_mean():
     session = Session(Config("mexican_train", 4, 1))
     st = session.state.clone()
     st.hands = [[], [tile(1, 2)], [tile(6, 6)], [], [tile(0, 3)]]
-    assert mt_search.outcome(st, 1) == 3 - (12 + 0 + 3) / 3
+    assert train_search.outcome(st, 1) == 3 - (12 + 0 + 3) / 3
 
 
 
@@ -129,18 +129,18 @@ def test_a_playout_cut_at_the_horizon_is_scored_by_the_plan_evaluator():
     cut = 0
     for session, seat in _search_positions(3):
         view = session.view(seat)
-        st = mt_search.sample_world(view, mt_search.unseen_tiles(view), mexican.known_voids(view),
+        st = train_search.sample_world(view, train_search.unseen_tiles(view), train_plan.known_voids(view),
                                     random.Random(2))
         st.apply_action(view.legal[0])
-        steps = mt_search.playout(st, 400, frozenset(range(1, 5)), horizon=6, seat=seat)
-        if st.phase != mt_search.PLAYING:
+        steps = train_search.playout(st, 400, frozenset(range(1, 5)), horizon=6, seat=seat)
+        if st.phase != train_search.PLAYING:
             continue
         assert steps >= 6 and st.turn == seat and not (st.extra or st.drawn or st.chain)
-        costs = [mt_search.leaf_cost(st, s) for s in range(1, 5)]
+        costs = [train_search.leaf_cost(st, s) for s in range(1, 5)]
         pips = [sum(a + b for a, b in h) for h in st.hands[1:]]
         assert costs != pips
         mine = costs[seat - 1]
-        assert mt_search.outcome(st, seat, leaf=True) == pytest.approx(mine - (sum(costs) - mine) / 3)
+        assert train_search.outcome(st, seat, leaf=True) == pytest.approx(mine - (sum(costs) - mine) / 3)
         cut += 1
     assert cut >= 2
 
@@ -151,21 +151,21 @@ def test_the_own_level_option_plays_the_searching_seat_by_that_level(monkeypatch
     from dataclasses import replace
     own = replace(LEVELS["normal"], slip=0.0)
     calls: list[tuple[int, str]] = []
-    real = mexican.rank
+    real = train_plan.rank
 
     def spy(view, lvl):
         calls.append((view.seat, lvl.name))
         return real(view, lvl)
 
-    monkeypatch.setattr(mexican, "rank", spy)
+    monkeypatch.setattr(train_plan, "rank", spy)
     seats = set()
     for session, seat in _search_positions(2):
         view = session.view(seat)
-        st = mt_search.sample_world(view, mt_search.unseen_tiles(view), mexican.known_voids(view),
+        st = train_search.sample_world(view, train_search.unseen_tiles(view), train_plan.known_voids(view),
                                     random.Random(3))
         st.apply_action(view.legal[0])
         calls.clear()
-        mt_search.playout(st, 400, frozenset(range(1, 5)), seat=seat, own=own)
+        train_search.playout(st, 400, frozenset(range(1, 5)), seat=seat, own=own)
         assert all((lvl == "normal") == (s == seat) for s, lvl in calls)
         seats.update(s for s, lvl in calls if lvl == "normal")
     assert seats  # the searching seat did play by the stronger level
@@ -177,26 +177,26 @@ def test_the_first_round_is_searched_only_with_its_horizon(monkeypatch):
     ``mt_first_horizon`` is set; then the candidates are played out, cut at that horizon."""
     from dataclasses import replace
     horizons: list[int] = []
-    real = mt_search.playout
+    real = train_search.playout
 
     def spy(st, limit, planners=frozenset(), horizon=0, seat=0, own=None):
         horizons.append(horizon)
         return real(st, limit, planners, horizon, seat, own)
 
-    monkeypatch.setattr(mt_search, "playout", spy)
+    monkeypatch.setattr(train_search, "playout", spy)
     lvl = replace(EXPERT, mt_worlds=2, mt_first_horizon=5)
     searched = 0
     for session, seat in itertools.islice(positions("mexican_train", 4, range(6), "greedy", every=1), 400):
         view = session.view(seat)
         if not view.first_round:
             continue
-        scored = mexican.rank(view, EXPERT)
+        scored = train_plan.rank(view, EXPERT)
         if len([s for s, _ in scored[:EXPERT.mt_candidates] if s >= scored[0][0] - EXPERT.mt_margin]) < 2:
             continue
         horizons.clear()
-        mexican.choose(view, EXPERT, random.Random(1))
+        train.choose(view, EXPERT, random.Random(1))
         assert not horizons  # the level as it is: no playouts in the first round
-        mexican.choose(view, lvl, random.Random(1))
+        train.choose(view, lvl, random.Random(1))
         assert horizons and set(horizons) == {5}
         searched += 1
     assert searched >= 3
@@ -217,13 +217,13 @@ def test_passes_without_a_draw_prove_voids_when_asked():
             seat = session.to_act()
             view = session.view(seat)
             action = greedy_policy(view, rng)
-            before = mexican.known_voids(view, passes=True)
+            before = train_plan.known_voids(view, passes=True)
             session.apply(action)
             if action.kind != "pass" or session.match_over() or session.state.deal_no != view.deal_no:
                 continue
             after_view = session.view(seat)
-            after = mexican.known_voids(after_view, passes=True)
-            new = after[seat] - before[seat] - mexican.known_voids(after_view)[seat]
+            after = train_plan.known_voids(after_view, passes=True)
+            new = after[seat] - before[seat] - train_plan.known_voids(after_view)[seat]
             assert not any(set(t) & new for t in session.state.hands[seat])
             proved += bool(new)
     assert proved >= 5

@@ -281,7 +281,7 @@ class CoachScene(ScorePanelScene):
                               colour=(240, 220, 160)) + max(4, round(12 * u))
         if not report.grades:
             return
-        full = report.game != coach.MEXICAN_TRAIN
+        full = coach.solves_full(report.game)
         heads = [t("coach.col_label"), t("coach.col_played"), t("coach.col_known")]
         if full:
             heads.append(t("coach.col_full"))
@@ -357,7 +357,7 @@ class CoachScene(ScorePanelScene):
         known = t("coach.same") if better is None else action_text(better, name_of, opening)
         cells = [(t(LABEL_KEYS[g.label]), LABEL_COLOURS[g.label], True), (played, TEXT, False),
                  (known, TEXT, False)]
-        full = report.game != coach.MEXICAN_TRAIN
+        full = coach.solves_full(report.game)
         if full:
             shown = t("coach.same") if g.best_full == g.played else action_text(g.best_full, name_of, opening)
             cells.append((shown, SOFT, False))

@@ -11,16 +11,17 @@ import random
 from typing import Callable
 
 from ..actions import Action
+from ..state import LINE, TRAINS
+from ..variants import VARIANTS
 from .levels import DEFAULT_LEVEL, LEVELS, Level, level as level_named
-from . import line, mexican
+from . import line, train
 
 Chooser = Callable[[object, Level, random.Random], Action]
 
-#: game name -> the evaluator that chooses for it
+#: a variant's family (``Variant.family``) -> the evaluator that chooses for its games
 CHOOSERS: dict[str, Chooser] = {
-    "mexican_train": mexican.choose,
-    "cuban": line.choose,
-    "jamaican": line.choose,
+    TRAINS: train.choose,
+    LINE: line.choose,
 }
 
 
@@ -35,7 +36,8 @@ def choose(view, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -
     lvl = level_named(level)
     if rng is None:
         rng = random.Random(0)
-    chooser = CHOOSERS.get(view.game)
+    variant = VARIANTS.get(view.game)
+    chooser = CHOOSERS.get(variant.family) if variant is not None else None
     if chooser is None:
         raise ValueError(f"the computer player does not know the game {view.game!r}")
     action = chooser(view, lvl, rng)

@@ -29,21 +29,23 @@ from ..actions import Action, placement
 from ..events import LinePlay
 from ..state import this_deal
 from ..tiles import Tile
-from ..variants import cuban, jamaican
+from ..state import LINE
+from ..variants import of_family
 from .knowledge import Knowledge, after
 from .levels import Budget, Level
 from .playout import sample_hands
 from .solver import Objective, Position, SolverBudgetExceeded, action_values
 
-#: what the expert plays for, per game (``solver.Objective``): Cuban plays for the hand
+#: what the expert plays for, per game (``Variant.expert_objective``): Cuban plays for the hand
 #: won alone (CU-7, CU-8: the heuristic, which sheds pips, orders plays of equal worth),
 #: which also makes a deal 2-2.5 times cheaper to solve than with CU-8's points in the
 #: value; Jamaican counts the win and JA-6's points.
-OBJECTIVE: dict[str, Objective] = {cuban.GAME: Objective(1, 0), jamaican.GAME: Objective(1, 1)}
+OBJECTIVE: dict[str, Objective] = {v.game: Objective(*v.expert_objective) for v in of_family(LINE)}
 #: solve exactly only when at most this many tiles are left in all four hands: a Cuban
 #: deal of 28 tiles costs about 11,000 nodes (win only), a Jamaican one of 24 about 9,000;
 #: bigger ones often exceed a deal's share of the budget, and the expert then ranks like hard
-SOLVE_BELOW: dict[str, int] = {cuban.GAME: 29, jamaican.GAME: 24}
+#: (``Variant.solve_below``)
+SOLVE_BELOW: dict[str, int] = {v.game: v.solve_below for v in of_family(LINE)}
 #: fewer solved deals than this is too little sight: rank like hard instead
 MIN_DEALS = 8
 #: dealing may stop once this many deals are solved and the leader is settled (``settled``)
@@ -57,23 +59,23 @@ INDIFFERENT = 0.1
 #: the heuristic score's weight in a play's value, per game: value = mean exact value per
 #: deal + BLEND x static score.  0 lets the exact total decide and the heuristic only
 #: order plays of equal total.
-BLEND: dict[str, float] = {cuban.GAME: 0.0, jamaican.GAME: 0.0}
+BLEND: dict[str, float] = {v.game: 0.0 for v in of_family(LINE)}
 #: nodes of information-set search (``ismcts``) for a decision out of the solver's reach,
 #: per game (0: rank like hard there).  Off in both: 500,000 nodes for Jamaican's first
 #: decisions and for Cuban's first half did not beat hard's ranking in paired hands (issue 16,
 #: docs/computer-player.md, "The fourth round")
-ISMCTS_NODES: dict[str, int] = {cuban.GAME: 0, jamaican.GAME: 0}
+ISMCTS_NODES: dict[str, int] = {v.game: 0 for v in of_family(LINE)}
 #: development switch: the information-set search decides in the solver's reach too (1)
-ISMCTS_ONLY: dict[str, int] = {cuban.GAME: 0, jamaican.GAME: 0}
+ISMCTS_ONLY: dict[str, int] = {v.game: 0 for v in of_family(LINE)}
 #: partner inference, per game (0: off): candidate deals drawn per deal kept, one kept in
 #: proportion to how well the partner's sampled hand explains the partner's own plays
 #: (sampling-importance-resampling).  The partner is our own bot, which ranks by a static
 #: score, not a heavy-pip player: each of its plays is scored by a softmax over a cheap copy
 #: of that score (pips, doubles, tiles left that follow, ``partner_score``) with weight
 #: ``PARTNER_BETA``, mixed with a uniform share ``PARTNER_EPS``.  Opponents stay uniform.
-PARTNER_SIR: dict[str, int] = {cuban.GAME: 0, jamaican.GAME: 0}
-PARTNER_BETA: dict[str, float] = {cuban.GAME: 0.5, jamaican.GAME: 0.5}
-PARTNER_EPS: dict[str, float] = {cuban.GAME: 0.3, jamaican.GAME: 0.3}
+PARTNER_SIR: dict[str, int] = {v.game: 0 for v in of_family(LINE)}
+PARTNER_BETA: dict[str, float] = {v.game: 0.5 for v in of_family(LINE)}
+PARTNER_EPS: dict[str, float] = {v.game: 0.3 for v in of_family(LINE)}
 
 
 def partner_plays(k: Knowledge) -> list[tuple[tuple[int, int], Tile, int]]:

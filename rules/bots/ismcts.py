@@ -25,7 +25,6 @@ from typing import Sequence
 from ..actions import Action, placement
 from ..line import team_of
 from ..tiles import Tile
-from ..variants import jamaican
 from .knowledge import Knowledge, after
 from .levels import Budget
 from .playout import _result, preference, sample_hands
@@ -71,14 +70,14 @@ class _Game:
         self.seat = k.seat
         self.passes = k.view.passes if k.ends is not None else 0
         self.shown = list(k.shown)
-        self.jamaican = k.game == jamaican.GAME
+        self.key_tile = k.key_tile
         self.hard = k.top + 1
 
     def play(self, m: Move) -> float | None:
         """Play ``m`` for the seat to act; the result for the bot's team if the hand ended."""
         t, left, right = m
         hand = self.hands[self.seat]
-        key = (self.jamaican and len(hand) == 1 and t[0] != t[1] and self.left != self.right
+        key = (self.key_tile and len(hand) == 1 and t[0] != t[1] and self.left != self.right
                and {self.left, self.right} == set(t)
                and self.shown[self.left] == self.hard and self.shown[self.right] == self.hard)
         hand.remove(t)

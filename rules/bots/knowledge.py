@@ -12,9 +12,7 @@ from ..events import LinePlay
 from ..line import partner_of
 from ..state import this_deal
 from ..tiles import Tile, double_set, tile
-from ..variants import cuban, jamaican
-
-TOP = {cuban.GAME: cuban.TOP, jamaican.GAME: jamaican.TOP}
+from ..variants import find_variant
 
 
 class Knowledge:
@@ -23,7 +21,12 @@ class Knowledge:
     def __init__(self, view) -> None:
         self.view = view
         self.game = view.game
-        self.top = TOP[view.game]
+        variant = find_variant(view.game)
+        self.top = variant.top
+        #: JA-6: going out with the key tile is worth double
+        self.key_tile = variant.key_tile
+        #: CU-7, CU-8: a hand scores the losers' pips
+        self.pip_points = variant.pip_points
         self.seat = view.seat
         self.partner = partner_of(view.seat)
         self.hand = tuple(view.hand)
@@ -86,7 +89,7 @@ def after(ends: tuple[int, int] | None, t: Tile, end: str) -> tuple[int, int]:
 
 def key_bonus(k: Knowledge, t: Tile) -> float:
     """JA-6: going out with the only tile matching two different hard ends is worth 2."""
-    if k.game != jamaican.GAME or k.ends is None or t[0] == t[1]:
+    if not k.key_tile or k.ends is None or t[0] == t[1]:
         return 0.0
     left, right = k.ends
     hard = k.top + 1

@@ -30,7 +30,8 @@ from typing import Sequence
 
 from ..actions import Action, placement
 from ..tiles import Tile
-from ..variants import cuban, jamaican
+from ..state import LINE
+from ..variants import of_family
 from . import expert, ismcts
 from .knowledge import Knowledge, after, key_bonus
 from .levels import Budget, Level
@@ -41,15 +42,9 @@ REDEAL_KIND = "redeal"
 
 
 #: static weights per game, in pips, and ``mc``: the static points one hand won in
-#: the playouts is worth (tuned by self-play against greedy players)
-WEIGHTS: dict[str, dict[str, float]] = {
-    cuban.GAME: {"pip": 1.0, "double": 4.0, "follow": 2.0, "held": 1.0, "distinct": 0.0,
-              "next": 12.0, "prev": 2.0, "partner": 5.0, "partner_nums": 1.5, "block": 30.0,
-              "control_end": 0.0, "mc": 10.0},
-    jamaican.GAME: {"pip": 1.0, "double": 4.0, "follow": 2.0, "held": 1.0, "distinct": 0.0,
-                 "next": 6.0, "prev": 2.0, "partner": 5.0, "partner_nums": 1.5, "block": 30.0,
-                 "control_end": 10.0, "mc": 40.0},
-}
+#: the playouts is worth (tuned by self-play against greedy players; each variant's
+#: ``bot_weights``, here to be tried other values on)
+WEIGHTS: dict[str, dict[str, float]] = {v.game: dict(v.bot_weights) for v in of_family(LINE)}
 
 
 def _static(k: Knowledge, t: Tile, end: str, sampled: bool = False) -> float:
@@ -113,7 +108,7 @@ def _end_control(k: Knowledge, t: Tile, left: int, right: int, hand: list[Tile])
         mine = any(e in x for x in hand)
         if mine and not any(e in x for x in k.unseen):
             value += 1.0
-        elif not mine and k.game == jamaican.GAME and shown[e] == k.top + 1:
+        elif not mine and k.key_tile and shown[e] == k.top + 1:
             value -= 0.5
     return value
 
@@ -154,7 +149,7 @@ def _choose_leader(view, k: Knowledge) -> Action:
 
 
 def choose(view, lvl: Level, rng: random.Random) -> Action:
-    """The bot's action for a Cuban or Jamaican view."""
+    """The bot's action for a view of a game on one line (CU, JA)."""
     legal = list(view.legal)
     if len(legal) == 1:
         return legal[0]

@@ -12,7 +12,6 @@ from typing import Collection, Sequence
 
 from ..line import team_of
 from ..tiles import Tile
-from ..variants import cuban, jamaican
 from .knowledge import Knowledge, after, key_bonus
 from .levels import Budget
 
@@ -107,7 +106,7 @@ def playout(k: Knowledge, hands: list[list[Tile]], t: Tile, end: str, budget: Bu
     passes = 0
     s = seat
     hard = k.top + 1
-    is_jamaican = k.game == jamaican.GAME
+    key_game = k.key_tile
     cap = budget.left
     plies = 0
     while plies < cap:
@@ -129,7 +128,7 @@ def playout(k: Knowledge, hands: list[list[Tile]], t: Tile, end: str, budget: Bu
                 return _result(k, hands, 0, False)
             continue
         passes = 0
-        key = (is_jamaican and len(hand) == 1 and a != b and left != right
+        key = (key_game and len(hand) == 1 and a != b and left != right
                and {left, right} == {a, b} and shown[left] == hard and shown[right] == hard)
         del hand[i]
         shown[a] += 1
@@ -156,7 +155,7 @@ def _result(k: Knowledge, hands: list[list[Tile]], out: int, key: bool) -> float
             return 0.0
         winner = teams.pop()
     sign = 1.0 if winner == team_of(k.seat) else -1.0
-    if k.game == cuban.GAME:
+    if k.pip_points:
         loser_seats = [s for s in (1, 2, 3, 4) if team_of(s) != winner]
         return sign * (1.0 + sum(counts[s] for s in loser_seats) / 60.0)
     return sign * (2.0 if key else 1.0)

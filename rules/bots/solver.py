@@ -32,10 +32,9 @@ from typing import Callable
 from ..actions import PASS, Action, placement
 from ..line import PLAY, PLAY_L, PLAY_R
 from ..tiles import Tile
-from ..variants import cuban, jamaican
+from ..state import LINE
+from ..variants import VARIANTS, find_variant, of_family
 from .levels import Budget
-
-TOPS = {cuban.GAME: cuban.TOP, jamaican.GAME: jamaican.TOP}
 
 
 class SolverBudgetExceeded(Exception):
@@ -53,8 +52,9 @@ class Objective:
         return self.win + self.point * points
 
 
-#: the default objectives: Cuban's point difference (CU-8), Jamaican's hands won first (JA-6)
-OBJECTIVES: dict[str, Objective] = {cuban.GAME: Objective(0, 1), jamaican.GAME: Objective(1, 1)}
+#: the default objectives (``Variant.solver_objective``): Cuban's point difference (CU-8),
+#: Jamaican's hands won first (JA-6)
+OBJECTIVES: dict[str, Objective] = {v.game: Objective(*v.solver_objective) for v in of_family(LINE)}
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ class Position:
         line = state.line
         pose = None
         if line.empty and getattr(state, "pose_required", False):
-            pose = jamaican.DOUBLE_SIX
+            pose = find_variant(state.game).pose_tile
         return cls(state.game, tuple(tuple(h) for h in state.hands), line.ends(), state.turn,
                    state.passes, pose, objective)
 
@@ -112,9 +112,10 @@ class _Search:
     """
 
     def __init__(self, pos: Position, budget: Budget) -> None:
-        if pos.game not in TOPS:
-            raise ValueError(f"the solver plays Cuban and Jamaican, not {pos.game!r}")
-        top = TOPS[pos.game]
+        variant = VARIANTS.get(pos.game)
+        if variant is None or variant.family != LINE:
+            raise ValueError(f"the solver plays the games on one line, not {pos.game!r}")
+        top = variant.top
         # the tiles in the hands, indexed by the move order: the highest index is tried first
         # (doubles, then heavy).  Only these can be played, and so few bits keep every mask
         # a one-digit Python int
@@ -129,8 +130,8 @@ class _Search:
         for i, (a, b) in enumerate(order):
             self.num[a] |= 1 << i
             self.num[b] |= 1 << i
-        self.key_game = pos.game == jamaican.GAME  # JA-6: every tile is dealt, so hands tell the line
-        self.cuban = pos.game == cuban.GAME
+        self.key_game = variant.key_tile  # JA-6: every tile is dealt, so hands tell the line
+        self.pip_points = variant.pip_points  # CU-7, CU-8
         obj = pos.objective or OBJECTIVES[pos.game]
         self.win, self.point = obj.win, obj.point
         self.masks = [0] * 5
@@ -156,7 +157,7 @@ class _Search:
 
     def _won(self, seat: int, key: bool) -> int:
         """The value for ``seat``'s team of going out (CU-8, JA-6)."""
-        if self.cuban:
+        if self.pip_points:
             o = seat % 4 + 1
             points = self.pips[o] + self.pips[(o + 1) % 4 + 1]
         else:
@@ -172,7 +173,7 @@ class _Search:
         theirs = p[o] == best or p[(o + 1) % 4 + 1] == best
         if mine == theirs:
             return 0
-        if self.cuban:
+        if self.pip_points:
             loser = o if mine else seat
             points = p[loser] + p[(loser + 1) % 4 + 1]
         else:

@@ -42,6 +42,22 @@ class Cuban(PartnershipGame):
     hand_size = HAND_SIZE
     target = TARGET
     first_phase = LEAD_DRAW
+    lead_draw = True  # CU-2
+    pip_points = True  # CU-7, CU-8: the winners score the losers' pips
+    unused_tiles = UNUSED
+    #: 30 points (CU-8), about one hand's points
+    coach_scale = 30.0
+    bot_weights = {"pip": 1.0, "double": 4.0, "follow": 2.0, "held": 1.0, "distinct": 0.0,
+                   "next": 12.0, "prev": 2.0, "partner": 5.0, "partner_nums": 1.5, "block": 30.0,
+                   "control_end": 0.0, "mc": 10.0}
+    #: the solver's default: the point difference (CU-8)
+    solver_objective = (0, 1)
+    #: the expert plays for the hand won alone (CU-7, CU-8: the heuristic, which sheds pips,
+    #: orders plays of equal worth), which also makes a deal 2-2.5 times cheaper to solve
+    #: than with CU-8's points in the value
+    expert_objective = (1, 0)
+    #: a deal of 28 tiles costs the solver about 11,000 nodes (win only)
+    solve_below = 29
 
     def __init__(self, players: int) -> None:
         super().__init__(players)

@@ -38,6 +38,19 @@ class Jamaican(PartnershipGame):
     hand_size = HAND_SIZE
     target = TARGET
     first_phase = DEALING
+    pose_tile = DOUBLE_SIX  # JA-2
+    key_tile = True  # JA-6
+    #: a hand won (JA-6, worth 2 in the solver's objective)
+    coach_scale = 2.0
+    bot_weights = {"pip": 1.0, "double": 4.0, "follow": 2.0, "held": 1.0, "distinct": 0.0,
+                   "next": 6.0, "prev": 2.0, "partner": 5.0, "partner_nums": 1.5, "block": 30.0,
+                   "control_end": 10.0, "mc": 40.0}
+    #: the solver's default: hands won first, then JA-6's points
+    solver_objective = (1, 1)
+    #: the expert counts the win and JA-6's points
+    expert_objective = (1, 1)
+    #: a deal of 24 tiles costs the solver about 9,000 nodes
+    solve_below = 24
 
     def __init__(self, players: int) -> None:
         super().__init__(players)

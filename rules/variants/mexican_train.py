@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..actions import DRAW, END_CHAIN, PASS, Action
 from ..chance import Deal, check_partition, deal_shuffled
@@ -19,6 +20,7 @@ from ..events import (EngineFound, Event, MatchStart, SeatEvent, TrainDeal, Trai
                       TrainPlay)
 from ..public_history import History, freeze, share
 from ..rng import stream
+from ..state import TRAINS, Variant, this_deal
 from ..tiles import Tile, double_set, tile
 
 GAME = "mexican_train"
@@ -94,11 +96,18 @@ class MexicanTrainView:
         return self.trains[train_index(key)]
 
 
-class MexicanTrain:
+class MexicanTrain(Variant):
     """One table of Mexican Train: deals, turns, trains, markers and totals."""
 
     game = GAME
+    family = TRAINS
+    players = (MIN_PLAYERS, MAX_PLAYERS)
+    top = TOP
     full_set = FULL_SET
+    has_trains = True  # MT-10..MT-12
+    public_train = MEXICAN
+    #: 10 pips (MT-17), about one tile's weight
+    coach_scale = 10.0
 
     def __init__(self, players: int) -> None:
         if not (isinstance(players, int) and MIN_PLAYERS <= players <= MAX_PLAYERS):
@@ -133,6 +142,33 @@ class MexicanTrain:
         self.drawn = False
         self.extra = False
         self.obligations: list[int] = []
+
+    @classmethod
+    def world(cls, view: MexicanTrainView, hands: list[list[Tile]], stock: list[Tile]) -> "MexicanTrain":
+        """The state for ``view`` with the hidden tiles given (MT-8..MT-14): the bots' sampled worlds."""
+        n = view.players
+        st = cls.__new__(cls)
+        st.n = n
+        st.match_no, st.deal_no = view.match_no, view.deal_no
+        st.totals = list(view.totals)
+        st.phase = PLAYING
+        st.records, st.history = [], History()
+        st._legal = None
+        st.engine = view.engine
+        st.hands = hands
+        st.stock, st.pos = stock, 0
+        st.ends = [tr.open_end for tr in view.trains]
+        st.marked = [tr.marked for tr in view.trains]
+        st.trains = [list(tr.tiles) for tr in view.trains]
+        placed, open_double, holder = _placements(view)
+        st.placed, st.open_double = placed, open_double
+        to_act: Any = view.to_act  # a seat that decides: the worlds are sampled for it
+        st.turn = to_act
+        st.first_round = view.first_round
+        st.first_done = (to_act - holder) % n if view.first_round else n
+        st.chain, st.drawn, st.extra = view.chain, view.drawn, view.extra
+        st.obligations = [train_index(k) for k in view.obligations]
+        return st
 
     def clone(self) -> "MexicanTrain":
         other = copy.copy(self)
@@ -430,3 +466,17 @@ class MexicanTrain:
             out.append((end, far))
             end = far
         return tuple(out)
+
+
+def _placements(view: MexicanTrainView) -> tuple[int, list[int], int]:
+    """Plays so far this deal, each train's bare double's placement number, the engine's holder."""
+    placed, holder = 0, 1
+    open_double = [-1] * (view.players + 1)
+    for entry in this_deal(view.history):
+        if isinstance(entry, TrainPlay):
+            placed += 1
+            t = entry.tile
+            open_double[train_index(entry.train)] = placed if t[0] == t[1] else -1
+        elif isinstance(entry, EngineFound):  # kind == "engine"
+            holder = entry.seat
+    return placed, open_double, holder

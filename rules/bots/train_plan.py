@@ -1,4 +1,6 @@
-"""The Mexican Train player: plan the personal train, shed the rest (MT-8..MT-16).
+"""The plan evaluator of the train games' player: plan the personal train, shed the rest
+(MT-8..MT-16).  ``rules.bots.train`` chooses with it; the expert's search
+(``rules.bots.train_search``) plays out its best plays.
 
 Every candidate action is scored by the position it leaves, seen from the
 bot's own view only (UX-4):
@@ -24,15 +26,13 @@ bot's own view only (UX-4):
 """
 from __future__ import annotations
 
-import random
 from typing import Iterable
 
 from ..actions import Action
 from ..events import SeatEvent, TrainPlay
 from ..state import this_deal
 from ..tiles import Tile
-from ..variants.mexican_train import FULL_SET, MEXICAN
-from . import mt_search
+from ..variants import find_variant
 from .levels import Budget, Level
 from .trail import best_trail
 
@@ -67,6 +67,7 @@ def known_voids(view, passes: bool = False, fresh: bool = False) -> list[set[int
     """
     n = view.players
     engine = view.engine
+    public = find_variant(view.game).public_train
     ends = [engine] * (n + 1)
     bare = [0] * (n + 1)  # placement number of a double still bare at the train's end
     marked = [False] * (n + 1)
@@ -91,7 +92,7 @@ def known_voids(view, passes: bool = False, fresh: bool = False) -> list[set[int
             drew = 0
         if isinstance(entry, TrainPlay):  # kind == "play"
             s, t, train = entry.seat, entry.tile, entry.train
-            ti = 0 if train == MEXICAN else int(train)
+            ti = 0 if train == public else int(train)
             ends[ti] = t[1] if t[0] == ends[ti] else t[0]
             placed += 1
             bare[ti] = placed if t[0] == t[1] else 0
@@ -122,6 +123,11 @@ class Position:
 
     def __init__(self, view, lvl: Level, budget: Budget) -> None:
         self.view = view
+        variant = find_variant(view.game)
+        if variant.public_train is None:
+            raise ValueError(f"the train player needs a public train, and {view.game!r} has none")
+        #: the key of the train everyone may play on (internally index 0)
+        self.public: str = variant.public_train
         self.lvl = lvl
         self.budget = budget
         self.seat = view.seat
@@ -133,7 +139,7 @@ class Position:
         for tr in view.trains:
             seen.update(tr.tiles)
         engine_tile = (view.engine, view.engine)
-        self.unseen = [t for t in FULL_SET if t not in seen and t != engine_tile]
+        self.unseen = [t for t in variant.full_set if t not in seen and t != engine_tile]
         u = len(self.unseen)
         self.avg_pips = (sum(a + b for a, b in self.unseen) / u) if u else 6.0
         others = [view.hand_counts[s] for s in range(1, self.n + 1) if s != self.seat]
@@ -229,7 +235,7 @@ class Position:
 
 def _after_play(pos: Position, hand: tuple[Tile, ...], ends: list[int], marked: list[bool],
                 open_: list[int], t: Tile, train: int | str):
-    ti = 0 if train == MEXICAN else int(train)
+    ti = 0 if train == pos.public else int(train)
     hand2 = list(hand)
     hand2.remove(t)
     ends2 = list(ends)
@@ -245,13 +251,14 @@ def _after_play(pos: Position, hand: tuple[Tile, ...], ends: list[int], marked: 
 
 
 def _normal_plays(pos: Position, hand: tuple[Tile, ...], ends: list[int], marked: list[bool]) -> list[tuple[Tile, int | str]]:
-    """MT-10: own train, marked trains and the Mexican train."""
+    """MT-10: own train, marked trains and the public train."""
     targets = [0, pos.seat] + [i for i in range(1, pos.n + 1) if i != pos.seat and marked[i]]
+    public = pos.public
     out = []
     for t in hand:
         for ti in targets:
             if ends[ti] == t[0] or ends[ti] == t[1]:
-                out.append((t, MEXICAN if ti == 0 else ti))
+                out.append((t, public if ti == 0 else ti))
     return out
 
 
@@ -298,42 +305,20 @@ def rank(view, lvl: Level) -> list[tuple[float, Action]]:
     return scored
 
 
-def choose(view, lvl: Level, rng: random.Random) -> Action:
-    """The bot's action for a Mexican Train view (MT-8..MT-16).
-
-    With ``lvl.mt_worlds`` (the expert, issue 16) the plays scoring within
-    ``lvl.mt_margin`` of the best are played out in sampled worlds (``mt_search``),
-    after the first round (MT-9), and in it too with ``lvl.mt_first_horizon``.
-    """
-    legal = list(view.legal)
-    if len(legal) == 1:
-        return legal[0]
-    scored = rank(view, lvl)
-    if lvl.mt_worlds and (not view.first_round or lvl.mt_first_horizon):
-        # MT-8: the first chain is the plan evaluator's own ground; playouts there
-        # ended chains early and lost 13 to 52 pips against the plan in a check, so it is
-        # searched only with a horizon and the plan evaluator's leaf score
-        close = [(s, a) for s, a in scored[:lvl.mt_candidates] if s >= scored[0][0] - lvl.mt_margin]
-        if len(close) > 1:
-            return mt_search.search(view, [a for _, a in close], lvl, rng, [s for s, _ in close])
-        return scored[0][1]
-    if lvl.slip and len(scored) > 1 and rng.random() < lvl.slip:
-        return scored[1][1]
-    return scored[0][1]
-
-
 def _order(a: Action) -> tuple:
     return (a.kind, a.tile or (), str(a.train))
 
 
 def _obligation_indices(view) -> list[int]:
-    return [0 if k == MEXICAN else int(k) for k in view.obligations]
+    public = find_variant(view.game).public_train
+    return [0 if k == public else int(k) for k in view.obligations]
 
 
 def _last_double_train(view) -> int:
+    public = find_variant(view.game).public_train
     for entry in reversed(view.history):
         if isinstance(entry, TrainPlay) and entry.seat == view.seat:
-            return 0 if entry.train == MEXICAN else int(entry.train)
+            return 0 if entry.train == public else int(entry.train)
     raise ValueError("an extra tile is due but the history shows no double")
 
 

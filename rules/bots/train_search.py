@@ -1,6 +1,6 @@
-"""The Mexican Train expert: rollouts of sampled deals over the bot's own best plays (issue 16).
+"""The train games' expert: rollouts of sampled deals over the bot's own best plays (issue 16).
 
-The expert ranks its legal plays with the plan evaluator (``mexican.rank``),
+The expert ranks its legal plays with the plan evaluator (``train_plan.rank``),
 keeps the few that score close to the best, and plays each of them out in
 worlds sampled from its view only (UX-4): the unseen tiles
 are dealt to the other hands (their sizes from the view, avoiding the numbers
@@ -25,14 +25,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 from ..actions import Action
-from ..events import TrainPlay
-from ..public_history import History
-from ..state import this_deal
 from ..tiles import Tile
-from ..variants.mexican_train import FULL_SET, PLAYING, MexicanTrain, train_index
+from ..variants import find_variant
+from . import train_plan
 from .levels import LEVELS, Budget, Level
+
+#: the phase of a deal in play, the only one a playout steps through
+PLAYING = "play"
 
 #: the plan evaluator inside playouts: no lookahead, a small trail search, no slip
 PLAYOUT_LEVEL = replace(LEVELS["easy"], nodes=5000, trail_nodes=200, slip=0.0)
@@ -44,10 +46,10 @@ def unseen_tiles(view) -> list[Tile]:
     for tr in view.trains:
         seen.update(tr.tiles)
     seen.add((view.engine, view.engine))
-    return [t for t in FULL_SET if t not in seen]
+    return [t for t in find_variant(view.game).full_set if t not in seen]
 
 
-def sample_world(view, unseen: list[Tile], voids: list[set[int]], rng: random.Random) -> MexicanTrain:
+def sample_world(view, unseen: list[Tile], voids: list[set[int]], rng: random.Random) -> Any:
     """One full state that looks exactly like ``view`` to its seat (UX-4, MT-11).
 
     Each other seat gets as many unseen tiles as the view shows, none with a
@@ -74,47 +76,12 @@ def sample_world(view, unseen: list[Tile], voids: list[set[int]], rng: random.Ra
     return world(view, hands, stock)
 
 
-def world(view, hands: list[list[Tile]], stock: list[Tile]) -> MexicanTrain:
-    """The engine's state for ``view`` with the hidden tiles given (MT-8..MT-14)."""
-    n = view.players
-    st = MexicanTrain.__new__(MexicanTrain)
-    st.n = n
-    st.match_no, st.deal_no = view.match_no, view.deal_no
-    st.totals = list(view.totals)
-    st.phase = PLAYING
-    st.records, st.history = [], History()
-    st._legal = None
-    st.engine = view.engine
-    st.hands = hands
-    st.stock, st.pos = stock, 0
-    st.ends = [tr.open_end for tr in view.trains]
-    st.marked = [tr.marked for tr in view.trains]
-    st.trains = [list(tr.tiles) for tr in view.trains]
-    placed, open_double, holder = _placements(view)
-    st.placed, st.open_double = placed, open_double
-    st.turn = view.to_act
-    st.first_round = view.first_round
-    st.first_done = (view.to_act - holder) % n if view.first_round else n
-    st.chain, st.drawn, st.extra = view.chain, view.drawn, view.extra
-    st.obligations = [train_index(k) for k in view.obligations]
-    return st
+def world(view, hands: list[list[Tile]], stock: list[Tile]) -> Any:
+    """The engine's state for ``view`` with the hidden tiles given (the variant builds it)."""
+    return find_variant(view.game).world(view, hands, stock)
 
 
-def _placements(view) -> tuple[int, list[int], int]:
-    """Plays so far this deal, each train's bare double's placement number, the engine's holder."""
-    placed, holder = 0, 1
-    open_double = [-1] * (view.players + 1)
-    for entry in this_deal(view.history):
-        if isinstance(entry, TrainPlay):
-            placed += 1
-            t = entry.tile
-            open_double[train_index(entry.train)] = placed if t[0] == t[1] else -1
-        elif entry.kind == "engine":
-            holder = entry.seat
-    return placed, open_double, holder
-
-
-def playout_action(st: MexicanTrain) -> Action:
+def playout_action(st: Any) -> Action:
     """The fast playout policy: the heaviest play, a double first among equals (MT-13)."""
     acts = st.legal_actions()
     if len(acts) == 1:
@@ -131,7 +98,7 @@ def playout_action(st: MexicanTrain) -> Action:
     return best
 
 
-def playout(st: MexicanTrain, limit: int, planners: frozenset[int] = frozenset(),
+def playout(st: Any, limit: int, planners: frozenset[int] = frozenset(),
             horizon: int = 0, seat: int = 0, own: Level | None = None) -> int:
     """Play ``st`` to the deal's end (MT-16); the steps taken.
 
@@ -141,16 +108,14 @@ def playout(st: MexicanTrain, limit: int, planners: frozenset[int] = frozenset()
     candidate is judged after the same turns.  With ``own``, ``seat`` plays by
     the plan evaluator at that level instead of the cheap one.
     """
-    from .mexican import rank  # the plan evaluator imports this module
-
     steps = 0
     while st.phase == PLAYING and steps < limit:
         if horizon and steps >= horizon and st.turn == seat and not (st.extra or st.drawn or st.chain):
             break
         if own is not None and st.turn == seat and len(st.legal_actions()) > 1:
-            action = rank(st.view(st.turn), own)[0][1]
+            action = train_plan.rank(st.view(st.turn), own)[0][1]
         elif st.turn in planners and len(st.legal_actions()) > 1:
-            action = rank(st.view(st.turn), PLAYOUT_LEVEL)[0][1]
+            action = train_plan.rank(st.view(st.turn), PLAYOUT_LEVEL)[0][1]
         else:
             action = playout_action(st)
         st.apply_action(action)
@@ -158,7 +123,7 @@ def playout(st: MexicanTrain, limit: int, planners: frozenset[int] = frozenset()
     return steps
 
 
-def outcome(st: MexicanTrain, seat: int, leaf: bool = False) -> float:
+def outcome(st: Any, seat: int, leaf: bool = False) -> float:
     """Own pips minus the mean of the others' pips left in hand (MT-17): lower is better.
 
     With ``leaf``, a deal cut short at a horizon is scored by the plan
@@ -173,11 +138,9 @@ def outcome(st: MexicanTrain, seat: int, leaf: bool = False) -> float:
     return mine - (sum(pips) - mine) / max(1, len(pips) - 1)
 
 
-def leaf_cost(st: MexicanTrain, seat: int) -> float:
+def leaf_cost(st: Any, seat: int) -> float:
     """The plan evaluator's expected cost of ``seat``'s hand where the playout stopped."""
-    from .mexican import Position  # the plan evaluator imports this module
-
-    pos = Position(st.view(seat), PLAYOUT_LEVEL, Budget(PLAYOUT_LEVEL.nodes))
+    pos = train_plan.Position(st.view(seat), PLAYOUT_LEVEL, Budget(PLAYOUT_LEVEL.nodes))
     doubles = [st.ends[ti] for ti in st.obligations]
     return -pos.value(tuple(st.hands[seat]), pos.ends, pos.marked, doubles)
 
@@ -189,10 +152,8 @@ def search(view, candidates: list[Action], lvl: Level, rng: random.Random,
     ``scores`` are the candidates' plan scores; ``lvl.mt_prior`` of them leans
     the choice towards the plan evaluator's where the worlds barely differ.
     """
-    from .mexican import known_voids  # the plan evaluator imports this module
-
     unseen = unseen_tiles(view)
-    voids = known_voids(view, lvl.mt_pass_voids)
+    voids = train_plan.known_voids(view, lvl.mt_pass_voids)
     totals = [0.0] * len(candidates)
     budget = lvl.mt_nodes
     limit = 400  # a whole deal of 4 seats takes far fewer steps
