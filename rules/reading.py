@@ -8,13 +8,14 @@ know more than the seat does.
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from .bots.knowledge import Knowledge
-from .bots.mexican import known_voids
+from .bots.train_plan import known_voids
 from .line import partner_of
+from .state import TRAINS
 from .tiles import Tile
-from .variants import GAMES
+from .variants import find_variant
 
 
 class Reading(NamedTuple):
@@ -28,16 +29,14 @@ class Reading(NamedTuple):
     partner: int | None
 
 
-def _full_set(view) -> tuple[Tile, ...]:
-    # the variant's own set: a view carries only what its seat has seen
-    variant: Any = GAMES[view.game]  # a class: GAMES types it as the factory it is
-    return tuple(variant.full_set)
+def _trains(view) -> bool:
+    return find_variant(view.game).family == TRAINS
 
 
 def _seen(view) -> set[Tile]:
     """Tiles this seat has seen: its hand and every tile face up on the table."""
     seen = set(view.hand)
-    if hasattr(view, "trains"):  # a train game: the engine sits in the station
+    if _trains(view):  # the engine sits in the station
         seen.add((view.engine, view.engine))
         for train in view.trains:
             seen.update(train.tiles)
@@ -47,7 +46,7 @@ def _seen(view) -> set[Tile]:
 
 
 def _voids(view) -> list[set[int]]:
-    if hasattr(view, "trains"):
+    if _trains(view):
         return known_voids(view, passes=True, fresh=True)
     return Knowledge(view).voids
 
@@ -55,8 +54,8 @@ def _voids(view) -> list[set[int]]:
 def read_table(view) -> Reading:
     """The table as ``view.seat`` can read it (issue 31): unseen counts per number and
     each seat's known voids (from passes and draws), with the partner marked."""
-    full = _full_set(view)
-    top = max(max(t) for t in full)
+    variant = find_variant(view.game)
+    full, top = variant.full_set, variant.top
     seen = _seen(view)
     unseen = [0] * (top + 1)
     for t in full:
@@ -68,6 +67,6 @@ def read_table(view) -> Reading:
     voids = [frozenset(v) for v in _voids(view)]
     voids[view.seat] = frozenset()
     partner = None
-    if not hasattr(view, "trains"):
+    if variant.teams is not None:
         partner = partner_of(view.seat)
     return Reading(view.seat, tuple(unseen), tuple(voids), partner)

@@ -13,7 +13,9 @@ from typing import NamedTuple
 
 from .actions import Action
 from .reading import read_table
+from .state import TRAINS
 from .tiles import Tile
+from .variants import find_variant
 
 
 class Reason(NamedTuple):
@@ -29,7 +31,7 @@ class Reason(NamedTuple):
 #: every kind ``why`` can give, in the order it looks for them
 KINDS = ("only", "draw", "pass", "out", "obligation", "marker_down", "block_opponent",
          "cover_for_partner", "double", "keeps", "heaviest", "own_train", "open_train",
-         "common_train", "lead_self", "lead_partner")
+         "public_train", "lead_self", "lead_partner")
 
 
 def _counts(hand: tuple[Tile, ...]) -> dict[int, int]:
@@ -115,14 +117,14 @@ def _train_play(view, action: Action) -> Reason | None:
         return Reason("own_train")
     if isinstance(action.train, int):
         return Reason("open_train", seat=action.train)
-    return Reason("common_train")
+    return Reason("public_train")
 
 
 def strong_hand(view) -> bool:
     """CU-5, JA-3: a hand worth leading: a number held on at least half as many tiles as the
     set's top number, or two doubles (what the computer weighs, ``rules.bots.line``)."""
     held = _counts(view.hand)
-    top = max(len(read_table(view).unseen) - 1, 1)
+    top = find_variant(view.game).top
     doubles = sum(1 for a, b in view.hand if a == b)
     return max(held.values(), default=0) >= top // 2 or doubles >= 2
 
@@ -147,6 +149,6 @@ def why(view, action: Action) -> Reason | None:
         return None
     if len(view.hand) == 1:
         return Reason("out")
-    if hasattr(view, "trains"):
+    if find_variant(view.game).family == TRAINS:
         return _train_play(view, action)
     return _line_play(view, action)

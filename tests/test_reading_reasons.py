@@ -109,7 +109,7 @@ def _holds(view, action, reason, hands) -> bool:
         return action.train == view.seat
     if kind == "open_train":
         return action.train == reason.seat != view.seat and view.train(reason.seat).marked
-    if kind == "common_train":
+    if kind == "public_train":
         return action.train == "mexican"
     ends = (view.left_end, view.right_end)
     after = set(_after(ends, t, action.end))
@@ -135,7 +135,7 @@ def test_every_reason_names_something_true_of_the_position(game, players):
         assert _holds(view, action, reason, session.state.hands), (reason, action, view.hand)
         seen[reason.kind] += 1
     common = {"only", "pass", "double", "keeps", "heaviest"}
-    own = {"mexican_train": {"draw", "obligation", "marker_down", "own_train", "open_train", "common_train"},
+    own = {"mexican_train": {"draw", "obligation", "marker_down", "own_train", "open_train", "public_train"},
            "cuban": {"block_opponent", "cover_for_partner", "lead_self", "lead_partner"},
            "jamaican": {"block_opponent", "cover_for_partner", "lead_self"}}[game]
     assert common | own <= set(seen), sorted(seen)
