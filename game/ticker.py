@@ -45,7 +45,7 @@ def tile_text(t: Sequence[int]) -> str:
 
 
 class Words(Protocol):
-    """A family's clauses (``game.kits.ticker_words``), asked of its kit: ``kit_for(game).ticker``."""
+    """A family's clauses (``game.kits.<family>.ticker``), asked of its kit: ``kit_for(game).ticker``."""
 
     match_key: str
 

@@ -18,18 +18,19 @@ from rules.events import Event, LineDealEnd, LinePlay
 from rules.line import ACCEPT as ACCEPTING
 from rules.line import CHOOSE, PLAY, TEAM_SEATS, team_of
 
-from ..i18n import t
-from ..phases import DEAL_END, MATCH_END
-from ..seats import seat_colour
-from ..table.camera import ANY_FELT, Felt
-from ..table.render import DARK
-from ..table.status import PANEL_FILL
-from ..table.text import fit, text
-from . import line_layout as LL
-from .base import TableKit
-from . import line_scores, ticker_words
-from .line_render import LineMarks, draw_line
-from .scoreboard import GOLD, GREY
+from ...i18n import t
+from ...phases import DEAL_END, MATCH_END
+from ...seats import seat_colour
+from ...table.camera import ANY_FELT, Felt
+from ...table.render import DARK
+from ...table.status import PANEL_FILL
+from ...table.text import fit, text
+from ...table.kit import TableKit
+from ...table.scoreboard import GOLD, GREY
+from . import layout as LL
+from . import scores as line_scores
+from . import ticker as ticker_words
+from .render import LineMarks, draw_line
 
 TEAM_COLOURS = line_scores.TEAM_COLOURS
 PASS_COLOUR = (255, 214, 90)  # a pass's cue, at the seat or behind its count in the panel

@@ -8,7 +8,7 @@ from rules.actions import Action
 from rules.events import Event
 
 from ..i18n import t
-from ..table.camera import ANY_FELT, Felt
+from .camera import ANY_FELT, Felt
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
@@ -50,7 +50,7 @@ class TableKit:
     replay_step_keys: tuple[str, str] = ("replay.deal_back", "replay.deal_forward")
     #: What the table says while a selected tile waits for its target (a train, an end).
     choose_target_key = "table.choose_target"
-    #: The family's ticker clauses (``game.kits.ticker_words``): how its events are told.
+    #: The family's ticker clauses (``game.kits.<family>.ticker``): how its events are told.
     ticker: Any = None
 
     # ------------------------------------------------------------ decisions

@@ -19,15 +19,15 @@ import pygame
 
 from rules.line import team_of
 
-from .. import assets, i18n
-from ..seats import seat_colour
-from ..table.camera import Camera
-from ..table.layout import TILE_L, TILE_W, Placed
-from ..table.render import ACTIVE_COLOUR, ARRIVAL_S, DARK, FOCUS_COLOUR, LAST_PLAY_COLOUR, TARGET_COLOUR, font_step
-from ..table.sprites import Sprites
-from ..table.text import fit, text
-from ..table.text import pill as text_pill
-from . import line_layout as LL
+from ... import assets, i18n
+from ...seats import seat_colour
+from ...table.camera import Camera
+from ...table.layout import TILE_L, TILE_W, Placed
+from ...table.render import ACTIVE_COLOUR, ARRIVAL_S, DARK, FOCUS_COLOUR, LAST_PLAY_COLOUR, TARGET_COLOUR, font_step
+from ...table.sprites import Sprites
+from ...table.text import fit, text
+from ...table.text import pill as text_pill
+from . import layout as LL
 
 TO_ACT_COLOUR = ACTIVE_COLOUR
 TEAM_COLOUR = (214, 226, 218)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
-from ..table.layout import GAP, TILE_L, TILE_W, Placed
+from ...table.layout import GAP, TILE_L, TILE_W, Placed
 
 Rect = tuple[float, float, float, float]
 #: One play as the public history tells it: the end ("L" or "R") and the tile as it lies,
