@@ -37,6 +37,10 @@ KITS: dict[str, tuple[str, str]] = {
 }
 #: The game the program offers first.
 DEFAULT_GAME = next(iter(KITS))
+#: The command line's words for the games (English, like the rest of --help): the program's
+#: description names them, and the --players option says which games a count fits.
+CLI_GAMES = "Mexican Train, Cuban and Jamaican dominoes"
+CLI_PLAYERS = "Mexican Train; Cuban and Jamaican have 4"
 
 
 def kit_for(game: str) -> "TableKit":
@@ -58,4 +62,4 @@ def family_part(game: str, part: str) -> Any:
     return importlib.import_module(f".{module.split('.')[0]}.{part}", __name__)
 
 
-__all__ = ["DEFAULT_GAME", "KITS", "family_part", "kit_for"]
+__all__ = ["CLI_GAMES", "CLI_PLAYERS", "DEFAULT_GAME", "KITS", "family_part", "kit_for"]

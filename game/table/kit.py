@@ -200,6 +200,19 @@ class TableKit:
         """A decision's cost as the coach says it, in this game's units (issue 15)."""
         raise NotImplementedError
 
+    #: Whether the coach screen shows the best play with every hand shown (a column of its own):
+    #: only where the coach's full-information search differs from what a player knew.
+    coach_full_column = True
+
+    def own_flight(self, event: Event, start: float, seconds: float, lay, view, play) -> Any:
+        """The ``game.motion.Flight`` of an event only this family has (MT-4: the engine to the
+        station), starting at ``start`` and lasting about ``seconds``; None: no flight."""
+        return None
+
+    def play_words(self, action: Action, tile: str, name_of) -> str:
+        """A play in the coach's words, ``tile`` being its "[6|4]": where it went (issue 15)."""
+        return tile
+
     def log_line(self, event: Event, who, tile_text) -> str | None:
         """One public history event as a line of the log (HTML), or None to use the core's."""
         return None

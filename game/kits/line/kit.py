@@ -433,6 +433,14 @@ class LineKit(TableKit):
             return "<b>" + self.w("team_wins", team=event.winners[0], names=names) + "</b>"
         return None
 
+    def play_words(self, action: Action, tile: str, name_of) -> str:
+        """The coach's words for a play: on the left or the right end (CU-6, JA-4)."""
+        if action.end == "L":
+            return t("coach.tile_left", tile=tile)
+        if action.end == "R":
+            return t("coach.tile_right", tile=tile)
+        return tile
+
 
 class CubanKit(LineKit):
     """CU: the lead draw, the personal acceptances, the leader, 100 points, Pollona."""

@@ -8,7 +8,7 @@ written out whole, so tests/test_locales_used.py finds them.
 from __future__ import annotations
 
 
-from rules.events import LeadChosen, LineDeal, LineDealEnd, LineMatchEnd, LinePlay
+from rules.events import LeadChosen, LeadDrawn, LineDeal, LineDealEnd, LineMatchEnd, LinePlay
 
 from ...cues import Group
 from ...ticker import Clause, tile_text
@@ -45,6 +45,16 @@ class LineWords:
         if rep == chosen:
             return (rep, self_, {})
         return (rep, other, {"chosen_seat": chosen})
+
+    def lead_draw(self, e: LeadDrawn) -> list[Clause]:
+        """CU-2: the two representatives' tiles; the higher total has the right to lead."""
+        a, b = e.first, e.second
+        out: list[Clause] = [(None, "ticker.lead_draw",
+                              {"one_seat": 1, "a": tile_text(a), "two_seat": 2, "b": tile_text(b)})]
+        pa, pb = a[0] + a[1], b[0] + b[1]
+        if pa == pb:
+            return out + [(None, "ticker.lead_draw_again", {})]
+        return out + [(None, "ticker.lead_draw_right", {"team": 1 if pa > pb else 2})]
 
     def deal_end(self, e: LineDealEnd, reset: bool) -> list[Clause]:
         """CU-7/CU-8 and JA-5/JA-6/JA-7: who scores, a tie, six love."""

@@ -19,7 +19,7 @@ from . import layout as L
 from ...table.camera import ANY_FELT, Felt
 from . import prompts as P
 from ...table.kit import TableKit
-from . import scores, status
+from . import scores, staging, status
 from . import ticker as ticker_words
 from .render import TableRenderer
 
@@ -265,6 +265,22 @@ class MexicanTrainKit(TableKit):
 
     def cost_words(self, loss: float) -> str:
         return t("coach.cost_pips", count=round(loss) if loss >= 1 else round(loss, 1))  # never "0 pips"
+
+    def own_flight(self, event: Event, start: float, seconds: float, lay, view, play):
+        """MT-4: the engine flies from its holder's place to the station."""
+        if event.kind != "engine":
+            return None
+        return staging.engine_flight(self, event, start, seconds, lay, view, play)
+
+    coach_full_column = False  # the coach grades with what the player knew only
+
+    def play_words(self, action: Action, tile: str, name_of) -> str:
+        """The coach's words for a play: on the Mexican train, or on a seat's train."""
+        if action.train == L.MEXICAN:
+            return t("coach.tile_on_mexican", tile=tile)
+        if isinstance(action.train, int):
+            return t("coach.tile_on_train", tile=tile, name=name_of(action.train))
+        return tile
 
     def draw_deal_end(self, scene, surface, info, u: float) -> None:
         scores.draw_deal_end(scene, surface, info, u)

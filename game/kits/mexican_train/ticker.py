@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.events import LeadChosen, TrainDeal, TrainDealEnd, TrainMatchEnd, TrainPlay
+from rules.events import LeadChosen, LeadDrawn, TrainDeal, TrainDealEnd, TrainMatchEnd, TrainPlay
 
 from ...cues import Group
 from ...ticker import Clause, tile_text
@@ -44,6 +44,9 @@ class MexicanTrainWords:
 
     def lead(self, e: LeadChosen) -> Clause:
         raise ValueError("Mexican Train has no lead")
+
+    def lead_draw(self, e: LeadDrawn) -> list[Clause]:
+        raise ValueError("Mexican Train has no lead draw")
 
     def deal_end(self, e: TrainDealEnd, reset: bool) -> list[Clause]:
         """MT-16: out or blocked."""
