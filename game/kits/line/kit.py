@@ -1,6 +1,6 @@
 """The two-ended line's table kit, for Cuban (CU-1..12) and Jamaican (JA-1..9) dominoes.
 
-Both games share the line (``line_layout``, ``line_render``), the ends as targets
+Both games share the line (``layout``, ``render``), the ends as targets
 ("L", "R"), the forced pass, the team scoreboard and the choice of who opens a hand
 (CU-5's leader, JA-3's poser).  Their differences are data on the kit
 (``Cuban``, ``Jamaican``) and a few small hooks: Cuban's lead draw and the four
@@ -283,7 +283,7 @@ class LineKit(TableKit):
 
     def panel_point(self, play, seat: int, u: float) -> tuple[int, int, int] | None:
         """A seat's row in the panel (its right end, its centre line, its height): the thinking
-        cue's place when the seats are not on the felt (``line_layout.PANEL``)."""
+        cue's place when the seats are not on the felt (``layout.PANEL``)."""
         fpx, row_h, pad, tops = self._panel_rows(u)
         if seat not in tops:
             return None

@@ -20,7 +20,7 @@ tiles in Cuban, CU-3; 28 in Jamaican, JA-1) and the screen's aspect, so a
 whole hand's line, with the seats round it, fills roughly that aspect (pass
 the same aspect for the whole hand: another aspect is another row length).
 
-Pure geometry: no pygame, nothing drawn here (``line_render`` draws).
+Pure geometry: no pygame, nothing drawn here (``render`` draws).
 """
 from __future__ import annotations
 

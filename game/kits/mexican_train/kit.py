@@ -1,7 +1,7 @@
 """The Mexican Train table kit: the station and the trains (MT-4, MT-7), markers (MT-12),
 obligations (MT-14), the boneyard, per-seat penalties (MT-17) and the shared win (MT-18).
 
-The world's geometry is ``game.table.layout`` and its drawing ``game.table.render``;
+The world's geometry is ``layout`` beside it and its drawing ``render``;
 this module is the one place the game-generic core reaches them through.
 """
 from __future__ import annotations
