@@ -29,6 +29,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from rules.variants import PLAYERS  # noqa: E402 - pure Python; pygame loads later, quietly
 
+from .kits import CLI_GAMES, CLI_PLAYERS, DEFAULT_GAME  # noqa: E402 - the registry alone: no pygame
+
 LANGS = ("en", "ru", "uk", "it")
 SCENES = ("title", "new_game", "settings", "rules", "log", "menu", "table", "deal_end", "match_end")
 
@@ -102,16 +104,16 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = _OneLineParser(prog="domino-table", description="Domino Table: Mexican Train, Cuban and Jamaican dominoes for friends in one room.")
+    p = _OneLineParser(prog="domino-table", description=f"Domino Table: {CLI_GAMES} for friends in one room.")
     p.add_argument("--seed", type=_positive, help="seed offered for a new game")
     p.add_argument("--lang", choices=LANGS, help="language")
     p.add_argument("--fullscreen", action="store_true", help="start fullscreen")
     p.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1920x1080")
     p.add_argument("--demo", type=_positive, metavar="SEED", help="computer players only, from SEED")
-    p.add_argument("--game", choices=tuple(PLAYERS), default="mexican_train",
+    p.add_argument("--game", choices=tuple(PLAYERS), default=DEFAULT_GAME,
                    help="the game of the demo, the screenshot or the smoke test")
     p.add_argument("--players", type=int, choices=range(2, 11), default=4, metavar="2..10",
-                   help="players in the demo (Mexican Train; Cuban and Jamaican have 4)")
+                   help=f"players in the demo ({CLI_PLAYERS})")
     p.add_argument("--screenshot", metavar="OUT.png", help="save one frame and exit")
     p.add_argument("--after", type=_positive, default=0, metavar="N",
                    help="decisions of the demo before the screenshot")
@@ -176,7 +178,7 @@ def demo_seats(n: int):
     return match_seats([("computer", levels[i % 3]) for i in range(n)])
 
 
-def start_demo(app, seed: int, players: int, game: str = "mexican_train") -> None:
+def start_demo(app, seed: int, players: int, game: str = DEFAULT_GAME) -> None:
     from rules import Config, Session
     app.start_match(Session(Config(game, players, seed)), demo_seats(players))
 

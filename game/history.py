@@ -41,11 +41,11 @@ from typing import Any, Iterable
 
 from rules import save as rules_save
 from rules.errors import RulesError, SaveFileError
-from rules.events import Event, LineDealEnd, TrainDealEnd
-from rules.line import TEAM_SEATS, team_of
+from rules.events import Event
 from rules.session import Session
 
 from . import storage
+from .kits import KITS, family_part
 from .seats import HUMAN, SeatConfig, default_seats, seats_from
 
 log = logging.getLogger(__name__)
@@ -56,7 +56,6 @@ FOLDER = "history"
 SUFFIX = ".json"
 #: A history file is a few KB; one far larger is not ours (and is not read whole).
 MAX_FILE_BYTES = 4 * 1024 * 1024
-LINE_GAMES = ("cuban", "jamaican")
 
 #: MatchFileError.problem -> the locale key of its one-line message.
 PROBLEM_TEXT = {
@@ -223,48 +222,33 @@ def summarise(session: Session, seats: list[SeatConfig], match_no: int | None = 
     deals = 0
     winners: list[int] = []
     totals: list[int] = []
+    family = family_part(game, "history")
     for e in events:
         if e.kind == "deal_end":
             deals += 1
-            _count_deal(game, e, rows)
+            family.count_deal(game, e, rows)
         elif e.kind == "match_end":
             winners, totals = list(e.winners), list(e.totals[1:])
     if not winners:
         raise ValueError(f"match {match_no} is not over")
     for s, row in enumerate(rows, start=1):
-        side = team_of(s) if game in LINE_GAMES else s
-        row["won"] = side in winners
-        if game == "jamaican" and min(totals) == 0:  # JA-7, JA-8: six love
-            row["six_love_given" if row["won"] else "six_love_taken"] = 1
+        row["won"] = family.side(s) in winners
+    family.close_match(game, rows, totals)
     return {"game": game, "match": match_no, "deals": deals, "winners": winners, "totals": totals,
             "seats": rows}
 
 
-def _count_deal(game: str, e: TrainDealEnd | LineDealEnd, rows: list[dict]) -> None:
-    if isinstance(e, LineDealEnd):  # the line games' (game in LINE_GAMES)
-        winner, points = e.winner_team, e.points
-        if winner is None:
-            return
-        if game == "jamaican" and e.totals[winner] == 0:
-            points = 0  # JA-7: the win reset both totals; the hand scored nothing (a scoring win leaves 1+)
-        for s, row in enumerate(rows, start=1):
-            mine = team_of(s) == winner
-            row["hands_won"] += 1 if mine else 0
-            row["points_for" if mine else "points_against"] += points
-        return
-    reason, penalties, hands = e.reason, e.counts, e.hands
-    for s, row in enumerate(rows, start=1):
-        row["penalty"] += penalties[s]
-        if reason == "out" and not hands[s]:
-            row["hands_won"] += 1
+def score_text(game: str, totals: list[int]) -> str:
+    """A finished match's score as the list shows it, in its family's way (the lowest total
+    of a seat, or both teams')."""
+    return family_part(game, "history").score_text(totals)
 
 
 def winner_names(summary: dict) -> list[str]:
     """The names of the match's winners: seats (Mexican Train) or both partners (the line)."""
     rows = summary["seats"]
-    if summary["game"] in LINE_GAMES:
-        return [rows[s - 1]["name"] for team in summary["winners"] for s in TEAM_SEATS[team]]
-    return [rows[s - 1]["name"] for s in summary["winners"]]
+    seats = family_part(summary["game"], "history").winner_seats(summary["winners"])
+    return [rows[s - 1]["name"] for s in seats]
 
 
 # ------------------------------------------------------------------ recording
@@ -366,7 +350,7 @@ def check_header(obj: object) -> dict:
         raise MatchFileError("newer", f"the history file has format version {version}; this program reads {VERSION}")
     game = obj.get("game")
     from rules.variants import GAMES, PLAYERS
-    if game not in GAMES:
+    if game not in GAMES or game not in KITS:
         raise bad("names no game of this program")
     summary = obj.get("summary")
     seats = obj.get("seats")
@@ -380,7 +364,7 @@ def check_header(obj: object) -> dict:
         if not (isinstance(row, dict) and isinstance(row.get("name"), str)
                 and isinstance(row.get("won"), bool) and _ints([row.get(k) for k in _SEAT_INTS])):
             raise bad("has a damaged summary")
-    sides = 2 if game in LINE_GAMES else len(seats)
+    sides = family_part(game, "history").sides(len(seats))
     if not (summary.get("game") == game and _ints(summary.get("winners")) and summary["winners"]
             and all(1 <= w <= sides for w in summary["winners"]) and _ints(summary.get("totals"), sides)
             and _ints([summary.get("deals"), summary.get("match")]) and summary["match"] >= 1):
@@ -481,6 +465,6 @@ def statistics(entries: Iterable[Entry]) -> list[PlayerStats]:
             stats.deals += summary["deals"]
             for key in _SEAT_INTS:
                 setattr(stats, key, getattr(stats, key) + row[key])
-    games = ("mexican_train", "cuban", "jamaican")
+    games = tuple(KITS)
     return sorted(table.values(), key=lambda s: (games.index(s.game) if s.game in games else 9,
                                                  -s.matches_won, -s.hands_won, s.name))

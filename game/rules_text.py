@@ -3,7 +3,8 @@
 Each game's rules are written for players in ``locales/rules.LANG.json`` as
 sections, ``rules.GAME.SECTION`` (the text) and ``rules.GAME.SECTION.title``
 (its heading).  ``SECTIONS`` lists them in reading order together with the rule
-IDs of RULES.md each one states, so that a test can check that every rule of a
+IDs of RULES.md each one states (each family's folder holds its games' own list,
+``game.kits.<family>.rules_text``), so that a test can check that every rule of a
 game is told somewhere (MT-1..MT-20, CU-1..CU-12, JA-1..JA-9 and the shared
 UX rules).  The body is for pygame_gui's text box: its HTML subset (<b>, <i>,
 <br>, <font>) with line breaks as newlines.
@@ -14,8 +15,9 @@ import html
 from typing import NamedTuple
 
 from .i18n import t
+from .kits import KITS, family_part
 
-GAMES = ("mexican_train", "cuban", "jamaican")
+GAMES = tuple(KITS)
 
 
 class Section(NamedTuple):
@@ -36,48 +38,14 @@ _AT_THE_TABLE = Section("rules.common.table.title", "rules.common.table",
 #: The controls (UX-7), shared with the controls text the rules screen has shown so far.
 _CONTROLS = Section("ui.controls_title", "ui.controls_text", ("UX-7",))
 
-SECTIONS: dict[str, tuple[Section, ...]] = {
-    "mexican_train": (
-        _own("mexican_train", "goal", "MT-3", "MT-18"),
-        _own("mexican_train", "tiles", "MT-1", "MT-2", "MT-3"),
-        _own("mexican_train", "start", "MT-4", "MT-5", "MT-6"),
-        _own("mexican_train", "trains", "MT-7"),
-        _own("mexican_train", "first_round", "MT-8", "MT-9"),
-        _own("mexican_train", "turns", "MT-10", "MT-11", "MT-12"),
-        _own("mexican_train", "doubles", "MT-13", "MT-14", "MT-15"),
-        _own("mexican_train", "end", "MT-9", "MT-16"),
-        _own("mexican_train", "scoring", "MT-17", "MT-18"),
-        _own("mexican_train", "not_played", "MT-19"),
-        _own("mexican_train", "restart", "MT-2", "MT-20"),
-        _AT_THE_TABLE,
-        _CONTROLS,
-    ),
-    "cuban": (
-        _own("cuban", "goal", "CU-1", "CU-10"),
-        _own("cuban", "tiles", "CU-1", "CU-3"),
-        _own("cuban", "lead_draw", "CU-2"),
-        _own("cuban", "five_doubles", "CU-4"),
-        _own("cuban", "leader", "CU-5"),
-        _own("cuban", "play", "CU-6"),
-        _own("cuban", "end", "CU-7"),
-        _own("cuban", "scoring", "CU-8", "CU-9", "CU-10"),
-        _own("cuban", "not_played", "CU-11"),
-        _own("cuban", "restart", "CU-12"),
-        _AT_THE_TABLE,
-        _CONTROLS,
-    ),
-    "jamaican": (
-        _own("jamaican", "goal", "JA-1", "JA-7", "JA-8"),
-        _own("jamaican", "tiles", "JA-1"),
-        _own("jamaican", "pose", "JA-2"),
-        _own("jamaican", "poser", "JA-3"),
-        _own("jamaican", "play", "JA-4", "JA-5"),
-        _own("jamaican", "scoring", "JA-6", "JA-7", "JA-8"),
-        _own("jamaican", "restart", "JA-9"),
-        _AT_THE_TABLE,
-        _CONTROLS,
-    ),
-}
+def _build(game: str) -> tuple[Section, ...]:
+    """``game``'s own sections (its family's ``rules_text``), then the table's and the controls."""
+    own = family_part(game, "rules_text").SECTIONS[game]
+    return tuple(_own(game, name, *ids) for name, ids in own) + (_AT_THE_TABLE, _CONTROLS)
+
+
+#: game -> its rules screen's sections in reading order
+SECTIONS: dict[str, tuple[Section, ...]] = {game: _build(game) for game in GAMES}
 
 
 def _sections_of(game: str) -> tuple[Section, ...]:

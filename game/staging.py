@@ -80,19 +80,19 @@ def stage(motion: Motion, events, clock: float, *, kit, lay, view, play, before:
                 motion.add(flight)
             if kind == "search":
                 start += seconds * 0.3  # MT-5: the start search's draws one after another
-        elif kind == "engine" and travel and seat is not None:
-            flight = _engine(event, start, seconds, kit, lay, view, play)
+        elif kind == "deal" and travel:
+            _deal(motion, start, seconds, kit, lay, view, play)
+        elif travel and seat is not None:
+            flight = kit.own_flight(event, start, seconds, lay, view, play)  # MT-4: the engine's
             if flight is not None:
                 motion.add(flight)
                 landing = flight.end
-        elif kind == "deal" and travel:
-            _deal(motion, start, seconds, kit, lay, view, play)
         if seat is not None and seconds > 0 and (kind not in ("draw", "search") or not travel):
             _cue(motion, kit, event, seat, start, lay, view, play)
     return landing
 
 
-def _seat_anchor(kit, lay, view, play, seat: int):
+def seat_anchor(kit, lay, view, play, seat: int):
     point = kit.seat_point(lay, view, play, seat)
     if point is None:
         return None
@@ -111,7 +111,7 @@ def _play(event, start, seconds, kit, lay, view, play, before: HandShot) -> Flig
         src = (SCREEN, slot[0], slot[1], before.short)
         src_vertical = True  # the hand's tiles stand upright
     else:
-        src = _seat_anchor(kit, lay, view, play, seat) or (WORLD, *kit.pile_point(lay), TILE_W)
+        src = seat_anchor(kit, lay, view, play, seat) or (WORLD, *kit.pile_point(lay), TILE_W)
         src_vertical = not placed.vertical  # it turns as it is laid
     return Flight((min(tile), max(tile)), (placed.first, placed.second), src, dst,
                   src_vertical, placed.vertical, start, seconds)
@@ -126,23 +126,10 @@ def _draw(seat, start, seconds, kit, lay, view, play, after: HandShot) -> Flight
         tile = (min(fresh), max(fresh))
         return Flight(tile, (fresh[0], fresh[1]), src, (SCREEN, slot[0], slot[1], after.short),
                       False, True, start, seconds, lands_in="hand")
-    dst = _seat_anchor(kit, lay, view, play, seat)
+    dst = seat_anchor(kit, lay, view, play, seat)
     if dst is None:
         return None
     return Flight((-1, -seat), None, src, dst, False, True, start, seconds, lands_in="seat")
-
-
-def _engine(event, start, seconds, kit, lay, view, play) -> Flight | None:
-    """MT-4: the engine goes from its holder's place to the station."""
-    holder, double = event.seat, tuple(event.tile)
-    if play.setup is not None:
-        return None  # the holder at the device places it (UX-1): it flies when they confirm
-    src = _seat_anchor(kit, lay, view, play, holder)
-    if src is None:
-        return None
-    station = kit.pile_point(lay)
-    return Flight((min(double), max(double)), (double[0], double[1]), src, (WORLD, station[0], station[1], TILE_W),
-                  True, False, start + seconds, seconds)
 
 
 def _deal(motion: Motion, start, seconds, kit, lay, view, play) -> None:
@@ -152,7 +139,7 @@ def _deal(motion: Motion, start, seconds, kit, lay, view, play) -> None:
     step = seconds / (2 * max(1, len(play.seats)))
     for k in range(DEAL_BACKS):
         for i, seat in enumerate(seats):
-            dst = _seat_anchor(kit, lay, view, play, seat)
+            dst = seat_anchor(kit, lay, view, play, seat)
             if dst is not None:
                 at = start + (k * len(play.seats) + i) * step
                 motion.add(Flight((-2, -seat), None, src, dst, False, True, at, seconds, lands_in="seat"))

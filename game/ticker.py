@@ -45,13 +45,14 @@ def tile_text(t: Sequence[int]) -> str:
 
 
 class Words(Protocol):
-    """A family's clauses (``game.kits.ticker_words``), asked of its kit: ``kit_for(game).ticker``."""
+    """A family's clauses (``game.kits.<family>.ticker``), asked of its kit: ``kit_for(game).ticker``."""
 
     match_key: str
 
     def deal(self, group: Group) -> list[Clause]: ...
     def play(self, e: TrainPlay | LinePlay, first: bool) -> Clause: ...
     def lead(self, e: LeadChosen) -> Clause: ...
+    def lead_draw(self, e: LeadDrawn) -> list[Clause]: ...
     def deal_end(self, e: TrainDealEnd | LineDealEnd, reset: bool) -> list[Clause]: ...
     def match_end(self, e: TrainMatchEnd | LineMatchEnd) -> Clause: ...
 
@@ -59,17 +60,6 @@ class Words(Protocol):
 def words_of(game: str) -> Words:
     """The clauses of ``game``'s family, from its table kit."""
     return kit_for(game).ticker
-
-
-def _lead_draw(e: LeadDrawn) -> list[Clause]:
-    """CU-2: the two representatives' tiles; the higher total has the right to lead."""
-    a, b = e.first, e.second
-    out: list[Clause] = [(None, "ticker.lead_draw",
-                          {"one_seat": 1, "a": tile_text(a), "two_seat": 2, "b": tile_text(b)})]
-    pa, pb = a[0] + a[1], b[0] + b[1]
-    if pa == pb:
-        return out + [(None, "ticker.lead_draw_again", {})]
-    return out + [(None, "ticker.lead_draw_right", {"team": 1 if pa > pb else 2})]
 
 
 #: the events every game words alike: a seat's clause with no parameters
@@ -101,7 +91,7 @@ def _clauses(group: Group, words: Words, first_play: bool) -> list[Clause]:
         elif e.kind == "lead":
             clauses.append(words.lead(e))
         elif e.kind == "lead_draw":
-            clauses += _lead_draw(e)
+            clauses += words.lead_draw(e)
         elif e.kind == "deal_end":
             clauses += words.deal_end(e, reset)
         elif e.kind == "match_end":

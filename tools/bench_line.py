@@ -36,8 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
-from game.kits import line_layout as LL  # noqa: E402
-from game.kits import line_render as LR  # noqa: E402
+from game.kits.line import layout as LL  # noqa: E402
+from game.kits.line import render as LR  # noqa: E402
 from game.table.camera import Camera  # noqa: E402
 from game.table.sprites import Sprites  # noqa: E402
 from rules import Config, Session  # noqa: E402

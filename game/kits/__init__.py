@@ -14,23 +14,33 @@ differs between games (DESIGN.md, "One table, three games"):
   match's end screens and the log lines.
 
 Registered by game name, like ``rules.variants.GAMES`` and ``rules.bots.CHOOSERS``.
-The kits' modules load on first use, so that the pure geometry beside them
-(``line_layout``) imports without pygame.
+Each family has one folder here (``mexican_train/``, ``line/``) holding all that is
+its own; what every kit shares (the base kit, camera, sprites, text, hand row,
+geometry, palette) is ``game.table``, which no kit owns.  Only this registry imports
+a family's folder, and only on first use, so that the pure parts in it (the line's
+geometry, the history statistics) import without pygame.
 """
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .base import TableKit
+    from ..table.kit import TableKit
 
-#: game name -> (module, the kit object in it)
+#: game name -> (module in the family's folder, the kit object in it); the first is the game
+#: offered when none is chosen yet (the new-game form, the rules from the title, the demo).
 KITS: dict[str, tuple[str, str]] = {
-    "mexican_train": ("mexican_train", "MEXICAN_TRAIN"),
-    "cuban": ("line", "CUBAN"),
-    "jamaican": ("line", "JAMAICAN"),
+    "mexican_train": ("mexican_train.kit", "MEXICAN_TRAIN"),
+    "cuban": ("line.kit", "CUBAN"),
+    "jamaican": ("line.kit", "JAMAICAN"),
 }
+#: The game the program offers first.
+DEFAULT_GAME = next(iter(KITS))
+#: The command line's words for the games (English, like the rest of --help): the program's
+#: description names them, and the --players option says which games a count fits.
+CLI_GAMES = "Mexican Train, Cuban and Jamaican dominoes"
+CLI_PLAYERS = "Mexican Train; Cuban and Jamaican have 4"
 
 
 def kit_for(game: str) -> "TableKit":
@@ -42,4 +52,14 @@ def kit_for(game: str) -> "TableKit":
     return getattr(importlib.import_module(f".{module}", __name__), name)
 
 
-__all__ = ["KITS", "kit_for"]
+def family_part(game: str, part: str) -> Any:
+    """The module ``part`` of ``game``'s family folder (``history``, ...): the parts that need
+    no pygame, for the core to ask without loading the kit itself."""
+    try:
+        module, _ = KITS[game]
+    except KeyError:
+        raise ValueError(f"no table for the game {game!r}; use one of {', '.join(KITS)}") from None
+    return importlib.import_module(f".{module.split('.')[0]}.{part}", __name__)
+
+
+__all__ = ["CLI_GAMES", "CLI_PLAYERS", "DEFAULT_GAME", "KITS", "family_part", "kit_for"]

@@ -36,24 +36,17 @@ LABEL_KEYS = {"best": "coach.label_best", "fine": "coach.label_fine",
               "inaccuracy": "coach.label_inaccuracy", "blunder": "coach.label_blunder"}
 
 
-def action_text(action: Action | None, name_of=lambda seat: str(seat), opening: bool = False) -> str:
+def action_text(action: Action | None, name_of=lambda seat: str(seat), opening: bool = False, kit=None) -> str:
     """An action in words: "[6|4] left", "[5|5] on the Mexican train", "end the chain";
-    ``opening``: the line is empty and the tile starts it, with no end to name (CU-6, JA-2)."""
+    ``opening``: the line is empty and the tile starts it, with no end to name (CU-6, JA-2);
+    ``kit``: the game's, which says where a play went (``TableKit.play_words``)."""
     if action is None:
         return t("coach.unsolved")
     if action.kind == "play" and action.tile is not None:
         tile = f"[{action.tile[0]}|{action.tile[1]}]"
         if opening:
             return tile
-        if action.end == "L":
-            return t("coach.tile_left", tile=tile)
-        if action.end == "R":
-            return t("coach.tile_right", tile=tile)
-        if action.train == "mexican":
-            return t("coach.tile_on_mexican", tile=tile)
-        if isinstance(action.train, int):
-            return t("coach.tile_on_train", tile=tile, name=name_of(action.train))
-        return tile
+        return kit.play_words(action, tile, name_of) if kit is not None else tile
     if action.kind == "end_chain":
         return t("coach.end_chain")
     if action.kind == "draw":
@@ -79,7 +72,8 @@ def summary_line(report: coach.DealReport, name_of=lambda seat: str(seat), openi
     if report.counts.get("blunder"):
         counts.append(t("coach.n_blunders", count=report.counts["blunder"]))
     first = opening(worst)
-    played, best = action_text(worst.played, name_of, first), action_text(worst.best_known, name_of, first)
+    kit = kit_for(report.game)
+    played, best = action_text(worst.played, name_of, first, kit), action_text(worst.best_known, name_of, first, kit)
     if report.cost_the_hand:
         cost = t("coach.cost_hand", played=played, best=best)
     else:
@@ -179,7 +173,7 @@ class CoachScene(ScorePanelScene):
             if self.better(g) is not None:
                 viewer.suggest(g.position, g.best_known,
                                words=t("coach.on_table", label=t(LABEL_KEYS[g.label]),
-                                       best=action_text(g.best_known, play.name, self.opening(g))))
+                                       best=action_text(g.best_known, play.name, self.opening(g), play.kit)))
         viewer.go_to_position(report.grades[self.chosen_row()].position)
 
     def chosen_row(self) -> int:
@@ -350,16 +344,17 @@ class CoachScene(ScorePanelScene):
         """One row's cells: (text, colour, bold) for the label, played, best known, best full, cost."""
         name_of = self.play.name
         opening = self.opening(g)
-        played = action_text(g.played, name_of, opening)
+        kit = kit_for(report.game)
+        played = action_text(g.played, name_of, opening, kit)
         if names:  # hot seat: several humans graded, say whose decision it was
             played = f"{name_of(g.seat)}: {played}"
         better = self.better(g)
-        known = t("coach.same") if better is None else action_text(better, name_of, opening)
+        known = t("coach.same") if better is None else action_text(better, name_of, opening, kit)
         cells = [(t(LABEL_KEYS[g.label]), LABEL_COLOURS[g.label], True), (played, TEXT, False),
                  (known, TEXT, False)]
         full = coach.solves_full(report.game)
         if full:
-            shown = t("coach.same") if g.best_full == g.played else action_text(g.best_full, name_of, opening)
+            shown = t("coach.same") if g.best_full == g.played else action_text(g.best_full, name_of, opening, kit)
             cells.append((shown, SOFT, False))
         cost = cost_text(report.game, g.loss) if g.loss > 0 and better is not None else "\u2014"
         if better is not None and g.loss > 0 and not g.exact and full:

@@ -41,10 +41,7 @@ def entry_label(entry: history.Entry, width: int | None = None, measure=None) ->
 def result_words(entry: history.Entry) -> str:
     summary = entry.summary
     totals = summary["totals"]
-    if entry.game in history.LINE_GAMES:
-        score = " : ".join(str(v) for v in totals)
-    else:
-        score = str(min(totals))
+    score = history.score_text(entry.game, totals)
     return t("history.result", names=", ".join(entry.winners), score=score)
 
 

@@ -13,7 +13,7 @@ import pygame
 
 from .. import history
 from ..i18n import t
-from ..kits.scoreboard import GOLD
+from ..table.scoreboard import GOLD
 from ..play import MATCH_END
 from ..table.render import DARK
 from .score_panel import ScorePanelScene

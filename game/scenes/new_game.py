@@ -15,6 +15,7 @@ from pygame_gui.elements import UILabel
 from rules.variants import PLAYERS
 
 from .. import i18n
+from ..kits import DEFAULT_GAME
 from ..seats import COMPUTER, HUMAN, LEVELS, PHONE, SeatConfig
 from .menu import TEXT_MARGIN, WIDGET_INSET, Control, WidgetScene
 from .title import draw_felt
@@ -47,7 +48,7 @@ class NewGameScene(WidgetScene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.game, count = "mexican_train", DEFAULT_SEATS
+        self.game, count = DEFAULT_GAME, DEFAULT_SEATS
         last = getattr(app, "play_state", None)
         if last is not None and last.session.config.game in GAMES:
             # the game last played, with as many seats (issue 28: not Mexican Train every time)

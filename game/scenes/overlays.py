@@ -14,6 +14,7 @@ import pygame
 from .. import i18n
 from .. import intents as I
 from ..intents import Intent
+from ..kits import DEFAULT_GAME
 from ..rules_text import rules_text
 from ..seats import seat_colour
 from .menu import WIDGET_INSET, WidgetScene
@@ -92,7 +93,7 @@ class RulesScene(TextScene):
 
     def game(self) -> str:
         ps = self.app.play_state
-        return ps.session.config.game if ps is not None else "mexican_train"
+        return ps.session.config.game if ps is not None else DEFAULT_GAME
 
     def title(self) -> str:
         return i18n.t("ui.rules_title", game=i18n.t(f"ui.game_{self.game()}"))
@@ -117,7 +118,7 @@ def history_lines(history, name: Callable[[int], str], seed: int | None = None, 
     """
     if kit is None:
         from ..kits import kit_for
-        kit = kit_for("mexican_train")
+        kit = kit_for(DEFAULT_GAME)
 
     def who(seat: int) -> str:
         return f"<font color='{_hex(seat_colour(seat))}'>{html.escape(name(seat))}</font>"

@@ -43,8 +43,8 @@ from .. import intents as I
 from .. import safe_area
 from ..i18n import language, t
 from ..kits import kit_for
-from ..kits.base import Marks
-from ..kits.line_scores import hand_number
+from ..table.kit import Marks
+from ..table.scoreboard import hand_number
 from ..phases import COMPUTER, DEAL_END, MATCH_END
 from ..play import TableQueries
 from ..scene import Scene

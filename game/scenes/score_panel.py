@@ -21,8 +21,8 @@ from .. import intents as I
 from .. import safe_area
 from ..scene import Scene
 from ..i18n import t
-from ..kits.mexican_train import draw_hand_row
-from ..kits.scoreboard import FAINT, GOLD, GREY  # noqa: F401
+from ..table.hand import draw_hand_row
+from ..table.scoreboard import FAINT, GOLD, GREY  # noqa: F401
 from ..table.widgets import Button
 from .textbox import Boxes, button_rows, fitting_px, line_height, readable_px, width_of
 

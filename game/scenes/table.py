@@ -21,7 +21,7 @@ from .. import safe_area
 from ..i18n import language, t
 from .. import cues as C
 from .. import ticker
-from ..kits.base import Marks
+from ..table.kit import Marks
 from ..motion import SCREEN, WORLD, Flight, Motion, anchor_mapper, draw_thinking, thinking_radius
 from ..staging import SEAT_SCALE, HandShot, flight_seconds, stage
 from ..play import COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState

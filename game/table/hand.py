@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import pygame
 
+from .. import i18n
+from .scoreboard import GOLD
 from .sprites import Sprites
+from .text import text
 
 SELECT_RAISE = 0.28  # a selected tile rises by this part of its height
 HOVER_COLOUR = (255, 236, 170)
@@ -61,3 +64,24 @@ def draw_backs(surface: pygame.Surface, sprites: Sprites, rects, short: int) -> 
     """A hidden hand: backs only (UX-3)."""
     back = sprites.back(short, True)
     surface.fblits([(back, r.topleft) for r in rects])
+
+
+def draw_hand_row(surface, sprites, hand, x: int, cy: int, short: int, avail: int, fpx: int,
+                  turn: float = 1.0) -> None:
+    """A revealed hand, face up in a row (UX-3: at the end every hand is shown together).
+
+    ``turn`` (0 to 1) is how far the hands have turned over (issue 14): backs that narrow
+    to an edge, then faces that widen from it."""
+    step = min(short + max(2, short // 5), avail // max(1, len(hand)))
+    blits = []
+    for i, (a, b) in enumerate(hand):
+        sprite = sprites.back(short, True) if turn < 0.5 else sprites.face(a, b, short, True)
+        width = round(short * abs(1.0 - 2.0 * turn)) if turn < 1.0 else short
+        if width < short:
+            sprite = pygame.transform.scale(sprite, (max(1, width), sprite.get_height()))
+        blits.append((sprite, (x + i * step + (short - sprite.get_width()) // 2, cy - short)))
+    if blits:
+        surface.fblits(blits)
+    else:
+        out = text(i18n.t("table.went_out"), max(10, fpx - 2), GOLD, bold=True)
+        surface.blit(out, out.get_rect(midleft=(x, cy)))

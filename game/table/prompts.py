@@ -1,8 +1,6 @@
-"""What the table says to the player on screen: prompts, previews and status lines.
-
-Every text comes from locales/ (``table.*``); the rule behind each prompt is
-named (MT-8 first turn, MT-11 draw or pass, MT-13 the extra tile after a
-double, MT-14 the oldest open double, UX-1 previews, UX-2 the drawn tile).
+"""The lines over the bottom of the table: the kit's prompt or preview, the message of the
+moment, who is thinking.  Every text comes from locales/; what a game asks is its kit's
+(``TableKit.prompt``, ``TableKit.preview_text``).
 """
 from __future__ import annotations
 
@@ -10,63 +8,9 @@ from typing import TYPE_CHECKING
 
 from ..i18n import t
 from ..phases import COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW
-from . import layout as L
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..play import PlayState
-
-
-def train_phrase(play: PlayState, key) -> str:
-    """A train named for the start of a sentence: the Mexican train, yours, or a player's."""
-    if key == L.MEXICAN:
-        return t("table.mexican_train")
-    if key == play.hand_seat():
-        return t("table.train_yours")
-    return t("table.train_of", name=play.name(key))
-
-
-def preview_text(play: PlayState, action) -> str:
-    """UX-1: what the previewed decision will do, and that it waits for a confirm."""
-    if action.kind == "play":
-        return t("table.confirm_play", train=train_phrase(play, action.train),
-                 tile=f"[{action.tile[0]}|{action.tile[1]}]")
-    return t("table.confirm_" + action.kind)
-
-
-def fresh_tile(view):
-    """The tile just drawn by the seat of ``view``, shown once the draw is done (UX-2)."""
-    last = view.history[-1] if view.history else None
-    if view.drawn and last and last.kind == "draw" and last.seat == view.seat and view.hand:
-        return view.hand[-1]  # a draw appends to the hand
-    return None
-
-
-def prompt(play: PlayState) -> str:
-    """What the on-screen player is asked to do now (MT-8, MT-11, MT-13, MT-14)."""
-    view = play.view()
-    kinds = {a.kind for a in play.legal()}
-    fresh = fresh_tile(view)
-    if fresh is not None:
-        name = f"[{fresh[0]}|{fresh[1]}]"
-        return t("table.prompt_drawn" if "play" in kinds else "table.prompt_drawn_pass", tile=name)
-    if view.obligations and "play" in kinds:
-        key = view.obligations[0]
-        return t("table.prompt_obligation", number=view.train(key).open_end, train=train_phrase(play, key))
-    if view.obligations and "play" not in kinds:
-        key = view.obligations[0]
-        return t("table.prompt_obligation_none", number=view.train(key).open_end)
-    if view.first_round:
-        if view.chain:
-            return t("table.prompt_chain_more")
-        if "play" in kinds:
-            return t("table.prompt_first_turn")
-    if view.extra and "play" in kinds:
-        return t("table.prompt_extra")
-    if kinds == {"draw"}:
-        return t("table.prompt_draw")
-    if kinds == {"pass"}:
-        return t("table.prompt_pass")
-    return t("table.prompt_choose")
 
 
 def message_lines(play: PlayState, table_focus: bool) -> list[tuple[str, bool]]:

@@ -1,8 +1,8 @@
-"""The table's status: the bar at the top and the players panel (MT-3, MT-7, MT-12, MT-17).
+"""The table's status: the bar at the top and the players panel's frame.
 
-The bar shows the deal number, the engine, the boneyard count, the match and
-the seat on turn; the panel every seat's colour, name, hand size, marker and
-total.  Both come from the view of the seat on screen.
+The bar shows what the kit says of the deal and the match (``status_parts``) and
+the seat on turn; the panel is the kit's (``render_panel``), kept until it changes.
+Both come from the view of the seat on screen.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from ..phases import DEAL_END, MATCH_END
 from ..seats import seat_colour
 from .render import DARK
 from .sprites import Sprites
-from .text import fit, text
+from .text import fit
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
@@ -37,7 +37,6 @@ BAR = (16, 34, 26)
 #: The players (or teams) panel over the felt: dark, a little see-through.
 PANEL_FILL = (10, 20, 16, 215)
 RULE = (196, 160, 72)
-GREY = (190, 196, 186)
 
 
 def draw_status_bar(surface: pygame.Surface, play: Table, view, height: int, u: float,
@@ -65,7 +64,7 @@ def draw_status_bar(surface: pygame.Surface, play: Table, view, height: int, u: 
 
 
 class PlayersPanel:
-    """Each seat: colour, name, tiles in hand, marker, total; the seat on turn framed.
+    """The players (or teams) panel over the felt, as the kit renders it (``render_panel``).
 
     Rendered once into a translucent surface and redrawn only when the match,
     the phase, the scale or the language changes.
@@ -77,52 +76,12 @@ class PlayersPanel:
         self._surface: pygame.Surface | None = None
         self._key: tuple | None = None
 
-    @staticmethod
-    def metrics(play: Table, u: float) -> tuple[int, int, int, int, int, int, int]:
-        fpx = max(10, round(16 * u))
-        row_h = max(round(26 * u), text("Ag", fpx, bold=True).get_height() + 4)  # the font has a floor
-        pad = round(8 * u)
-        n = len(play.seats)
-        names_w = max(text(play.name(s), fpx, bold=True).get_width() for s in range(1, n + 1))
-        names_w = min(names_w, round(170 * u))
-        col_tiles = pad + round(22 * u) + names_w + round(10 * u)
-        col_total = col_tiles + round(84 * u)
-        width = col_total + round(76 * u)
-        return fpx, row_h, pad, names_w, col_tiles, col_total, width
-
     def draw(self, surface: pygame.Surface, pos: tuple[int, int], play: Table, view, u: float,
              key: tuple) -> None:
         if self._surface is None or self._key != key:
             self._key = key
-            self._surface = self.kit.render_panel(play, view, u, self.sprites) if self.kit is not None \
-                else self.render(play, view, u)
+            self._surface = self.kit.render_panel(play, view, u, self.sprites)
         surface.blit(self._surface, pos)
 
     def invalidate(self) -> None:
         self._key = None
-
-    def render(self, play: Table, view, u: float) -> pygame.Surface:
-        fpx, row_h, pad, names_w, col_tiles, col_total, width = self.metrics(play, u)
-        n = len(play.seats)
-        panel = pygame.Surface((width, row_h * (n + 1) + pad), pygame.SRCALPHA)
-        panel.fill(PANEL_FILL)
-        panel.blit(text(t("table.col_tiles"), max(9, fpx - 2), GREY), (col_tiles, pad // 2))
-        panel.blit(text(t("table.col_total"), max(9, fpx - 2), GREY), (col_total, pad // 2))
-        to_act = play.session.to_act()
-        for s in range(1, n + 1):
-            ry = row_h * s
-            colour = seat_colour(s)
-            cy = ry + row_h // 2
-            if s == to_act and play.phase not in (DEAL_END, MATCH_END):
-                pygame.draw.rect(panel, (255, 255, 255), (2, ry + 1, width - 4, row_h - 2), 2, border_radius=4)
-            pygame.draw.circle(panel, colour, (pad + round(8 * u), cy), round(7 * u))
-            name = fit(play.name(s), fpx, names_w, colour=colour, bold=True)
-            panel.blit(name, name.get_rect(midleft=(pad + round(22 * u), cy)))
-            count = text(str(view.hand_counts[s]), fpx)
-            panel.blit(count, count.get_rect(midleft=(col_tiles, cy)))
-            if view.train(s).marked:
-                mk = self.sprites.marker(round(18 * u), colour)
-                panel.blit(mk, mk.get_rect(midleft=(col_tiles + round(34 * u), cy)))
-            total = text(str(view.totals[s]), fpx)
-            panel.blit(total, total.get_rect(midleft=(col_total, cy)))
-        return panel

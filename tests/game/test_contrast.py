@@ -13,8 +13,9 @@ import pytest
 
 from game import assets
 from game.seats import SEAT_COLOURS
-from game.table import layout as L
-from game.table.render import ACTIVE_COLOUR, DARK, TableRenderer, font_step, train_colour
+from game.kits.mexican_train import layout as L
+from game.kits.mexican_train.render import TableRenderer, train_colour
+from game.table.render import ACTIVE_COLOUR, DARK, font_step
 from game.table.status import PANEL_FILL
 
 MIN_CONTRAST = 4.5
@@ -99,7 +100,7 @@ def test_every_seat_colour_reads_on_what_it_is_drawn_on(background):
 
 def test_the_names_on_a_ten_seat_felt_stand_on_dark_pills():
     from rules import Config, Session
-    from game.kits.base import Marks
+    from game.table.kit import Marks
     from game.table.camera import Camera
     pygame.init()
     surface = pygame.Surface((1920, 1080))

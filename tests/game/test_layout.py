@@ -5,7 +5,7 @@ import pytest
 
 import table_fixtures  # noqa: F401  (SDL dummy drivers)
 
-from game.table import layout as L
+from game.kits.mexican_train import layout as L
 from game.table.camera import Camera
 from rules import Config, Session
 from rules.rng import stream

@@ -1,4 +1,4 @@
-"""The two-ended line's layout (game.kits.line_layout) over thousands of seeded random hands.
+"""The two-ended line's layout (game.kits.line.layout) over thousands of seeded random hands.
 
 CU-6, JA-4: one line, two ends, matching numbers touch; the layout is stable as the line
 grows, never lays a tile on another, keeps a whole hand near the screen's shape and seats
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from game.kits import line_layout as LL
+from game.kits.line import layout as LL
 from game.table.layout import GAP, TILE_L, TILE_W
 from rules import Config, Session
 from rules.line import Line
@@ -302,7 +302,7 @@ def test_seats_go_counter_clockwise_with_partners_opposite(viewer):
 def test_the_layout_is_pure_geometry_without_pygame():
     """line_layout can be used (and tested, and benchmarked) without loading pygame."""
     root = Path(__file__).resolve().parents[2]
-    code = "import sys, game.kits.line_layout; print('pygame' in sys.modules)"
+    code = "import sys, game.kits.line.layout; print('pygame' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(root)}, timeout=60)
     assert done.stdout.strip() == "False", done.stderr

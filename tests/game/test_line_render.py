@@ -1,4 +1,4 @@
-"""Drawing the two-ended line (game.kits.line_render) headless, at a small and a large screen.
+"""Drawing the two-ended line (game.kits.line.render) headless, at a small and a large screen.
 
 Mid-hand Cuban (CU-6) and Jamaican (JA-4) positions from real sessions are drawn with a
 camera fitted to the layout's content; the PNGs go to /tmp for a look.  Every tile is on
@@ -20,8 +20,8 @@ import table_fixtures  # noqa: F401  (SDL dummy drivers)
 
 import pygame
 
-from game.kits import line_layout as LL
-from game.kits import line_render as LR
+from game.kits.line import layout as LL
+from game.kits.line import render as LR
 from game.table.camera import Camera
 from game.table.sprites import Sprites
 from rules import Config, Session

@@ -6,7 +6,7 @@ import pytest
 
 from table_fixtures import FakeApp, seats_of
 
-from game.kits.line import passes
+from game.kits.line.kit import passes
 from game.play import COMPUTER, PlayState
 from game.scenes.table import TableScene
 from rules import Config, Session

@@ -179,8 +179,8 @@ def test_the_players_panel_stays_on_the_table_at_the_tv_size(kinds, size):
 def test_seat_names_on_the_felt_grow_with_the_tv_setting(kinds, monkeypatch):
     """The names at the seats were drawn at the world's zoom alone: about 13 px on a TV at
     1080p, where body text is 32 px.  They have a floor that grows with the interface size."""
-    from game.kits import line_render
-    from game.table import render
+    from game.kits.line import render as line_render
+    from game.kits.mexican_train import render
     sizes: list[int] = []
 
     def recording(real):
@@ -219,7 +219,7 @@ def test_every_seat_of_a_line_game_is_in_view_on_a_tv(game, size):
     The seats' strips stacked above and below the line overflowed it at a readable size, and
     the viewer's name sat under the prompt; laid out for the clear felt's shape, in one row
     each, the four seats all stand clear of the ticker band and the prompt, all hand long."""
-    from game.kits import line_layout as LL
+    from game.kits.line import layout as LL
     app, play, scene = _line_table(game, "hccc", size)
     for _ in range(12):
         if play.my_turn():
@@ -244,7 +244,7 @@ def test_every_seat_of_a_line_game_is_in_view_on_a_tv(game, size):
 
 
 def test_a_wide_strip_lays_the_seats_in_rows_and_a_plain_screen_does_not():
-    from game.kits import line_layout as LL
+    from game.kits.line import layout as LL
     assert LL.layout_line([], 5.0, capacity=40).compact
     plain = LL.layout_line([], 2.6, capacity=40)
     assert not plain.compact
@@ -276,7 +276,7 @@ def test_a_felt_too_short_for_the_seats_leaves_them_to_the_panel(game):
     rows round the line fitted it only far under a readable size, so the camera cut them: the
     partner under the ticker, a side seat under the players panel.  There the felt holds the
     line alone, whole, at a readable size, and the players panel shows the seats."""
-    from game.kits import line_layout as LL
+    from game.kits.line import layout as LL
     from game.table.camera import FLOOR_SLACK
     app, play, scene = _line_table(game, "hccc", (1024, 600))
     _until_a_pass(play, app, scene)
@@ -298,7 +298,7 @@ def test_a_felt_too_short_for_the_seats_leaves_them_to_the_panel(game):
 def test_the_players_panel_marks_who_passed(game):
     """Who passed since the last play (CU-6, JA-4): the tile count on a gold pill in the
     panel, whether or not the seats are on the felt; nobody else's."""
-    from game.kits.line import PASS_COLOUR
+    from game.kits.line.kit import PASS_COLOUR
     app, play, scene = _line_table(game, "hccc", (1024, 600))
     passed = _until_a_pass(play, app, scene)
     view = play.view()
@@ -349,7 +349,7 @@ def test_the_line_is_laid_out_again_when_the_interface_size_changes_the_felt():
     """The layout was kept by the window's size, so a larger interface (a bigger players
     panel, ticker and floor in the same window) kept the seats in rows on a felt that had
     no room left for them.  It follows the felt itself."""
-    from game.kits import line_layout as LL
+    from game.kits.line import layout as LL
     app, play, scene = _line_table("jamaican", "hccc", (1280, 720))
     assert scene._layout_now().seats == LL.ROWS
     app.ui_scale = TV_SCALE * 1.5

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n import t
-from ..scenes.textbox import line_height, width_of
-from ..seats import seat_colour
-from ..table.render import DARK
-from .scoreboard import FAINT, GOLD, GREY
+from ...i18n import t
+from ...scenes.textbox import line_height, width_of
+from ...seats import seat_colour
+from ...table.render import DARK
+from ...table.scoreboard import FAINT, GOLD, GREY
 
 PENALTY = (255, 160, 140)
 

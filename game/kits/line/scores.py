@@ -11,11 +11,11 @@ import pygame
 
 from rules.line import TEAM_SEATS, team_of
 
-from ..i18n import t
-from ..scenes.textbox import line_height, width_of
-from ..seats import seat_colour
-from ..table.render import DARK
-from .scoreboard import FAINT, GOLD, GREY
+from ...i18n import t
+from ...scenes.textbox import line_height, width_of
+from ...seats import seat_colour
+from ...table.render import DARK
+from ...table.scoreboard import FAINT, GOLD, GREY, hand_number
 
 #: A team's colour: its first seat's (seats 1 and 3, 2 and 4 are partners).
 TEAM_COLOURS = {1: seat_colour(1), 2: seat_colour(2)}
@@ -48,17 +48,6 @@ def hand_log(history) -> list[HandRow]:
             last = rows[-1]
             rows[-1] = HandRow(last.hand, last.winner, last.points, True)
     return rows
-
-
-def hand_number(history, ended: bool = False) -> int:
-    """The number of the hand being dealt or played (``ended``: of the hand that ended last)."""
-    done = 0
-    for e in history:
-        if e.kind == "match":
-            done = 0
-        elif e.kind == "deal_end":
-            done += 1
-    return max(1, done if ended else done + 1)
 
 
 def hand_numbers(history) -> list[int]:

@@ -20,7 +20,7 @@ tiles in Cuban, CU-3; 28 in Jamaican, JA-1) and the screen's aspect, so a
 whole hand's line, with the seats round it, fills roughly that aspect (pass
 the same aspect for the whole hand: another aspect is another row length).
 
-Pure geometry: no pygame, nothing drawn here (``line_render`` draws).
+Pure geometry: no pygame, nothing drawn here (``render`` draws).
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
-from ..table.layout import GAP, TILE_L, TILE_W, Placed
+from ...table.layout import GAP, TILE_L, TILE_W, Placed
 
 Rect = tuple[float, float, float, float]
 #: One play as the public history tells it: the end ("L" or "R") and the tile as it lies,

@@ -1,7 +1,7 @@
 """Drawing the two-ended line (Cuban CU-6, Jamaican JA-4) and the four seats round it.
 
 Everything comes from one seat's view (UX-4) and the layout computed from it
-(``line_layout``).  Tiles are blitted with ``fblits`` from sprites cached per
+(``layout``).  Tiles are blitted with ``fblits`` from sprites cached per
 zoom step, as Mexican Train's ``TableRenderer`` does, and tiles outside the
 visible world are skipped.  The other three seats show their name in the
 seat's colour, their team and their hand as face-down backs with the count:
@@ -19,15 +19,15 @@ import pygame
 
 from rules.line import team_of
 
-from .. import assets, i18n
-from ..seats import seat_colour
-from ..table.camera import Camera
-from ..table.layout import TILE_L, TILE_W, Placed
-from ..table.render import ACTIVE_COLOUR, ARRIVAL_S, DARK, FOCUS_COLOUR, LAST_PLAY_COLOUR, TARGET_COLOUR, font_step
-from ..table.sprites import Sprites
-from ..table.text import fit, text
-from ..table.text import pill as text_pill
-from . import line_layout as LL
+from ... import assets, i18n
+from ...seats import seat_colour
+from ...table.camera import Camera
+from ...table.layout import TILE_L, TILE_W, Placed
+from ...table.render import ACTIVE_COLOUR, ARRIVAL_S, DARK, FOCUS_COLOUR, LAST_PLAY_COLOUR, TARGET_COLOUR, font_step
+from ...table.sprites import Sprites
+from ...table.text import fit, text
+from ...table.text import pill as text_pill
+from . import layout as LL
 
 TO_ACT_COLOUR = ACTIVE_COLOUR
 TEAM_COLOUR = (214, 226, 218)
@@ -43,7 +43,7 @@ class LineMarks:
 
     targets: frozenset | tuple = ()  # ends ("L", "R") where the selected tile may go
     focused_target: str | None = None  # the keyboard cursor's end
-    ghost: Placed | None = None  # the previewed tile (``line_layout.ghost``)
+    ghost: Placed | None = None  # the previewed tile (``layout.ghost``)
     tile: tuple[int, int] | None = None  # the selected tile: targets are outlined where it would lie
     arrival: float | None = None  # seconds since the newest play landed (a ring widens, fades)
     hidden: frozenset = frozenset()  # tiles (low, high) still in flight here (game.motion)

@@ -1,6 +1,6 @@
 """The two-ended line's table kit, for Cuban (CU-1..12) and Jamaican (JA-1..9) dominoes.
 
-Both games share the line (``line_layout``, ``line_render``), the ends as targets
+Both games share the line (``layout``, ``render``), the ends as targets
 ("L", "R"), the forced pass, the team scoreboard and the choice of who opens a hand
 (CU-5's leader, JA-3's poser).  Their differences are data on the kit
 (``Cuban``, ``Jamaican``) and a few small hooks: Cuban's lead draw and the four
@@ -18,18 +18,19 @@ from rules.events import Event, LineDealEnd, LinePlay
 from rules.line import ACCEPT as ACCEPTING
 from rules.line import CHOOSE, PLAY, TEAM_SEATS, team_of
 
-from ..i18n import t
-from ..phases import DEAL_END, MATCH_END
-from ..seats import seat_colour
-from ..table.camera import ANY_FELT, Felt
-from ..table.render import DARK
-from ..table.status import PANEL_FILL
-from ..table.text import fit, text
-from . import line_layout as LL
-from .base import TableKit
-from . import line_scores, ticker_words
-from .line_render import LineMarks, draw_line
-from .scoreboard import GOLD, GREY
+from ...i18n import t
+from ...phases import DEAL_END, MATCH_END
+from ...seats import seat_colour
+from ...table.camera import ANY_FELT, Felt
+from ...table.render import DARK
+from ...table.status import PANEL_FILL
+from ...table.text import fit, text
+from ...table.kit import TableKit
+from ...table.scoreboard import GOLD, GREY
+from . import layout as LL
+from . import scores as line_scores
+from . import ticker as ticker_words
+from .render import LineMarks, draw_line
 
 TEAM_COLOURS = line_scores.TEAM_COLOURS
 PASS_COLOUR = (255, 214, 90)  # a pass's cue, at the seat or behind its count in the panel
@@ -282,7 +283,7 @@ class LineKit(TableKit):
 
     def panel_point(self, play, seat: int, u: float) -> tuple[int, int, int] | None:
         """A seat's row in the panel (its right end, its centre line, its height): the thinking
-        cue's place when the seats are not on the felt (``line_layout.PANEL``)."""
+        cue's place when the seats are not on the felt (``layout.PANEL``)."""
         fpx, row_h, pad, tops = self._panel_rows(u)
         if seat not in tops:
             return None
@@ -431,6 +432,14 @@ class LineKit(TableKit):
             names = ", ".join(who(s) for s in TEAM_SEATS[event.winners[0]])
             return "<b>" + self.w("team_wins", team=event.winners[0], names=names) + "</b>"
         return None
+
+    def play_words(self, action: Action, tile: str, name_of) -> str:
+        """The coach's words for a play: on the left or the right end (CU-6, JA-4)."""
+        if action.end == "L":
+            return t("coach.tile_left", tile=tile)
+        if action.end == "R":
+            return t("coach.tile_right", tile=tile)
+        return tile
 
 
 class CubanKit(LineKit):

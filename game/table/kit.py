@@ -8,7 +8,7 @@ from rules.actions import Action
 from rules.events import Event
 
 from ..i18n import t
-from ..table.camera import ANY_FELT, Felt
+from .camera import ANY_FELT, Felt
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
@@ -50,7 +50,7 @@ class TableKit:
     replay_step_keys: tuple[str, str] = ("replay.deal_back", "replay.deal_forward")
     #: What the table says while a selected tile waits for its target (a train, an end).
     choose_target_key = "table.choose_target"
-    #: The family's ticker clauses (``game.kits.ticker_words``): how its events are told.
+    #: The family's ticker clauses (``game.kits.<family>.ticker``): how its events are told.
     ticker: Any = None
 
     # ------------------------------------------------------------ decisions
@@ -199,6 +199,15 @@ class TableKit:
     def cost_words(self, loss: float) -> str:
         """A decision's cost as the coach says it, in this game's units (issue 15)."""
         raise NotImplementedError
+
+    def own_flight(self, event: Event, start: float, seconds: float, lay, view, play) -> Any:
+        """The ``game.motion.Flight`` of an event only this family has (MT-4: the engine to the
+        station), starting at ``start`` and lasting about ``seconds``; None: no flight."""
+        return None
+
+    def play_words(self, action: Action, tile: str, name_of) -> str:
+        """A play in the coach's words, ``tile`` being its "[6|4]": where it went (issue 15)."""
+        return tile
 
     def log_line(self, event: Event, who, tile_text) -> str | None:
         """One public history event as a line of the log (HTML), or None to use the core's."""

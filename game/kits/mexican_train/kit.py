@@ -1,7 +1,7 @@
 """The Mexican Train table kit: the station and the trains (MT-4, MT-7), markers (MT-12),
 obligations (MT-14), the boneyard, per-seat penalties (MT-17) and the shared win (MT-18).
 
-The world's geometry is ``game.table.layout`` and its drawing ``game.table.render``;
+The world's geometry is ``layout`` beside it and its drawing ``render``;
 this module is the one place the game-generic core reaches them through.
 """
 from __future__ import annotations
@@ -13,17 +13,15 @@ import pygame
 from rules.actions import DRAW, END_CHAIN, PASS, Action
 from rules.events import Event, TrainDeal, TrainDealEnd, TrainPlay, seat_of
 
-from ..i18n import t
-from ..phases import DEAL_END, MATCH_END
-from ..table import layout as L
-from ..table.camera import ANY_FELT, Felt
-from ..table import prompts as P
-from ..table.render import TableRenderer
-from ..table.status import PlayersPanel
-from ..table.text import text
-from .base import TableKit
-from . import mexican_train_scores as scores, ticker_words
-from .scoreboard import GOLD
+from ...i18n import t
+from ...phases import DEAL_END, MATCH_END
+from . import layout as L
+from ...table.camera import ANY_FELT, Felt
+from . import prompts as P
+from ...table.kit import TableKit
+from . import scores, staging, status
+from . import ticker as ticker_words
+from .render import TableRenderer
 
 DEALS = 13  # MT-3
 BUTTON_TEXT = {"draw": "table.draw", "pass": "table.pass", "end_chain": "table.end_chain",
@@ -177,10 +175,10 @@ class MexicanTrainKit(TableKit):
         return parts
 
     def panel_width(self, play, u: float) -> int:
-        return PlayersPanel.metrics(play, u)[-1]
+        return status.metrics(play, u)[-1]
 
     def render_panel(self, play, view, u: float, sprites) -> pygame.Surface:
-        return PlayersPanel(sprites).render(play, view, u)
+        return status.render_panel(play, view, u, sprites)
 
     def prompt(self, play) -> str:
         view = play.view()
@@ -268,6 +266,20 @@ class MexicanTrainKit(TableKit):
     def cost_words(self, loss: float) -> str:
         return t("coach.cost_pips", count=round(loss) if loss >= 1 else round(loss, 1))  # never "0 pips"
 
+    def own_flight(self, event: Event, start: float, seconds: float, lay, view, play):
+        """MT-4: the engine flies from its holder's place to the station."""
+        if event.kind != "engine":
+            return None
+        return staging.engine_flight(self, event, start, seconds, lay, view, play)
+
+    def play_words(self, action: Action, tile: str, name_of) -> str:
+        """The coach's words for a play: on the Mexican train, or on a seat's train."""
+        if action.train == L.MEXICAN:
+            return t("coach.tile_on_mexican", tile=tile)
+        if isinstance(action.train, int):
+            return t("coach.tile_on_train", tile=tile, name=name_of(action.train))
+        return tile
+
     def draw_deal_end(self, scene, surface, info, u: float) -> None:
         scores.draw_deal_end(scene, surface, info, u)
 
@@ -287,27 +299,6 @@ def _deal_end_lines(event: TrainDealEnd, who) -> str:
         lines.append("    " + t("ui.log_penalty", name=who(s), points=penalties[s], total=totals[s]))
     return "\n".join(lines)
 
-
-
-def draw_hand_row(surface, sprites, hand, x: int, cy: int, short: int, avail: int, fpx: int,
-                  turn: float = 1.0) -> None:
-    """A revealed hand, face up in a row (UX-3: at the end every hand is shown together).
-
-    ``turn`` (0 to 1) is how far the hands have turned over (issue 14): backs that narrow
-    to an edge, then faces that widen from it."""
-    step = min(short + max(2, short // 5), avail // max(1, len(hand)))
-    blits = []
-    for i, (a, b) in enumerate(hand):
-        sprite = sprites.back(short, True) if turn < 0.5 else sprites.face(a, b, short, True)
-        width = round(short * abs(1.0 - 2.0 * turn)) if turn < 1.0 else short
-        if width < short:
-            sprite = pygame.transform.scale(sprite, (max(1, width), sprite.get_height()))
-        blits.append((sprite, (x + i * step + (short - sprite.get_width()) // 2, cy - short)))
-    if blits:
-        surface.fblits(blits)
-    else:
-        out = text(t("table.went_out"), max(10, fpx - 2), GOLD, bold=True)
-        surface.blit(out, out.get_rect(midleft=(x, cy)))
 
 
 MEXICAN_TRAIN = MexicanTrainKit()

@@ -1,63 +1,17 @@
-"""Each family's ticker clauses (issue 14): what differs between the games' lines.
+"""The line games' ticker clauses (issue 14): what their lines say that another game's do not.
 
-``game.ticker`` owns the items, the folding and the wording; a kit's ``ticker``
-(one of these) turns a family's events into clauses: a Mexican Train deal names
-the engine's holder and the start search (MT-3, MT-5), a line game's first tile
-is led or posed (CU-5, JA-2), and each game scores its own way (MT-16, CU-8,
-JA-6, JA-7).  Keys are written out whole, so tests/test_locales_used.py finds them.
+``game.ticker`` owns the items, the folding and the wording; a line kit's ``ticker``
+(one of these) turns the family's events into clauses: the first tile is led or
+posed (CU-5, JA-2), and each game scores its own way (CU-8, JA-6, JA-7).  Keys are
+written out whole, so tests/test_locales_used.py finds them.
 """
 from __future__ import annotations
 
-from typing import Any
 
-from rules.events import (LeadChosen, LineDeal, LineDealEnd, LineMatchEnd, LinePlay, TrainDeal, TrainDealEnd,
-                          TrainMatchEnd, TrainPlay)
+from rules.events import LeadChosen, LeadDrawn, LineDeal, LineDealEnd, LineMatchEnd, LinePlay
 
-from ..cues import Group
-from ..ticker import Clause, tile_text
-
-
-class MexicanTrainWords:
-    """Mexican Train's clauses (MT-3, MT-5, MT-16, MT-18)."""
-
-    match_key = "ticker.match_mt"
-
-    def deal(self, group: Group) -> list[Clause]:
-        """MT-3, MT-5: the deal, who holds the engine, and how many tiles the start search took."""
-        head = group[0]
-        assert isinstance(head, TrainDeal), head  # a deal is a chance entry: its event opens the group
-        n, engine = head.deal_no, head.engine
-        found = next((e for e in group if e.kind == "engine"), None)
-        holder = found.seat if found else None
-        double = found.tile if found else (engine, engine)
-        drawn = sum(1 for e in group if e.kind == "search" and e.seat == holder)
-        params: dict[str, Any] = {"n": n, "holder": holder, "tile": tile_text(double)}
-        if drawn:
-            return [(None, "ticker.mt_deal_search", {**params, "count": drawn})]
-        return [(None, "ticker.mt_deal", params)]
-
-    def play(self, e: TrainPlay, first: bool) -> Clause:
-        seat, t, train = e.seat, e.tile, e.train
-        if train == seat:
-            return (seat, "ticker.play_own", {"tile": tile_text(t)})
-        if train == "mexican":
-            return (seat, "ticker.play_mexican", {"tile": tile_text(t)})
-        return (seat, "ticker.play_train", {"tile": tile_text(t), "owner_seat": train})
-
-    def lead(self, e: LeadChosen) -> Clause:
-        raise ValueError("Mexican Train has no lead")
-
-    def deal_end(self, e: TrainDealEnd, reset: bool) -> list[Clause]:
-        """MT-16: out or blocked."""
-        reason, hands = e.reason, e.hands
-        if reason == "out":
-            outs = [s for s in range(1, len(hands)) if not hands[s]]
-            return [(None, "ticker.mt_out", {"name_seats": outs})]
-        return [(None, "ticker.mt_block", {})]
-
-    def match_end(self, e: TrainMatchEnd) -> Clause:
-        """MT-18: the lowest totals win."""
-        return (None, "ticker.mt_match_end", {"name_seats": list(e.winners)})
+from ...cues import Group
+from ...ticker import Clause, tile_text
 
 
 class LineWords:
@@ -92,6 +46,16 @@ class LineWords:
             return (rep, self_, {})
         return (rep, other, {"chosen_seat": chosen})
 
+    def lead_draw(self, e: LeadDrawn) -> list[Clause]:
+        """CU-2: the two representatives' tiles; the higher total has the right to lead."""
+        a, b = e.first, e.second
+        out: list[Clause] = [(None, "ticker.lead_draw",
+                              {"one_seat": 1, "a": tile_text(a), "two_seat": 2, "b": tile_text(b)})]
+        pa, pb = a[0] + a[1], b[0] + b[1]
+        if pa == pb:
+            return out + [(None, "ticker.lead_draw_again", {})]
+        return out + [(None, "ticker.lead_draw_right", {"team": 1 if pa > pb else 2})]
+
     def deal_end(self, e: LineDealEnd, reset: bool) -> list[Clause]:
         """CU-7/CU-8 and JA-5/JA-6/JA-7: who scores, a tie, six love."""
         reason, winner, points = e.reason, e.winner_team, e.points
@@ -107,7 +71,6 @@ class LineWords:
         return (None, self.named_ends.get(e.result_name or "", self.match_end_key), {"team": e.winners[0]})
 
 
-MEXICAN_TRAIN = MexicanTrainWords()
 CUBAN = LineWords("ticker.cuban_first", "ticker.cuban_deal", ("ticker.cuban_lead", "ticker.cuban_lead_self"),
                   "ticker.cuban_scores", "ticker.cuban_match_end",
                   {"pollona": "ticker.cuban_match_end_pollona", "tripollua": "ticker.cuban_match_end_tripollua"})
