@@ -57,13 +57,19 @@
     return s ? s.name : String(seat);
   }
 
+  // A game's own word (line.GAME.WORD, sent with the page's strings) where it has one, else ours.
+  function gameWord(word, fallback, params) {
+    const key = state ? `line.${state.game}.${word}` : "";
+    return strings[key] !== undefined ? t(key, params) : t(fallback, params);
+  }
+
   function teamName(team) {
-    return t(state && state.game === "jamaican" ? "phone.team_jamaican" : "phone.team", { team });
+    return gameWord("team", "phone.team", { team, n: team });
   }
 
   function targetName(action) {
     if (action.train !== undefined) {
-      if (action.train === "mexican") return t("phone.mexican_train");
+      if (typeof action.train === "string") return t("phone.shared_train");  // the train no seat owns
       if (action.train === state.seat) return t("phone.train_yours");
       return t("phone.train_of", { name: seatName(action.train) });
     }
@@ -86,7 +92,7 @@
       case "end_chain": return t("phone.end_chain");
       case "accept": return t("phone.accept");
       case "redeal": return t("phone.redeal");
-      case "lead": return t(state.game === "jamaican" ? "phone.poses" : "phone.leads", { name: seatName(action.seat) });
+      case "lead": return gameWord("opener", "phone.leads", { name: seatName(action.seat) });
       default: return action.kind;
     }
   }
@@ -226,7 +232,7 @@
     const chosen = focusTile ? legalWith(focusTile) : [];
     const table = $("table");
     const parts = [];
-    if (s.game === "mexican_train") {
+    if (s.trains) {
       for (const tr of s.trains) {
         const idx = chosen.find((i) => s.legal[i].train === tr.train);
         const isTarget = idx !== undefined;
@@ -368,7 +374,7 @@
           for (const tile of h.tiles) row.appendChild(mini(tile, false));
           const score = end.scores.find((x) => x.seat === h.seat);
           const text = document.createElement("span");
-          text.textContent = s.game === "mexican_train"
+          text.textContent = score.penalty !== undefined
             ? ` ${t("phone.penalty", { count: score.penalty })} · ${t("phone.total", { count: score.total })}`
             : ` ${t("phone.points", {}, score.pips)}`;
           row.appendChild(text);
