@@ -29,18 +29,19 @@ REQUEST_KEYS: dict[str, frozenset[str]] = {
     "cancel": frozenset({"type", "rev"}),
     "hint": frozenset({"type", "rev"}),
     "undo": frozenset({"type", "rev"}),
+    "coach": frozenset({"type", "rev"}),
     "ping": frozenset({"type"}),
 }
 
 #: Requests that need the state to offer them (its flag of the same name), in or out of turn.
-OFFERED_FLAGS = {"undo": "undo"}
+OFFERED_FLAGS = {"undo": "undo", "coach": "coach"}
 
 
 @dataclass(frozen=True)
 class PhoneRequest:
     """One validated request from a seat's phone, for the loop.
 
-    ``kind`` is "preview", "confirm", "cancel", "hint" or "undo".
+    ``kind`` is "preview", "confirm", "cancel", "hint", "undo" or "coach".
     ``action`` (preview, confirm) is one of the decisions offered in the state whose
     number is ``rev``, and ``index`` its place in that state's "legal" list.
     """

@@ -23,6 +23,7 @@ from rules.rng import stream
 from ..phases import COMPUTER, DEAL_END
 from ..seats import PHONE, SeatConfig
 from ..sources import SOURCES, DecisionSource
+from .coach import PhoneCoach
 from .protocol import phone_state
 from .server import PhoneRequest, PhoneServer, SeatInfo
 
@@ -68,6 +69,8 @@ class PhoneLink:
         #: seat -> (action, from a hint): each phone's previewed decision (UX-1).
         self.previews: dict[int, tuple[Action, bool]] = {}
         self._published: dict[int, tuple] = {}
+        #: the coach reports the phones asked for at this deal's end
+        self.coach = PhoneCoach()
 
     @classmethod
     def seat_infos(cls, seats: Sequence[SeatConfig]) -> dict[int, SeatInfo]:
@@ -93,6 +96,10 @@ class PhoneLink:
         play = self.play
         if seat not in self.seats:
             return  # the seat was handed to the device or a computer (PhonesHost.release)
+        if kind == "coach":
+            if play.phase == DEAL_END:
+                self.coach.ask(play.session, seat)
+            return
         if not self._may_decide(seat) and kind != "undo":
             self.previews.pop(seat, None)
             return  # the position moved on since the phone's state: its next state says so
@@ -127,7 +134,8 @@ class PhoneLink:
         names = [s.name for s in play.seats]
         if play.phase == DEAL_END:
             view = play.view_at_deal_end(seat)
-            return phone_state(view, seat, names=names, legal=(), palette=self.palette, style=self.style)
+            return phone_state(view, seat, names=names, legal=(), palette=self.palette, style=self.style,
+                               coach=True, coach_report=self.coach.report_json(play.session, seat))
         mine = self._may_decide(seat)
         preview = self.previews.get(seat)
         return phone_state(play.session, seat, names=names, legal=None if mine else (),
@@ -138,8 +146,10 @@ class PhoneLink:
 
     def _publish(self, seat: int) -> None:
         play = self.play
+        if play.phase != DEAL_END:
+            self.coach.drop()  # the coach speaks of the deal just over, at its end only
         key = (play.session.cursor, id(play.session.state), play.phase, self.previews.get(seat),
-               play.reveals_seen)
+               play.reveals_seen, self.coach.status(seat))
         if self._published.get(seat) == key:
             return
         self._published[seat] = key

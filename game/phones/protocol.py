@@ -52,7 +52,10 @@ PAGE_KEYS = (
     "phone.rejoin", "phone.bye_quit", "phone.bye_match_end", "phone.bye_new_codes", "phone.error_bad_code",
     "phone.error_join_first", "phone.error_too_big", "phone.error_bad_message", "phone.error_not_your_turn",
     "phone.error_not_offered", "phone.error_stale", "phone.error_preview_first", "phone.error_slow_down",
-    "phone.error_too_many_tries",
+    "phone.error_too_many_tries", "phone.coach", "phone.coach_title", "phone.coach_grading", "phone.coach_failed",
+    "phone.coach_nothing", "phone.coach_clean", "phone.coach_inaccuracies", "phone.coach_blunders",
+    "phone.coach_cost_hand", "phone.coach_label_best", "phone.coach_label_fine", "phone.coach_label_inaccuracy",
+    "phone.coach_label_blunder", "phone.coach_played", "phone.coach_better", "phone.coach_back",
 )
 
 
@@ -170,7 +173,8 @@ def _match_end(history: Sequence[Event]) -> TrainMatchEnd | LineMatchEnd | None:
 def phone_state(source: Any, seat: int, *, names: Sequence[str] | None = None,
                 legal: Sequence[Action] | None = None, pending: Action | None = None,
                 pending_is_hint: bool = False, can_hint: bool | None = None, can_undo: bool = False,
-                palette: str = "standard", style: str = "pips") -> dict:
+                palette: str = "standard", style: str = "pips", coach: bool = False,
+                coach_report: dict | None = None) -> dict:
     """The JSON-ready state of ``seat``'s phone, from that seat's view alone.
 
     ``source`` is a ``rules.session.Session`` (its ``view(seat)`` is read) or a view
@@ -178,7 +182,9 @@ def phone_state(source: Any, seat: int, *, names: Sequence[str] | None = None,
     decisions the table offers the seat now (default: ``view.legal``; the table passes its
     own when it offers a pseudo-action such as placing the engine, MT-4); ``pending`` is
     the previewed one (UX-1).  ``can_hint`` defaults to "it is this seat's decision";
-    ``can_undo`` says whether an undo from this phone is allowed now (UX-6).
+    ``can_undo`` says whether an undo from this phone is allowed now (UX-6); ``coach``
+    whether the phone may ask for the coach of the deal just over, and ``coach_report``
+    what it has said so far (``game.phones.coach``: this seat's decisions only).
     """
     view = source if hasattr(source, "hand") else source.view(seat)
     if view.seat != seat:
@@ -210,6 +216,8 @@ def phone_state(source: Any, seat: int, *, names: Sequence[str] | None = None,
         "pending_is_hint": bool(pending_is_hint and index is not None),
         "hint": mine if can_hint is None else bool(can_hint and mine),
         "undo": bool(can_undo),
+        "coach": bool(coach),
+        "coach_report": coach_report,
         "recent": [ev for ev in (_event(e) for e in _since_deal(history)) if ev is not None][-RECENT:],
         "look": look(palette, style),
     }

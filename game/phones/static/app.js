@@ -19,6 +19,7 @@
   let wasMyTurn = false;
   let audioOk = false;
   let lastPong = 0;
+  let coachOpen = false;     // the deal-end sheet shows this seat's coach instead of the scores
   const sound = new Audio("/static/turn.wav");
 
   // ------------------------------------------------------------------ words
@@ -358,49 +359,118 @@
     showEnd();
   }
 
-  function showEnd() {
+  // The coach's words for one graded decision: what was played, and the better move known.
+  function coachMove(action, opening) {
+    if (opening && action.kind === "play") return t("phone.play_open", { tile: tileText(action.tile) });
+    return describe(action);
+  }
+
+  function coachBody(report) {
+    const body = document.createElement("div");
+    body.className = "coach";
+    const p = document.createElement("p");
+    if (report.status === "grading") {
+      p.textContent = t("phone.coach_grading");
+    } else if (report.status !== "ready") {
+      p.textContent = t("phone.coach_failed");
+    } else if (!report.rows.length) {
+      p.textContent = t("phone.coach_nothing");
+    } else if (!report.inaccuracies && !report.blunders) {
+      p.textContent = t("phone.coach_clean");
+    } else {
+      const counts = [];
+      if (report.inaccuracies) counts.push(t("phone.coach_inaccuracies", {}, report.inaccuracies));
+      if (report.blunders) counts.push(t("phone.coach_blunders", {}, report.blunders));
+      p.textContent = counts.join(", ") + (report.cost_the_hand ? ` · ${t("phone.coach_cost_hand")}` : "");
+    }
+    body.appendChild(p);
+    if (report.status === "ready") {
+      const list = document.createElement("ol");
+      list.className = "coach-rows";
+      report.rows.forEach((row, i) => {
+        const li = document.createElement("li");
+        li.className = `grade ${row.label}` + (report.worst === i ? " worst" : "");
+        const label = document.createElement("b");
+        label.textContent = t(`phone.coach_label_${row.label}`);
+        li.append(label, ` ${t("phone.coach_played", { what: coachMove(row.played, row.opening) })}`);
+        if (row.better) li.append(` · ${t("phone.coach_better", { what: coachMove(row.better, row.opening) })}`);
+        list.appendChild(li);
+      });
+      body.appendChild(list);
+    }
+    return body;
+  }
+
+  function scoresBody() {
     const s = state;
-    if (s.match_end || s.deal_end) {
-      const body = document.createElement("div");
-      const end = s.deal_end;
-      if (end) {
-        for (const h of end.hands) {
-          const row = document.createElement("div");
-          row.className = "reveal-row";
-          const name = document.createElement("span");
-          name.className = "name";
-          name.textContent = seatName(h.seat);
-          row.appendChild(name);
-          for (const tile of h.tiles) row.appendChild(mini(tile, false));
-          const score = end.scores.find((x) => x.seat === h.seat);
-          const text = document.createElement("span");
-          text.textContent = score.penalty !== undefined
-            ? ` ${t("phone.penalty", { count: score.penalty })} · ${t("phone.total", { count: score.total })}`
-            : ` ${t("phone.points", {}, score.pips)}`;
-          row.appendChild(text);
-          body.appendChild(row);
-        }
-        if (end.winner_team) {
-          const won = document.createElement("p");
-          won.textContent = `${t("phone.winner", { name: teamName(end.winner_team) })} (+${end.points})`;
-          body.appendChild(won);
-        }
-        if (end.teams) {
-          const row = document.createElement("div");
-          row.textContent = end.teams.map((x) => `${teamName(x.team)}: ${x.total}`).join(" · ");
-          body.appendChild(row);
-        }
-      }
-      if (s.match_end) {
-        const row = document.createElement("p");
-        row.textContent = s.match_end.winners.map((w) => (w.seat ? seatName(w.seat) : teamName(w.team)))
-          .map((name) => t("phone.winner", { name })).join(" · ");
+    const body = document.createElement("div");
+    const end = s.deal_end;
+    if (end) {
+      for (const h of end.hands) {
+        const row = document.createElement("div");
+        row.className = "reveal-row";
+        const name = document.createElement("span");
+        name.className = "name";
+        name.textContent = seatName(h.seat);
+        row.appendChild(name);
+        for (const tile of h.tiles) row.appendChild(mini(tile, false));
+        const score = end.scores.find((x) => x.seat === h.seat);
+        const text = document.createElement("span");
+        text.textContent = score.penalty !== undefined
+          ? ` ${t("phone.penalty", { count: score.penalty })} · ${t("phone.total", { count: score.total })}`
+          : ` ${t("phone.points", {}, score.pips)}`;
+        row.appendChild(text);
         body.appendChild(row);
       }
-      showSheet(t(s.match_end ? "phone.match_over" : "phone.deal_over"), body, null);
-    } else if (!ended) {
-      showSheet(null);
+      if (end.winner_team) {
+        const won = document.createElement("p");
+        won.textContent = `${t("phone.winner", { name: teamName(end.winner_team) })} (+${end.points})`;
+        body.appendChild(won);
+      }
+      if (end.teams) {
+        const row = document.createElement("div");
+        row.textContent = end.teams.map((x) => `${teamName(x.team)}: ${x.total}`).join(" · ");
+        body.appendChild(row);
+      }
     }
+    if (s.match_end) {
+      const row = document.createElement("p");
+      row.textContent = s.match_end.winners.map((w) => (w.seat ? seatName(w.seat) : teamName(w.team)))
+        .map((name) => t("phone.winner", { name })).join(" · ");
+      body.appendChild(row);
+    }
+    return body;
+  }
+
+  function showEnd() {
+    const s = state;
+    if (!(s.match_end || s.deal_end)) {
+      coachOpen = false;
+      if (!ended) showSheet(null);
+      return;
+    }
+    const actions = document.createElement("div");
+    actions.className = "sheet-actions";
+    let title;
+    let body;
+    if (coachOpen && s.coach_report) {
+      title = t("phone.coach_title");
+      body = coachBody(s.coach_report);
+      actions.appendChild(button(t("phone.coach_back"), "secondary", () => { coachOpen = false; render(); }));
+    } else {
+      title = t(s.match_end ? "phone.match_over" : "phone.deal_over");
+      body = scoresBody();
+      if (s.coach) {
+        actions.appendChild(button(t("phone.coach"), "secondary coach-button", () => {
+          coachOpen = true;
+          if (!s.coach_report) send({ type: "coach", rev });
+          render();
+        }));
+      }
+    }
+    if (s.continue) actions.appendChild(button(t("phone.continue"), "confirm continue", () => send({ type: "continue", rev })));
+    if (actions.children.length) body.appendChild(actions);
+    showSheet(title, body, null);
   }
 
   function showSheet(title, body, action) {
