@@ -167,6 +167,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "volume": 70,
     "effects": True,
     "muted": False,
+    "phones_port": 0,  # issue 27: 0 is any free port (game.phones.PORT_CHOICES)
 }
 
 
@@ -203,6 +204,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "volume": lambda v: isinstance(v, int) and not isinstance(v, bool) and VOLUME_RANGE[0] <= v <= VOLUME_RANGE[1],
     "effects": _is_bool,
     "muted": _is_bool,
+    "phones_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and (v == 0 or 1024 <= v <= 65535),
 }
 
 

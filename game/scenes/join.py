@@ -50,7 +50,9 @@ class JoinScene(OverlayScene):
         line = self.line_height("label") + px(4)
         # the warning in full, on two lines where one is too narrow (Italian at 1024x600)
         warning = i18n.t("phone.join_warning")
-        lines = 1 if self.text_width([warning], "label") <= inner.width - 2 * m else 2
+        if phones is not None and phones.notice is not None:  # the settings' port was taken
+            warning += " " + i18n.t(phones.notice[0], **phones.notice[1])
+        lines = max(1, min(3, -(-self.text_width([warning], "label") // (inner.width - 2 * m))))
         box_h = lines * (line + px(6)) + px(20)  # the text box's own margins round its lines
         self.text_box(pygame.Rect(m, px(4) + head, inner.width - 2 * m, box_h), html.escape(warning))
         top = px(12) + head + box_h

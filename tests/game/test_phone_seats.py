@@ -306,3 +306,78 @@ def test_the_host_hands_a_phone_seat_to_the_screen_or_a_computer(to, kind):
         assert isinstance(join, JoinScene) and [e["seat"] for e in app.phones.join_entries()] == [3]
     finally:
         app.close()
+
+
+def _start_on_the_settings_port(port: int):
+    """A match with a phone seat started as the program starts one, with no --phones-port:
+    the settings' port ("phones_port") is the one the server takes."""
+    app = make_app(persist=False)
+    app.phones_options = {"host": "127.0.0.1", "port": None, "join_file": None}
+    app.settings["phones_port"] = port
+    app.start(resume=False)
+    app.start_match(Session(Config("mexican_train", 2, 5)), match_seats(parse_args(["--seats", "phone,computer"]).seats))
+    return app
+
+
+def test_the_phones_listen_on_the_port_the_settings_fix():
+    import socket
+    with socket.socket() as probe:  # a port free now
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = _start_on_the_settings_port(port)
+    try:
+        assert app.phones.server is not None and app.phones.server.port == port
+        assert app.phones.notice is None
+        assert app.phones.join_entries()[0]["url"].startswith(f"http://127.0.0.1:{port}/j/")
+    finally:
+        app.close()
+
+
+def test_a_taken_settings_port_falls_back_to_a_free_one_and_the_join_screen_says_so():
+    """Issue 27: the settings fix the phones' port; when another program holds it, the phones
+    get a free port this time and the join screen tells the host which, never a crash."""
+    import socket
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        taken = busy.getsockname()[1]
+        app = _start_on_the_settings_port(taken)
+        try:
+            server = app.phones.server
+            assert server is not None and server.running and server.port not in (0, taken)
+            assert app.phones.notice == ("phone.port_taken", {"port": taken, "used": server.port})
+            frames(app, 2)
+            join = app.stack.top
+            assert isinstance(join, JoinScene)
+            shown = " ".join(box.html_text for box in _text_boxes(join))
+            assert f"{taken}" in shown and f"{server.port}" in shown
+        finally:
+            app.close()
+
+
+def _text_boxes(scene) -> list:
+    from pygame_gui.elements import UITextBox
+    found = []
+
+    def walk(container):
+        for el in container.elements:
+            if isinstance(el, UITextBox):
+                found.append(el)
+            inner = getattr(el, "get_container", None)
+            if inner is not None and el is not container:
+                try:
+                    walk(el.get_container())
+                except Exception:  # noqa: BLE001 - not every element holds others
+                    pass
+
+    walk(scene.panel.get_container())
+    return found
+
+
+def test_the_settings_keep_only_a_port_a_server_may_take():
+    from game import storage
+    assert storage.DEFAULT_SETTINGS["phones_port"] == 0
+    for good in (0, 8765, 65535):
+        assert storage.normalise_settings({"phones_port": good})["phones_port"] == good
+    for bad in (80, -1, 70000, "8765", True, 8765.0):
+        assert storage.normalise_settings({"phones_port": bad})["phones_port"] == 0
