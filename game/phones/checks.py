@@ -30,18 +30,19 @@ REQUEST_KEYS: dict[str, frozenset[str]] = {
     "hint": frozenset({"type", "rev"}),
     "undo": frozenset({"type", "rev"}),
     "coach": frozenset({"type", "rev"}),
+    "continue": frozenset({"type", "rev"}),
     "ping": frozenset({"type"}),
 }
 
 #: Requests that need the state to offer them (its flag of the same name), in or out of turn.
-OFFERED_FLAGS = {"undo": "undo", "coach": "coach"}
+OFFERED_FLAGS = {"undo": "undo", "coach": "coach", "continue": "continue"}
 
 
 @dataclass(frozen=True)
 class PhoneRequest:
     """One validated request from a seat's phone, for the loop.
 
-    ``kind`` is "preview", "confirm", "cancel", "hint", "undo" or "coach".
+    ``kind`` is "preview", "confirm", "cancel", "hint", "undo", "coach" or "continue".
     ``action`` (preview, confirm) is one of the decisions offered in the state whose
     number is ``rev``, and ``index`` its place in that state's "legal" list.
     """

@@ -31,6 +31,9 @@ from .server import PhoneRequest, PhoneServer, SeatInfo
 class PhoneSource(DecisionSource):
     """A human on a phone: the decision the phone confirmed, for the position it saw."""
 
+    #: With no human at the device, a deal's end waits for a phone's Continue.
+    answers_deal_end = True
+
     def __init__(self) -> None:
         #: (log position, action): confirmed on the phone, not yet applied.
         self._confirmed: tuple[int, Action] | None = None
@@ -100,6 +103,10 @@ class PhoneLink:
             if play.phase == DEAL_END:
                 self.coach.ask(play.session, seat)
             return
+        if kind == "continue":
+            if self._may_continue():
+                play.continue_after_deal()  # the big screen's score screen steps aside by itself
+            return
         if not self._may_decide(seat) and kind != "undo":
             self.previews.pop(seat, None)
             return  # the position moved on since the phone's state: its next state says so
@@ -122,6 +129,10 @@ class PhoneLink:
             self.previews.pop(seat, None)
             play.undo_for(seat)
 
+    def _may_continue(self) -> bool:
+        """A phone moves the table on from a deal's end when nobody is at the device to."""
+        return self.play.phase == DEAL_END and not self.play.humans
+
     def _may_decide(self, seat: int) -> bool:
         play = self.play
         return play.phase == COMPUTER and play.session.to_act() == seat
@@ -135,7 +146,8 @@ class PhoneLink:
         if play.phase == DEAL_END:
             view = play.view_at_deal_end(seat)
             return phone_state(view, seat, names=names, legal=(), palette=self.palette, style=self.style,
-                               coach=True, coach_report=self.coach.report_json(play.session, seat))
+                               coach=True, coach_report=self.coach.report_json(play.session, seat),
+                               can_continue=self._may_continue())
         mine = self._may_decide(seat)
         preview = self.previews.get(seat)
         return phone_state(play.session, seat, names=names, legal=None if mine else (),
@@ -149,7 +161,7 @@ class PhoneLink:
         if play.phase != DEAL_END:
             self.coach.drop()  # the coach speaks of the deal just over, at its end only
         key = (play.session.cursor, id(play.session.state), play.phase, self.previews.get(seat),
-               play.reveals_seen, self.coach.status(seat))
+               play.reveals_seen, self.coach.status(seat), len(play.humans))
         if self._published.get(seat) == key:
             return
         self._published[seat] = key

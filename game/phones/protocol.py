@@ -56,6 +56,7 @@ PAGE_KEYS = (
     "phone.coach_nothing", "phone.coach_clean", "phone.coach_inaccuracies", "phone.coach_blunders",
     "phone.coach_cost_hand", "phone.coach_label_best", "phone.coach_label_fine", "phone.coach_label_inaccuracy",
     "phone.coach_label_blunder", "phone.coach_played", "phone.coach_better", "phone.coach_back",
+    "phone.continue",
 )
 
 
@@ -174,7 +175,7 @@ def phone_state(source: Any, seat: int, *, names: Sequence[str] | None = None,
                 legal: Sequence[Action] | None = None, pending: Action | None = None,
                 pending_is_hint: bool = False, can_hint: bool | None = None, can_undo: bool = False,
                 palette: str = "standard", style: str = "pips", coach: bool = False,
-                coach_report: dict | None = None) -> dict:
+                coach_report: dict | None = None, can_continue: bool = False) -> dict:
     """The JSON-ready state of ``seat``'s phone, from that seat's view alone.
 
     ``source`` is a ``rules.session.Session`` (its ``view(seat)`` is read) or a view
@@ -184,7 +185,9 @@ def phone_state(source: Any, seat: int, *, names: Sequence[str] | None = None,
     the previewed one (UX-1).  ``can_hint`` defaults to "it is this seat's decision";
     ``can_undo`` says whether an undo from this phone is allowed now (UX-6); ``coach``
     whether the phone may ask for the coach of the deal just over, and ``coach_report``
-    what it has said so far (``game.phones.coach``: this seat's decisions only).
+    what it has said so far (``game.phones.coach``: this seat's decisions only);
+    ``can_continue`` whether this phone's Continue moves the table on from a deal's end
+    (nobody is at the device to).
     """
     view = source if hasattr(source, "hand") else source.view(seat)
     if view.seat != seat:
@@ -218,6 +221,7 @@ def phone_state(source: Any, seat: int, *, names: Sequence[str] | None = None,
         "undo": bool(can_undo),
         "coach": bool(coach),
         "coach_report": coach_report,
+        "continue": bool(can_continue),
         "recent": [ev for ev in (_event(e) for e in _since_deal(history)) if ev is not None][-RECENT:],
         "look": look(palette, style),
     }
