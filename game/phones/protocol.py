@@ -47,7 +47,7 @@ PAGE_KEYS = (
     "phone.boneyard", "phone.unused", "phone.line_empty", "phone.end_left", "phone.end_right",
     "phone.preview", "phone.preview_hint", "phone.confirm", "phone.cancel", "phone.hint", "phone.undo",
     "phone.draw", "phone.pass", "phone.end_chain", "phone.accept", "phone.redeal", "phone.leads",
-    "phone.place_engine", "phone.play", "phone.play_open", "phone.deal_over",
+    "phone.chooses_leader", "phone.place_engine", "phone.play", "phone.play_open", "phone.deal_over",
     "phone.match_over", "phone.penalty", "phone.total", "phone.points", "phone.winner", "phone.taken_over",
     "phone.rejoin", "phone.bye_quit", "phone.bye_match_end", "phone.bye_new_codes", "phone.error_bad_code",
     "phone.error_join_first", "phone.error_too_big", "phone.error_bad_message", "phone.error_not_your_turn",
@@ -307,7 +307,7 @@ def _match_end_json(e: TrainMatchEnd | LineMatchEnd) -> dict:
 
 #: A game's own words that the page uses where the game has them (``line.GAME.WORD``, the line
 #: kit's: a Jamaican team is a «пара», its opener poses); the page falls back on phone.*.
-GAME_WORDS = ("team", "opener", "log_opener")
+GAME_WORDS = ("team", "opener", "log_opener", "six_love_reset")
 
 
 def page_strings(catalog: Mapping[str, Mapping[str, Any]], language: str) -> dict[str, Any]:

@@ -98,6 +98,20 @@
     }
   }
 
+  // One of the deal's public events in words.  A choice of who leads names both seats in
+  // one sentence ("Anna leads", "Anna chooses Clara to lead"), never "Anna: Anna leads".
+  function recentLine(e) {
+    if (e.kind === "lead") {
+      const name = seatName(e.seat);
+      return e.chosen === e.seat ? gameWord("opener", "phone.leads", { name })
+        : gameWord("log_opener", "phone.chooses_leader", { name, chosen: seatName(e.chosen) });
+    }
+    if (e.kind === "reset") return gameWord("six_love_reset", "phone.team", { team: e.team, n: e.team });
+    const who = `${seatName(e.seat)}: `;
+    if (e.kind === "play" || e.kind === "engine") return who;
+    return who + describe({ kind: e.kind, seat: e.seat });
+  }
+
   // ------------------------------------------------------------------ tiles
 
   const C3 = [0.22, 0.5, 0.78];
@@ -346,12 +360,10 @@
     // the deal's latest public events
     $("recent").replaceChildren(...s.recent.slice().reverse().map((e) => {
       const li = document.createElement("li");
-      li.append(`${seatName(e.seat)}: `);
+      li.textContent = recentLine(e);
       if (e.kind === "play" || e.kind === "engine") {
         li.appendChild(mini(e.tile, true));
         if (e.kind === "play") li.append(` ${targetName(e)}`);
-      } else {
-        li.append(describe({ kind: e.kind === "lead" ? "lead" : e.kind, seat: e.chosen }));
       }
       return li;
     }));
