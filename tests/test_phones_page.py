@@ -79,16 +79,17 @@ def _to_the_deal_end(session: Session) -> None:
 
 def test_a_seat_that_chooses_itself_to_lead_is_not_named_twice():
     """The page's wording bug: a seat choosing itself to lead showed "Anna: Anna leads";
-    now "Anna leads", and a seat choosing its partner "Anna chooses Clara to lead"."""
+    now "Anna leads", and a seat choosing its partner "Anna chooses Clara to lead" (and a
+    marker is said in words, not as the event's kind "mark")."""
     session = Session(Config("cuban", 4, 3))
     state = phone_state(session, 1, names=NAMES)
     state["recent"] = [{"kind": "lead", "seat": 1, "chosen": 1}, {"kind": "lead", "seat": 3, "chosen": 1},
-                       {"kind": "pass", "seat": 2}]
+                       {"kind": "pass", "seat": 2}, {"kind": "mark", "seat": 4}]
     with Served(4) as served:
         served.show(1, state)
         served.page.wait_for_selector("#recent li")
         lines = served.page.eval_on_selector_all("#recent li", "items => items.map(li => li.textContent.trim())")
-    assert lines == ["Boris: Pass", "Clara chooses Anna to lead", "Anna leads"]
+    assert lines == ["Dmitri: train marked", "Boris: Pass", "Clara chooses Anna to lead", "Anna leads"]
     assert not any("Anna: Anna" in line for line in lines)
 
 
@@ -116,12 +117,16 @@ def test_the_deal_end_shows_the_scores_continue_and_the_seats_coach():
         assert served.wait_request("coach").seat == 1
         report = {"status": "ready", "inaccuracies": 1, "blunders": 0, "worst": 0, "cost_the_hand": False,
                   "rows": [{"label": "inaccuracy", "played": {"kind": "play", "tile": [5, 9], "train": 1},
-                            "better": {"kind": "play", "tile": [9, 9], "train": "mexican"}, "opening": False}]}
+                            "better": {"kind": "play", "tile": [9, 9], "train": "mexican"}, "opening": False},
+                           {"label": "best", "played": {"kind": "draw"}, "better": None, "opening": False}]}
         served.show(1, phone_state(view, 1, names=NAMES[:2], legal=(), coach=True, can_continue=True,
                                    coach_report=report))
         page.wait_for_selector("#sheet .coach-rows li")
         assert page.inner_text("#sheet-title") == "Coach: your decisions"
         row = page.inner_text("#sheet .coach-rows li")
         assert "inaccuracy" in row and "5|9" in row and "9|9" in row and "Mexican train" in row
+        # the decisions with a better move are listed; the best ones are counted
+        assert page.locator("#sheet .coach-rows li").count() == 1
+        assert page.inner_text("#sheet .coach-best") == "1 other decision was best."
         page.click("#sheet-text button.continue")
         assert served.wait_request("continue").seat == 1

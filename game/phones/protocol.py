@@ -56,6 +56,7 @@ PAGE_KEYS = (
     "phone.coach_nothing", "phone.coach_clean", "phone.coach_inaccuracies", "phone.coach_blunders",
     "phone.coach_cost_hand", "phone.coach_label_best", "phone.coach_label_fine", "phone.coach_label_inaccuracy",
     "phone.coach_label_blunder", "phone.coach_played", "phone.coach_better", "phone.coach_back",
+    "phone.coach_best_count", "phone.log_mark", "phone.log_unmark", "phone.log_search",
     "phone.continue",
 )
 

@@ -109,6 +109,7 @@
     if (e.kind === "reset") return gameWord("six_love_reset", "phone.team", { team: e.team, n: e.team });
     const who = `${seatName(e.seat)}: `;
     if (e.kind === "play" || e.kind === "engine") return who;
+    if (e.kind === "mark" || e.kind === "unmark" || e.kind === "search") return who + t(`phone.log_${e.kind}`);
     return who + describe({ kind: e.kind, seat: e.seat });
   }
 
@@ -397,9 +398,11 @@
     }
     body.appendChild(p);
     if (report.status === "ready") {
+      // the decisions that had a better move (or were only fine) first-hand; the best ones counted
       const list = document.createElement("ol");
       list.className = "coach-rows";
       report.rows.forEach((row, i) => {
+        if (row.label === "best") return;
         const li = document.createElement("li");
         li.className = `grade ${row.label}` + (report.worst === i ? " worst" : "");
         const label = document.createElement("b");
@@ -408,7 +411,14 @@
         if (row.better) li.append(` · ${t("phone.coach_better", { what: coachMove(row.better, row.opening) })}`);
         list.appendChild(li);
       });
-      body.appendChild(list);
+      if (list.children.length) body.appendChild(list);
+      const best = report.rows.filter((row) => row.label === "best").length;
+      if (best && list.children.length) {
+        const more = document.createElement("p");
+        more.className = "coach-best";
+        more.textContent = t("phone.coach_best_count", {}, best);
+        body.appendChild(more);
+      }
     }
     return body;
   }
