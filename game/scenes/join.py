@@ -109,10 +109,12 @@ class JoinScene(OverlayScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         status = self._status()
+        # checked every frame, not only on a change: phones that joined before this screen
+        # was first built are a change it never sees (a scripted start then waited forever)
+        if self.start_when_joined and status and all(connected for _, _, connected, _ in status):
+            self.back()
+            return
         if status != self._shown:
-            if self.start_when_joined and status and all(connected for _, _, connected, _ in status):
-                self.back()
-                return
             self.rebuild()  # a phone joined, left or came back
 
     def resting(self) -> bool:
