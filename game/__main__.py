@@ -381,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.seats is not None:
             from rules import Config, Session
             from rules.rng import fresh_seed
-            app.phones_options = {"host": args.phones_host, "port": args.phones_port or 0,
+            app.phones_options = {"host": args.phones_host, "port": args.phones_port,
                                   "join_file": args.phones_file}
             app.phones_autostart = True
             app.start(resume=False)

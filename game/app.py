@@ -743,7 +743,8 @@ class App:
         phone seats' decision source, ``game.sources.SOURCES``)."""
         if self.phones is None and any(s.kind == PHONE for s in seats):
             from .phones.host import PhonesHost
-            self.phones = PhonesHost(language=i18n.language(), **self.phones_options)
+            options = {k: v for k, v in self.phones_options.items() if v is not None}  # --phones-port wins
+            self.phones = PhonesHost(language=i18n.language(), **{"port": self.settings.get("phones_port", 0), **options})
 
     def hand_seat_over(self, seat: int, kind: str) -> None:
         """Issue 27: a phone seat goes to the device (``HUMAN``) or to a computer, for the rest

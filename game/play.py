@@ -873,7 +873,8 @@ class PlayState(TableQueries):
                 return False  # still deciding: the frames go on
             self.timer = 0.0
             return self._apply(action)
-        elif self.phase in (DEAL_END, MATCH_END) and not self.humans:
+        elif self.phase in (DEAL_END, MATCH_END) and not self.humans and not (
+                self.phase == DEAL_END and any(s.answers_deal_end for s in self.sources)):
             self.timer += dt
             if self.timer >= max(DEMO_READ_S, 6 * self.delay):
                 self.timer = 0.0

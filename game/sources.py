@@ -51,6 +51,9 @@ class DecisionSource:
     #: The table's pace (settings: computer speed) spaces this seat's decisions out so the
     #: room can follow them; a human elsewhere has their own pace.
     paced: bool = False
+    #: Its human, away from the device, says when the deal's end has been read (a phone's
+    #: Continue): with no human at the device the table waits for that instead of moving on.
+    answers_deal_end: bool = False
 
     def decide(self, session: Session, seat: int) -> Action | None:
         """The seat's decision at the session's position, or None while it is still being

@@ -16,9 +16,12 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from game.phones import server as server_mod
+from game.phones.coach import PhoneCoach
 from game.phones.protocol import PAGE_KEYS, phone_state
 from game.phones.server import PhoneRequest, PhoneServer, SeatInfo
 from rules import bots
+from rules.actions import Action
+from rules.chance import Deal
 from rules.rng import decision_stream
 from rules.session import Config, Session
 
@@ -35,12 +38,18 @@ class Table:
         self.hinted: set[int] = set()
         self.last_mover: int | None = None
         self.handled: list[PhoneRequest] = []
+        #: the coach is offered (a deal's end is on the table), and what it has said
+        self.coach_offered = False
+        self.coach = PhoneCoach()
+        self._coach_seen: dict[int, str | None] = {}
 
     def publish(self) -> None:
         for seat in self.server.seats:
+            self._coach_seen[seat] = self.coach.status(seat)
             self.server.publish(seat, phone_state(
                 self.session, seat, names=self.names, pending=self.pending.get(seat),  # type: ignore[arg-type]
-                pending_is_hint=seat in self.hinted, can_undo=seat == self.last_mover))
+                pending_is_hint=seat in self.hinted, can_undo=seat == self.last_mover,
+                coach=self.coach_offered, coach_report=self.coach.report_json(self.session, seat)))
 
     def step(self) -> int:
         """One frame: carry out what the phones asked; returns how many requests."""
@@ -65,7 +74,9 @@ class Table:
                 self.session.undo()
                 self.pending.clear()
                 self.last_mover = None
-        if requests:
+            elif r.kind == "coach":
+                self.coach.ask(self.session, r.seat)
+        if requests or any(self.coach.status(s) != self._coach_seen.get(s) for s in self.server.seats):
             self.publish()
         return len(requests)
 
@@ -151,7 +162,10 @@ def test_join_gets_the_seats_name_its_language_and_its_state():
         phone, welcome = await join(client, table, seat, lang="ru")
         assert welcome["seat"] == seat and welcome["name"] == f"P{seat}"
         assert welcome["lang"] == "ru"
-        assert set(welcome["strings"]) == set(PAGE_KEYS)
+        assert set(PAGE_KEYS) <= set(welcome["strings"])
+        # besides our own, only the games' own words (line.GAME.WORD), in the phone's language
+        assert all(k.startswith("line.") for k in set(welcome["strings"]) - set(PAGE_KEYS))
+        assert welcome["strings"]["line.jamaican.team"] == "Пара %{n}"
         assert welcome["strings"]["phone.tiles"]["many"] == "%{count} костей"  # ru plural forms
         assert phone.state["seat"] == seat and phone.state["my_turn"] is True
         assert phone.state["hand"] == [list(t) for t in table.session.view(seat).hand]
@@ -393,6 +407,98 @@ def test_hint_previews_the_suggestion_and_cancel_takes_it_back():
         assert state["pending"] is None
 
     run(table, scenario)
+
+
+# ------------------------------------------------------------------ the coach
+
+
+def _play_to_the_deal_end(session: Session) -> None:
+    while not any(e.kind == "deal_end" for e in session.state.history):
+        seat = session.to_act()
+        session.apply(bots.choose(session.view(seat), "easy", decision_stream(seat, session.cursor)))
+
+
+def _tiles(node) -> set[tuple[int, int]]:
+    if isinstance(node, list):
+        if len(node) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in node):
+            return {(min(node), max(node))}
+        return set().union(*(_tiles(x) for x in node)) if node else set()
+    if isinstance(node, dict):
+        return set().union(*(_tiles(x) for x in node.values())) if node else set()
+    return set()
+
+
+def test_the_coach_is_not_offered_while_a_deal_is_played():
+    table = Table()
+
+    async def scenario(client):
+        seat = table.session.to_act()
+        phone, _ = await join(client, table, seat)
+        assert phone.state["coach"] is False and phone.state["coach_report"] is None
+        await phone.send({"type": "coach", "rev": phone.rev})
+        assert (await phone.next("error"))["key"] == "phone.error_not_offered"
+        await table.pump(0.1)
+
+    run(table, scenario)
+    assert table.handled == []
+
+
+def test_the_phone_opens_the_coach_of_its_own_seat_at_the_deals_end():
+    """Issue 27 (the coach on the phone): at a deal's end a phone asks for the coach and gets
+    the big screen's grades for its own seat's decisions only, and no tile that seat never
+    held: not another hand's, not the boneyard's (UX-4)."""
+    table = Table(game="mexican_train", players=2, seed=4)
+    _play_to_the_deal_end(table.session)
+    table.coach_offered = True
+    seat = 1
+    log = table.session.log
+    end = len(log)
+    while end > 0 and not isinstance(log[end - 1], Action):
+        end -= 1  # the deal's last decision (a seeded session deals the next one at once)
+    start = max(i for i in range(end) if isinstance(log[i], Deal))
+    held = set()  # every tile that seat held in the deal just over
+    for position in range(start + 1, end + 1):
+        held |= {(t.low, t.high) for t in table.session.view_at(position, seat).hand}
+    assert held
+
+    async def scenario(client):
+        phone, _ = await join(client, table, seat, lang="ru")
+        assert phone.state["coach"] is True and phone.state["coach_report"] is None
+        await phone.send({"type": "coach", "rev": phone.rev})
+        report = None
+        for _ in range(600):  # graded on a worker thread: the loop's frames go on meanwhile
+            await table.pump(0.05)
+            try:
+                await phone.next("state", timeout=0.05)
+            except asyncio.TimeoutError:
+                pass
+            report = phone.state["coach_report"]
+            if report is not None and report["status"] != "grading":
+                break
+        assert report is not None and report["status"] == "ready", report
+        assert report["rows"], "seat 1 made decisions worth grading in that deal"
+        assert {r["label"] for r in report["rows"]} <= {"best", "fine", "inaccuracy", "blunder"}
+        text = json.dumps(report)
+        assert "best_full" not in text and "value_full" not in text  # nothing found by looking into hands
+        assert _tiles(report) <= held, sorted(_tiles(report) - held)
+
+    run(table, scenario)
+    assert {r.kind for r in table.handled} == {"coach"}
+    # the report was graded for that seat alone
+    assert table.coach._jobs[1][1].report is not None
+    assert {g.seat for g in table.coach._jobs[1][1].report.grades} == {1}
+
+
+def test_the_coach_words_are_there_in_the_four_languages():
+    from game import i18n
+    from game.phones.protocol import page_strings
+    catalog = i18n.load()
+    for lang in ("en", "ru", "uk", "it"):
+        words = page_strings(catalog, lang)
+        for key in ("phone.coach", "phone.coach_title", "phone.coach_label_blunder", "phone.coach_played",
+                    "phone.coach_better", "phone.coach_grading", "phone.coach_back"):
+            assert key in catalog[lang] and words[key] != key, (lang, key)
+    assert set(page_strings(catalog, "ru")["phone.coach_blunders"]) == {"one", "few", "many", "other"}
 
 
 # ------------------------------------------------------------------ reconnecting, takeover, codes

@@ -8,3 +8,17 @@
 Nothing here imports pygame at import time (``qr.qr_surface`` does when called), so the
 server thread never touches it.  The protocol is documented in docs/phones.md.
 """
+from __future__ import annotations
+
+#: The phones' ports the settings offer ("phones_port"): 0 is any free port, chosen when the
+#: server starts; a fixed one keeps the join addresses the same from one evening to the next
+#: (a phone's bookmark, a router's rule).
+PORT_CHOICES: tuple[int, ...] = (0, 8765, 8080, 8888, 9000)
+
+
+def port_choices(current: object) -> list[int]:
+    """The ports the settings row offers: ``PORT_CHOICES``, and the stored one if it is another."""
+    ports = list(PORT_CHOICES)
+    if isinstance(current, int) and not isinstance(current, bool) and current not in ports:
+        ports.append(current)
+    return ports

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .link import PhoneLink
-from .server import BURST, RATE, PhoneServer
+from .server import BURST, RATE, PhoneServer, SeatInfo
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +37,9 @@ class PhonesHost:
         self.codes: dict[int, str] = {}
         #: Why the server could not start (shown to the host), or None.
         self.problem: str | None = None
+        #: Something the join screen tells the host (locale key, params), or None: the
+        #: settings' port was taken, and the phones use another one this time.
+        self.notice: tuple[str, dict] | None = None
 
     def attach(self, play: Any, codes: Mapping[int, str] | None = None) -> None:
         """Link ``play``'s phone seats (restarting the server if the seats changed)."""
@@ -47,14 +50,8 @@ class PhonesHost:
         if self.server is not None and set(self.server.seats) != set(seats):
             self.stop("match_end")
         if self.server is None:
-            server = PhoneServer(seats, self.host, self.port, language=self.language,
-                                 codes=dict(codes or {}), rate=self.limits.get("rate", RATE),
-                                 burst=self.limits.get("burst", BURST))
-            try:
-                server.start()
-            except OSError as e:  # the port is taken, no network: the host is told, play goes on
-                log.warning("the phone server could not start: %s", e)
-                self.problem = str(e)
+            server = self._start(seats, codes)
+            if server is None:
                 return
             self.server, self.problem = server, None
             fresh = True
@@ -65,6 +62,27 @@ class PhonesHost:
         self.codes = self.server.codes()
         if fresh:
             self.write_join_file()
+
+    def _start(self, seats: Mapping[int, SeatInfo], codes: Mapping[int, str] | None) -> PhoneServer | None:
+        """The server, listening on the chosen port, or on any free one when that one is taken
+        (the join screen says so); None when it cannot listen at all (no network): the host
+        is told and play goes on, never a crash."""
+        self.notice = None
+        ports = [self.port, 0] if self.port else [0]
+        for port in ports:
+            server = PhoneServer(seats, self.host, port, language=self.language,
+                                 codes=dict(codes or {}), rate=self.limits.get("rate", RATE),
+                                 burst=self.limits.get("burst", BURST))
+            try:
+                server.start()
+            except OSError as e:
+                log.warning("the phone server could not listen on port %s: %s", port or "any", e)
+                self.problem = str(e)
+                continue
+            if port != self.port:
+                self.notice = ("phone.port_taken", {"port": self.port, "used": server.port})
+            return server
+        return None
 
     def sync(self) -> None:
         if self.link is not None:

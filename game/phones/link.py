@@ -23,12 +23,16 @@ from rules.rng import stream
 from ..phases import COMPUTER, DEAL_END
 from ..seats import PHONE, SeatConfig
 from ..sources import SOURCES, DecisionSource
+from .coach import PhoneCoach
 from .protocol import phone_state
 from .server import PhoneRequest, PhoneServer, SeatInfo
 
 
 class PhoneSource(DecisionSource):
     """A human on a phone: the decision the phone confirmed, for the position it saw."""
+
+    #: With no human at the device, a deal's end waits for a phone's Continue.
+    answers_deal_end = True
 
     def __init__(self) -> None:
         #: (log position, action): confirmed on the phone, not yet applied.
@@ -68,6 +72,8 @@ class PhoneLink:
         #: seat -> (action, from a hint): each phone's previewed decision (UX-1).
         self.previews: dict[int, tuple[Action, bool]] = {}
         self._published: dict[int, tuple] = {}
+        #: the coach reports the phones asked for at this deal's end
+        self.coach = PhoneCoach()
 
     @classmethod
     def seat_infos(cls, seats: Sequence[SeatConfig]) -> dict[int, SeatInfo]:
@@ -93,6 +99,14 @@ class PhoneLink:
         play = self.play
         if seat not in self.seats:
             return  # the seat was handed to the device or a computer (PhonesHost.release)
+        if kind == "coach":
+            if play.phase == DEAL_END:
+                self.coach.ask(play.session, seat)
+            return
+        if kind == "continue":
+            if self._may_continue():
+                play.continue_after_deal()  # the big screen's score screen steps aside by itself
+            return
         if not self._may_decide(seat) and kind != "undo":
             self.previews.pop(seat, None)
             return  # the position moved on since the phone's state: its next state says so
@@ -115,6 +129,10 @@ class PhoneLink:
             self.previews.pop(seat, None)
             play.undo_for(seat)
 
+    def _may_continue(self) -> bool:
+        """A phone moves the table on from a deal's end when nobody is at the device to."""
+        return self.play.phase == DEAL_END and not self.play.humans
+
     def _may_decide(self, seat: int) -> bool:
         play = self.play
         return play.phase == COMPUTER and play.session.to_act() == seat
@@ -127,7 +145,9 @@ class PhoneLink:
         names = [s.name for s in play.seats]
         if play.phase == DEAL_END:
             view = play.view_at_deal_end(seat)
-            return phone_state(view, seat, names=names, legal=(), palette=self.palette, style=self.style)
+            return phone_state(view, seat, names=names, legal=(), palette=self.palette, style=self.style,
+                               coach=True, coach_report=self.coach.report_json(play.session, seat),
+                               can_continue=self._may_continue())
         mine = self._may_decide(seat)
         preview = self.previews.get(seat)
         return phone_state(play.session, seat, names=names, legal=None if mine else (),
@@ -138,8 +158,10 @@ class PhoneLink:
 
     def _publish(self, seat: int) -> None:
         play = self.play
+        if play.phase != DEAL_END:
+            self.coach.drop()  # the coach speaks of the deal just over, at its end only
         key = (play.session.cursor, id(play.session.state), play.phase, self.previews.get(seat),
-               play.reveals_seen)
+               play.reveals_seen, self.coach.status(seat), len(play.humans))
         if self._published.get(seat) == key:
             return
         self._published[seat] = key

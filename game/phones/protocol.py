@@ -26,7 +26,11 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from rules.actions import Action
+from rules.events import (EngineFound, Event, LeadChosen, LineDealEnd, LineMatchEnd, LinePlay, Redealt, Reset,
+                          SeatEvent, TrainDealEnd, TrainMatchEnd, TrainPlay, as_event)
+from rules.line import PartnershipView
 from rules.tiles import tile as make_tile
+from rules.variants import GAMES
 
 #: The version of the state's shape; the page refuses a state of another version.
 STATE_VERSION = 1
@@ -38,17 +42,22 @@ RECENT = 8
 #: Written out whole: tests/test_locales_used.py finds a key in use by its literal text.
 PAGE_KEYS = (
     "phone.title", "phone.reconnecting", "phone.waiting_start", "phone.your_turn", "phone.turn_of",
-    "phone.you", "phone.tiles", "phone.partner", "phone.team", "phone.team_jamaican", "phone.play_on",
-    "phone.choose_target", "phone.train_yours", "phone.train_of", "phone.mexican_train", "phone.marked",
+    "phone.you", "phone.tiles", "phone.partner", "phone.team", "phone.play_on",
+    "phone.choose_target", "phone.train_yours", "phone.train_of", "phone.shared_train", "phone.marked",
     "phone.boneyard", "phone.unused", "phone.line_empty", "phone.end_left", "phone.end_right",
     "phone.preview", "phone.preview_hint", "phone.confirm", "phone.cancel", "phone.hint", "phone.undo",
     "phone.draw", "phone.pass", "phone.end_chain", "phone.accept", "phone.redeal", "phone.leads",
-    "phone.poses", "phone.place_engine", "phone.play", "phone.play_open", "phone.deal_over",
+    "phone.chooses_leader", "phone.place_engine", "phone.play", "phone.play_open", "phone.deal_over",
     "phone.match_over", "phone.penalty", "phone.total", "phone.points", "phone.winner", "phone.taken_over",
     "phone.rejoin", "phone.bye_quit", "phone.bye_match_end", "phone.bye_new_codes", "phone.error_bad_code",
     "phone.error_join_first", "phone.error_too_big", "phone.error_bad_message", "phone.error_not_your_turn",
     "phone.error_not_offered", "phone.error_stale", "phone.error_preview_first", "phone.error_slow_down",
-    "phone.error_too_many_tries",
+    "phone.error_too_many_tries", "phone.coach", "phone.coach_title", "phone.coach_grading", "phone.coach_failed",
+    "phone.coach_nothing", "phone.coach_clean", "phone.coach_inaccuracies", "phone.coach_blunders",
+    "phone.coach_cost_hand", "phone.coach_label_best", "phone.coach_label_fine", "phone.coach_label_inaccuracy",
+    "phone.coach_label_blunder", "phone.coach_played", "phone.coach_better", "phone.coach_back",
+    "phone.coach_best_count", "phone.log_mark", "phone.log_unmark", "phone.log_search",
+    "phone.continue",
 )
 
 
@@ -116,53 +125,58 @@ def _lying(t: Iterable[int]) -> list[int]:
     return [int(a), int(b)]
 
 
-def _event(e: tuple) -> dict | None:
+def _event(e: Event) -> dict | None:
     """One public history event as JSON, or None for those a phone does not show."""
-    kind = e[0]
-    if kind == "play" and len(e) == 4:  # Mexican Train: ("play", seat, tile, train)
-        return {"kind": "play", "seat": e[1], "tile": _tile(e[2]), "train": e[3]}
-    if kind == "play":  # the line: ("play", seat, tile, end, lying)
-        return {"kind": "play", "seat": e[1], "tile": _tile(e[2]), "end": e[3]}
-    if kind in ("draw", "pass", "mark", "unmark", "end_chain", "accept", "search"):
-        return {"kind": kind, "seat": e[1]}
-    if kind == "engine":
-        return {"kind": "engine", "seat": e[1], "tile": _tile(e[2])}
-    if kind == "redeal":  # CU-4: the doubles are shown to everyone
-        return {"kind": "redeal", "seat": e[1], "shown": [_tile(t) for t in e[2]]}
-    if kind == "lead":
-        return {"kind": "lead", "seat": e[1], "chosen": e[2]}
-    if kind == "reset":
-        return {"kind": "reset", "team": e[1]}
+    if isinstance(e, TrainPlay):
+        return {"kind": "play", "seat": e.seat, "tile": _tile(e.tile), "train": e.train}
+    if isinstance(e, LinePlay):
+        return {"kind": "play", "seat": e.seat, "tile": _tile(e.tile), "end": e.end}
+    if isinstance(e, SeatEvent):  # draw, pass, mark, unmark, end_chain, accept, search
+        return {"kind": e.kind, "seat": e.seat}
+    if isinstance(e, EngineFound):
+        return {"kind": "engine", "seat": e.seat, "tile": _tile(e.tile)}
+    if isinstance(e, Redealt):  # CU-4: the doubles are shown to everyone
+        return {"kind": "redeal", "seat": e.seat, "shown": [_tile(t) for t in e.shown]}
+    if isinstance(e, LeadChosen):
+        return {"kind": "lead", "seat": e.seat, "chosen": e.chosen}
+    if isinstance(e, Reset):
+        return {"kind": "reset", "team": e.team}
     return None
 
 
-def _since_deal(history: Sequence[tuple]) -> list[tuple]:
+def _events(history: Sequence[Any]) -> list[Event]:
+    """The history as records (a history written out by hand as tuples is read as records)."""
+    return [as_event(e) for e in history]
+
+
+def _since_deal(history: Sequence[Event]) -> list[Event]:
     for i in range(len(history) - 1, -1, -1):
-        if history[i][0] == "deal":
-            return list(history[i + 1:])
+        if as_event(history[i]).kind == "deal":
+            return _events(history[i + 1:])
     return []
 
 
-def _deal_over(history: Sequence[tuple]) -> tuple | None:
+def _deal_over(history: Sequence[Event]) -> TrainDealEnd | LineDealEnd | None:
     """The ``deal_end`` event when the deal in this view is over and no new one is dealt yet."""
     for e in reversed(history):
-        if e[0] == "deal_end":
+        e = as_event(e)
+        if isinstance(e, (TrainDealEnd, LineDealEnd)):
             return e
-        if e[0] != "match_end":
+        if e.kind != "match_end":
             return None
     return None
 
 
-def _match_end(history: Sequence[tuple]) -> tuple | None:
-    if history and history[-1][0] == "match_end":
-        return history[-1]
-    return None
+def _match_end(history: Sequence[Event]) -> TrainMatchEnd | LineMatchEnd | None:
+    last = as_event(history[-1]) if history else None
+    return last if isinstance(last, (TrainMatchEnd, LineMatchEnd)) else None
 
 
 def phone_state(source: Any, seat: int, *, names: Sequence[str] | None = None,
                 legal: Sequence[Action] | None = None, pending: Action | None = None,
                 pending_is_hint: bool = False, can_hint: bool | None = None, can_undo: bool = False,
-                palette: str = "standard", style: str = "pips") -> dict:
+                palette: str = "standard", style: str = "pips", coach: bool = False,
+                coach_report: dict | None = None, can_continue: bool = False) -> dict:
     """The JSON-ready state of ``seat``'s phone, from that seat's view alone.
 
     ``source`` is a ``rules.session.Session`` (its ``view(seat)`` is read) or a view
@@ -170,7 +184,11 @@ def phone_state(source: Any, seat: int, *, names: Sequence[str] | None = None,
     decisions the table offers the seat now (default: ``view.legal``; the table passes its
     own when it offers a pseudo-action such as placing the engine, MT-4); ``pending`` is
     the previewed one (UX-1).  ``can_hint`` defaults to "it is this seat's decision";
-    ``can_undo`` says whether an undo from this phone is allowed now (UX-6).
+    ``can_undo`` says whether an undo from this phone is allowed now (UX-6); ``coach``
+    whether the phone may ask for the coach of the deal just over, and ``coach_report``
+    what it has said so far (``game.phones.coach``: this seat's decisions only);
+    ``can_continue`` whether this phone's Continue moves the table on from a deal's end
+    (nobody is at the device to).
     """
     view = source if hasattr(source, "hand") else source.view(seat)
     if view.seat != seat:
@@ -202,21 +220,25 @@ def phone_state(source: Any, seat: int, *, names: Sequence[str] | None = None,
         "pending_is_hint": bool(pending_is_hint and index is not None),
         "hint": mine if can_hint is None else bool(can_hint and mine),
         "undo": bool(can_undo),
+        "coach": bool(coach),
+        "coach_report": coach_report,
+        "continue": bool(can_continue),
         "recent": [ev for ev in (_event(e) for e in _since_deal(history)) if ev is not None][-RECENT:],
         "look": look(palette, style),
     }
-    if view.game == "mexican_train":
-        _mexican(state, view, names)
-    else:
+    # the table's family by the shape of the view: the two-ended line, or trains
+    if isinstance(view, PartnershipView):
         _line(state, view, names)
+    else:
+        _trains(state, view, names)
     over = _deal_over(history)
-    state["deal_end"] = _deal_end_json(over, view.game) if over is not None else None
+    state["deal_end"] = _deal_end_json(over) if over is not None else None
     ended = _match_end(history)
-    state["match_end"] = _match_end_json(ended, view.game) if ended is not None else None
+    state["match_end"] = _match_end_json(ended) if ended is not None else None
     return state
 
 
-def _mexican(state: dict, view: Any, names: Sequence[str]) -> None:
+def _trains(state: dict, view: Any, names: Sequence[str]) -> None:
     seat = view.seat
     state["seats"] = [
         {"seat": s, "name": names[s - 1], "tiles": view.hand_counts[s], "total": view.totals[s],
@@ -225,12 +247,12 @@ def _mexican(state: dict, view: Any, names: Sequence[str]) -> None:
     ]
     state["boneyard"] = view.boneyard
     state["engine"] = view.engine
-    # The trains this seat could play on by the rules' public facts (its own, the Mexican train,
-    # the marked ones); the lit ones for a tile come from "legal".
+    # The trains this seat could play on by the rules' public facts (its own, the shared one,
+    # whose key is a name and not a seat, the marked ones); the lit ones come from "legal".
     state["trains"] = [
         {"train": tr.key, "end": tr.open_end, "marked": tr.marked, "length": len(tr.tiles),
          "last": _lying(tr.placed[-1]) if tr.placed else None,
-         "open": tr.key == "mexican" or tr.key == seat or tr.marked}
+         "open": not isinstance(tr.key, int) or tr.key == seat or tr.marked}
         for tr in view.trains
     ]
     state["obligations"] = [{"train": k} for k in view.obligations]
@@ -259,35 +281,47 @@ def _line(state: dict, view: Any, names: Sequence[str]) -> None:
     state["passes"] = view.passes
 
 
-def _deal_end_json(e: tuple, game: str) -> dict:
+def _deal_end_json(e: TrainDealEnd | LineDealEnd) -> dict:
     """The public reveal of a deal's end (UX-3): every hand left, penalties or pips, totals."""
-    _, reason, counts, totals, hands = e[:5]
-    seats = range(1, len(counts))
+    seats = range(1, len(e.counts))
     out: dict[str, Any] = {
-        "reason": reason,
-        "hands": [{"seat": s, "tiles": [_tile(t) for t in hands[s]]} for s in seats],
+        "reason": e.reason,
+        "hands": [{"seat": s, "tiles": [_tile(t) for t in e.hands[s]]} for s in seats],
     }
-    if game == "mexican_train":
-        out["scores"] = [{"seat": s, "penalty": counts[s], "total": totals[s]} for s in seats]
+    if isinstance(e, LineDealEnd):  # teams: each seat's pips, the teams' totals, the hand's points
+        out["scores"] = [{"seat": s, "pips": e.counts[s]} for s in seats]
+        out["teams"] = [{"team": k, "total": e.totals[k]} for k in (1, 2)]
+        out["winner_team"] = e.winner_team
+        out["points"] = e.points
     else:
-        out["scores"] = [{"seat": s, "pips": counts[s]} for s in seats]
-        out["teams"] = [{"team": k, "total": totals[k]} for k in (1, 2)]
-        out["winner_team"] = e[5] if len(e) > 5 else None
-        out["points"] = e[6] if len(e) > 6 else 0
+        out["scores"] = [{"seat": s, "penalty": e.counts[s], "total": e.totals[s]} for s in seats]
     return out
 
 
-def _match_end_json(e: tuple, game: str) -> dict:
-    key = "seat" if game == "mexican_train" else "team"
-    return {"winners": [{key: w} for w in e[1]]}
+def _match_end_json(e: TrainMatchEnd | LineMatchEnd) -> dict:
+    key = "team" if isinstance(e, LineMatchEnd) else "seat"
+    return {"winners": [{key: w} for w in e.winners]}
 
 
 # ------------------------------------------------------------------ strings
 
 
+#: A game's own words that the page uses where the game has them (``line.GAME.WORD``, the line
+#: kit's: a Jamaican team is a «пара», its opener poses); the page falls back on phone.*.
+GAME_WORDS = ("team", "opener", "log_opener", "six_love_reset")
+
+
 def page_strings(catalog: Mapping[str, Mapping[str, Any]], language: str) -> dict[str, Any]:
     """The page's texts in ``language`` (English where one is missing), plural forms kept
-    as dicts for the page to choose from by the same CLDR rules as ``game.i18n``."""
+    as dicts for the page to choose from by the same CLDR rules as ``game.i18n``, and each
+    game's own words (``GAME_WORDS``) for every game the rules know."""
     here = catalog.get(language, {})
     english = catalog.get("en", {})
-    return {key: here.get(key, english.get(key, key)) for key in PAGE_KEYS}
+    out = {key: here.get(key, english.get(key, key)) for key in PAGE_KEYS}
+    for game in GAMES:
+        for word in GAME_WORDS:
+            key = f"line.{game}.{word}"
+            text = here.get(key, english.get(key))
+            if text is not None:
+                out[key] = text
+    return out

@@ -18,27 +18,21 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import re
 import secrets
 import socket
-import sys
 import threading
-import time
 from collections import deque
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from aiohttp import WSMsgType, web
 
-from rules.actions import Action
-
-from .protocol import action_of, canonical, page_strings
+from .checks import MAX_MESSAGE, REQUEST_KEYS, Bucket, PhoneRequest, Reject, WrongCodes, parse, request_for
+from .page import PageFiles, static_dir
+from .protocol import page_strings
 
 _log = logging.getLogger(__name__)
 
-#: The largest message a phone may send, in bytes of text: a decision is about 100.
-MAX_MESSAGE = 512
 #: What aiohttp itself accepts before it drops the connection (larger than MAX_MESSAGE,
 #: so that a message just over the limit gets a readable error instead).
 MAX_FRAME = 4096
@@ -56,55 +50,12 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 #: 10 letters of 31: about 49.5 bits, and a wrong guess costs a throttled round trip.
 CODE_LENGTH = 10
 
-#: Request types a phone may send, and the keys each may carry.
-REQUEST_KEYS: dict[str, frozenset[str]] = {
-    "join": frozenset({"type", "code", "lang"}),
-    "preview": frozenset({"type", "rev", "index", "action"}),
-    "confirm": frozenset({"type", "rev", "index", "action"}),
-    "cancel": frozenset({"type", "rev"}),
-    "hint": frozenset({"type", "rev"}),
-    "undo": frozenset({"type", "rev"}),
-    "ping": frozenset({"type"}),
-}
-
-#: The page's own files; the only ones served, looked up by name (never by path).
-STATIC_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.(html|css|js|svg|png|wav)$")
-CONTENT_TYPES = {"html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8",
-                 "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml",
-                 "png": "image/png", "wav": "audio/wav"}
-_HOST = re.compile(r"^[A-Za-z0-9.\-:\[\]]{1,80}$")
-
-
 @dataclass(frozen=True)
 class SeatInfo:
     """A phone seat as the join screen and the page name it."""
 
     name: str
     colour: str = "#C4A048"
-
-
-@dataclass(frozen=True)
-class PhoneRequest:
-    """One validated request from a seat's phone, for the loop.
-
-    ``kind`` is "preview", "confirm", "cancel", "hint" or "undo".  ``action`` (preview,
-    confirm) is one of the decisions offered in the state whose number is ``rev``, and
-    ``index`` its place in that state's "legal" list.
-    """
-
-    seat: int
-    kind: str
-    rev: int
-    action: Action | None = None
-    index: int | None = None
-
-
-class Reject(Exception):
-    """A request refused; ``key`` is the phone.* string the phone shows."""
-
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
 
 
 def lan_address() -> str:
@@ -125,47 +76,12 @@ def lan_address() -> str:
     return "127.0.0.1"
 
 
-def static_dir() -> Path:
-    """The page's folder inside the package (from source, or inside a frozen build)."""
-    base = getattr(sys, "_MEIPASS", None)
-    if base:
-        return Path(base) / "game" / "phones" / "static"
-    return Path(__file__).resolve().parent / "static"
-
-
-def _sound_file() -> Path:
-    base = getattr(sys, "_MEIPASS", None)
-    root = Path(base) if base else Path(__file__).resolve().parents[2]
-    return root / "art" / "sounds" / "turn.wav"
-
-
 def _is_code(value: object) -> bool:
     return isinstance(value, str) and len(value) == CODE_LENGTH and all(c in CODE_ALPHABET for c in value)
 
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-class _Bucket:
-    """A token bucket: ``RATE`` messages a second on average, ``BURST`` at once."""
-
-    __slots__ = ("tokens", "at", "rate", "burst", "warned")
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = burst
-        self.at = time.monotonic()
-        self.warned = 0.0
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
 
 
 class _Conn:
@@ -176,7 +92,7 @@ class _Conn:
         self.remote = remote
         self.seat: int | None = None
         self.lang = "en"
-        self.bucket = _Bucket(RATE, BURST)
+        self.bucket = Bucket(RATE, BURST)
         self.sent_rev = -1
         self.dropped = 0
 
@@ -212,13 +128,13 @@ class PhoneServer:
         self._states: dict[int, tuple[int, dict]] = {}
         self._rev = 0
         self._requests: deque[PhoneRequest] = deque()
-        self._bad: dict[str, deque[float]] = {}
+        self._wrong_codes = WrongCodes(BAD_CODES_PER_MINUTE)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
         self._ready = threading.Event()
         self._error: BaseException | None = None
-        self._files: dict[str, tuple[bytes, str]] = {}
+        self._page = PageFiles()
         #: Counters for the benchmark and the tests: messages refused by the throttle, etc.
         self.stats = {"throttled": 0, "rejected": 0, "queued": 0, "queue_full": 0}
         #: Called on the server thread after a request is queued (the loop may wake up).
@@ -232,7 +148,7 @@ class PhoneServer:
             raise RuntimeError("the phone server is already running")
         if self.host is None:
             self.host = lan_address()
-        self._load_files()
+        self._page.load()
         self._ready.clear()
         self._thread = threading.Thread(target=self._run, name="phones", daemon=True)
         self._thread.start()
@@ -326,17 +242,6 @@ class PhoneServer:
 
     # ------------------------------------------------------------ the server thread
 
-    def _load_files(self) -> None:
-        files: dict[str, tuple[bytes, str]] = {}
-        folder = static_dir()
-        for path in sorted(folder.iterdir()) if folder.is_dir() else []:
-            if path.is_file() and STATIC_NAME.match(path.name):
-                files[path.name] = (path.read_bytes(), CONTENT_TYPES[path.suffix[1:]])
-        sound = _sound_file()
-        if sound.is_file() and "turn.wav" not in files:
-            files["turn.wav"] = (sound.read_bytes(), CONTENT_TYPES["wav"])
-        self._files = files
-
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
         self._loop = loop
@@ -381,50 +286,13 @@ class PhoneServer:
 
     def make_app(self) -> web.Application:
         """The aiohttp application (the tests also drive it with aiohttp's test client)."""
-        if not self._files:
-            self._load_files()
         if self._catalog is None:
             from .. import i18n
             self._catalog = i18n.load()
-        app = web.Application(middlewares=[self._headers], client_max_size=MAX_MESSAGE)
-        app.router.add_get("/j/{code}", self._page)
-        app.router.add_get("/static/{name}", self._static)
+        app = web.Application(middlewares=[PageFiles.headers], client_max_size=MAX_MESSAGE)
+        self._page.add_routes(app)
         app.router.add_get("/ws", self._websocket)
         return app
-
-    @web.middleware
-    async def _headers(self, request: web.Request, handler) -> web.StreamResponse:
-        try:
-            response = await handler(request)
-        except web.HTTPException as exc:
-            response = web.Response(status=exc.status, text=exc.reason or "", content_type="text/plain")
-        host = request.host if _HOST.match(request.host or "") else ""
-        connect = f" ws://{host}" if host else ""
-        response.headers["Content-Security-Policy"] = (
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-            f"media-src 'self'; connect-src 'self'{connect}; frame-ancestors 'none'; "
-            "base-uri 'none'; form-action 'none'")
-        response.headers["X-Frame-Options"] = "DENY"
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        response.headers["Cache-Control"] = "no-store"
-        return response
-
-    async def _page(self, request: web.Request) -> web.Response:
-        found = self._files.get("index.html")
-        if found is None:
-            raise web.HTTPNotFound()
-        return web.Response(body=found[0], content_type="text/html", charset="utf-8")
-
-    async def _static(self, request: web.Request) -> web.Response:
-        name = request.match_info.get("name", "")
-        found = self._files.get(name) if STATIC_NAME.match(name) else None
-        if found is None or name == "index.html":
-            raise web.HTTPNotFound()
-        body, ctype = found
-        response = web.Response(body=body)
-        response.headers["Content-Type"] = ctype
-        return response
 
     # ------------------------------------------------------------ WebSockets
 
@@ -435,7 +303,7 @@ class PhoneServer:
         ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=MAX_FRAME)
         await ws.prepare(request)
         conn = _Conn(ws, request.remote or "?")
-        conn.bucket = _Bucket(self.rate, self.burst)
+        conn.bucket = Bucket(self.rate, self.burst)
         timer = asyncio.get_running_loop().call_later(JOIN_TIMEOUT, self._join_timeout, conn)
         try:
             async for msg in ws:
@@ -467,9 +335,7 @@ class PhoneServer:
         if not conn.bucket.take():
             # A flood costs this thread a few microseconds a message and the loop nothing.
             self.stats["throttled"] += 1
-            now = time.monotonic()
-            if now - conn.bucket.warned > 1.0:
-                conn.bucket.warned = now
+            if conn.bucket.warn_now():
                 await self._error_to(conn, "phone.error_slow_down")
             return
         try:
@@ -493,18 +359,9 @@ class PhoneServer:
             await self._error_to(conn, "phone.error_bad_message")
 
     def _parse(self, conn: _Conn, text: str | None) -> PhoneRequest | None:
-        """Check one message; a join or a ping is answered here, a request returned."""
-        if text is None or len(text) > MAX_MESSAGE or len(text.encode("utf-8")) > MAX_MESSAGE:
-            raise Reject("phone.error_too_big" if text is not None else "phone.error_bad_message")
-        try:
-            msg = json.loads(text)
-        except ValueError:
-            raise Reject("phone.error_bad_message") from None
-        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str) or msg["type"] not in REQUEST_KEYS:
-            raise Reject("phone.error_bad_message")
+        """Check one message (``checks``); a join or a ping is answered here, a request returned."""
+        msg = parse(text)
         kind = msg["type"]
-        if set(msg) - REQUEST_KEYS[kind]:
-            raise Reject("phone.error_bad_message")
         if kind == "ping":
             asyncio.ensure_future(self._send(conn, {"type": "pong"}))
             return None
@@ -514,71 +371,13 @@ class PhoneServer:
         seat = conn.seat
         if seat is None or self._owner.get(seat) is not conn:
             raise Reject("phone.error_join_first")
-        rev = msg.get("rev")
-        if not isinstance(rev, int) or isinstance(rev, bool):
-            raise Reject("phone.error_bad_message")
-        if kind in ("preview", "confirm"):
-            # the shape first: a decision names its index, its action, or both
-            index, given = msg.get("index"), msg.get("action")
-            if index is None and given is None:
-                raise Reject("phone.error_bad_message")
-            if index is not None and (not isinstance(index, int) or isinstance(index, bool)):
-                raise Reject("phone.error_bad_message")
-            if given is not None and not isinstance(given, dict):
-                raise Reject("phone.error_bad_message")
         with self._lock:
             current = self._states.get(seat)
-        if current is None:
-            raise Reject("phone.error_not_your_turn")
-        state_rev, state = current
-        if rev != state_rev:
-            raise Reject("phone.error_stale")
-        if kind == "undo":
-            if not state.get("undo"):
-                raise Reject("phone.error_not_offered")
-            return PhoneRequest(seat, kind, rev)
-        if not state.get("my_turn"):
-            raise Reject("phone.error_not_your_turn")
-        if kind == "hint":
-            if not state.get("hint"):
-                raise Reject("phone.error_not_offered")
-            return PhoneRequest(seat, kind, rev)
-        if kind == "cancel":
-            return PhoneRequest(seat, kind, rev)
-        index = self._decision_index(msg, state.get("legal") or [])
-        if kind == "confirm" and state.get("pending") != index:
-            raise Reject("phone.error_preview_first")  # UX-1: only the previewed decision
-        action = action_of(state["legal"][index])
-        return PhoneRequest(seat, kind, rev, action, index)
-
-    @staticmethod
-    def _decision_index(msg: dict, legal: list) -> int:
-        index = msg.get("index")
-        given = msg.get("action")
-        if index is not None:
-            if not isinstance(index, int) or isinstance(index, bool):
-                raise Reject("phone.error_bad_message")
-            if not 0 <= index < len(legal):
-                raise Reject("phone.error_not_offered")
-            if given is not None and canonical(given) != canonical(legal[index]):
-                raise Reject("phone.error_not_offered")
-            return index
-        if not isinstance(given, dict):
-            raise Reject("phone.error_bad_message")
-        text = canonical(given)
-        for i, offered in enumerate(legal):
-            if canonical(offered) == text:
-                return i
-        raise Reject("phone.error_not_offered")
+        return request_for(seat, msg, current)
 
     def _join(self, conn: _Conn, msg: dict) -> None:
         code = msg.get("code")
-        bad = self._bad.setdefault(conn.remote, deque())
-        now = time.monotonic()
-        while bad and now - bad[0] > 60.0:
-            bad.popleft()
-        if len(bad) >= BAD_CODES_PER_MINUTE:
-            raise Reject("phone.error_too_many_tries")
+        self._wrong_codes.check(conn.remote)
         seat = None
         if isinstance(code, str) and len(code) <= 64:
             with self._lock:
@@ -588,7 +387,7 @@ class PhoneServer:
                 if secrets.compare_digest(code.upper().encode(), secret.encode()):
                     seat = s
         if seat is None:
-            bad.append(now)
+            self._wrong_codes.add(conn.remote)
             raise Reject("phone.error_bad_code")
         lang = msg.get("lang")
         conn.lang = lang if isinstance(lang, str) and lang in (self._catalog or {}) else self.language
@@ -667,3 +466,8 @@ class PhoneServer:
             await conn.ws.send_str(text)
         except (ConnectionError, RuntimeError):
             pass  # the phone went away; it rejoins and gets the state again
+
+
+#: Re-exported: the tests and the docs name them as the server's.
+__all__ = ["MAX_MESSAGE", "REQUEST_KEYS", "PhoneRequest", "PhoneServer", "Reject", "SeatInfo", "lan_address",
+           "new_code", "static_dir"]

@@ -50,7 +50,9 @@ class JoinScene(OverlayScene):
         line = self.line_height("label") + px(4)
         # the warning in full, on two lines where one is too narrow (Italian at 1024x600)
         warning = i18n.t("phone.join_warning")
-        lines = 1 if self.text_width([warning], "label") <= inner.width - 2 * m else 2
+        if phones is not None and phones.notice is not None:  # the settings' port was taken
+            warning += " " + i18n.t(phones.notice[0], **phones.notice[1])
+        lines = max(1, min(3, -(-self.text_width([warning], "label") // (inner.width - 2 * m))))
         box_h = lines * (line + px(6)) + px(20)  # the text box's own margins round its lines
         self.text_box(pygame.Rect(m, px(4) + head, inner.width - 2 * m, box_h), html.escape(warning))
         top = px(12) + head + box_h
@@ -107,10 +109,12 @@ class JoinScene(OverlayScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         status = self._status()
+        # checked every frame, not only on a change: phones that joined before this screen
+        # was first built are a change it never sees (a scripted start then waited forever)
+        if self.start_when_joined and status and all(connected for _, _, connected, _ in status):
+            self.back()
+            return
         if status != self._shown:
-            if self.start_when_joined and status and all(connected for _, _, connected, _ in status):
-                self.back()
-                return
             self.rebuild()  # a phone joined, left or came back
 
     def resting(self) -> bool:

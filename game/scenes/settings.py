@@ -12,6 +12,7 @@ from functools import partial
 import pygame
 
 from .. import i18n
+from ..phones import port_choices
 from .menu import WidgetScene
 from .title import draw_felt
 
@@ -53,6 +54,8 @@ class SettingsScene(WidgetScene):
              min(VOLUMES, key=lambda v: abs(v - int(st.get("volume", 70)))), "volume"),
             ("ui.effects", [(False, i18n.t("ui.off")), (True, i18n.t("ui.on"))],
              bool(st.get("effects", True)), "effects"),
+            ("phone.port_setting", [(p, str(p) if p else i18n.t("phone.port_any")) for p in port_choices(
+                st.get("phones_port", 0))], st.get("phones_port", 0), "phones_port"),
         ]
 
     def build(self) -> None:

@@ -306,3 +306,161 @@ def test_the_host_hands_a_phone_seat_to_the_screen_or_a_computer(to, kind):
         assert isinstance(join, JoinScene) and [e["seat"] for e in app.phones.join_entries()] == [3]
     finally:
         app.close()
+
+
+def _start_on_the_settings_port(port: int):
+    """A match with a phone seat started as the program starts one, with no --phones-port:
+    the settings' port ("phones_port") is the one the server takes."""
+    app = make_app(persist=False)
+    app.phones_options = {"host": "127.0.0.1", "port": None, "join_file": None}
+    app.settings["phones_port"] = port
+    app.start(resume=False)
+    app.start_match(Session(Config("mexican_train", 2, 5)), match_seats(parse_args(["--seats", "phone,computer"]).seats))
+    return app
+
+
+def test_the_phones_listen_on_the_port_the_settings_fix():
+    import socket
+    with socket.socket() as probe:  # a port free now
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = _start_on_the_settings_port(port)
+    try:
+        assert app.phones.server is not None and app.phones.server.port == port
+        assert app.phones.notice is None
+        assert app.phones.join_entries()[0]["url"].startswith(f"http://127.0.0.1:{port}/j/")
+    finally:
+        app.close()
+
+
+def test_a_taken_settings_port_falls_back_to_a_free_one_and_the_join_screen_says_so():
+    """Issue 27: the settings fix the phones' port; when another program holds it, the phones
+    get a free port this time and the join screen tells the host which, never a crash."""
+    import socket
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        taken = busy.getsockname()[1]
+        app = _start_on_the_settings_port(taken)
+        try:
+            server = app.phones.server
+            assert server is not None and server.running and server.port not in (0, taken)
+            assert app.phones.notice == ("phone.port_taken", {"port": taken, "used": server.port})
+            frames(app, 2)
+            join = app.stack.top
+            assert isinstance(join, JoinScene)
+            shown = " ".join(box.html_text for box in _text_boxes(join))
+            assert f"{taken}" in shown and f"{server.port}" in shown
+        finally:
+            app.close()
+
+
+def _text_boxes(scene) -> list:
+    from pygame_gui.elements import UITextBox
+    found = []
+
+    def walk(container):
+        for el in container.elements:
+            if isinstance(el, UITextBox):
+                found.append(el)
+            inner = getattr(el, "get_container", None)
+            if inner is not None and el is not container:
+                try:
+                    walk(el.get_container())
+                except Exception:  # noqa: BLE001 - not every element holds others
+                    pass
+
+    walk(scene.panel.get_container())
+    return found
+
+
+def test_the_settings_keep_only_a_port_a_server_may_take():
+    from game import storage
+    assert storage.DEFAULT_SETTINGS["phones_port"] == 0
+    for good in (0, 8765, 65535):
+        assert storage.normalise_settings({"phones_port": good})["phones_port"] == good
+    for bad in (80, -1, 70000, "8765", True, 8765.0):
+        assert storage.normalise_settings({"phones_port": bad})["phones_port"] == 0
+
+
+def _near_the_deal_end(game: str, players: int, seed: int, seat: int) -> Session:
+    """A fresh session of ``game`` at ``seat``'s last decision of the first deal (the bots
+    played the rest), so that the phone's next confirm may end the deal."""
+    from rules import bots
+    from rules.actions import Action
+    from rules.rng import decision_stream
+    probe = Session(Config(game, players, seed))
+    while not any(e.kind == "deal_end" for e in probe.state.history):
+        s = probe.to_act()
+        probe.apply(bots.choose(probe.view(s), "easy", decision_stream(s, probe.cursor)))
+    actions = [e for e in probe.log if isinstance(e, Action)]
+    session = Session(Config(game, players, seed))
+    replay = Session(Config(game, players, seed))
+    keep = 0  # the decisions before the seat's last one of the deal
+    for i, action in enumerate(actions):
+        if replay.to_act() == seat:
+            keep = i
+        replay.apply(action)
+    for action in actions[:keep]:
+        session.apply(action)
+    assert session.to_act() == seat and not any(e.kind == "deal_end" for e in session.state.history)
+    return session
+
+
+def test_with_nobody_at_the_device_the_deal_end_waits_for_a_phones_continue():
+    """Issue 27: only phone seats and computers: the deal's end is not left by itself after
+    the demo's reading pause; every phone is shown the scores and offered Continue (and the
+    coach of its own decisions), and one phone's Continue deals the next deal."""
+    app = make_app(persist=False)
+    app.phones_options = {"host": "127.0.0.1", "port": 0, "join_file": None,
+                          "limits": {"rate": 10_000.0, "burst": 10_000.0}}
+    app.phones_autostart = True
+    app.settings["computer_speed"] = "instant"
+    app.start(resume=False)
+    app.start_match(_near_the_deal_end("mexican_train", 2, 5, seat=1),
+                    match_seats(parse_args(["--seats", "phone,computer"]).seats))
+    try:
+        play = app.play_state
+        assert play.humans == []
+
+        async def scenario() -> None:
+            phones = await _play(app, lambda a: a.play_state.phase == play_mod.DEAL_END)
+            phone = phones[0]
+            deal = play.view().deal_no
+            async with aiohttp.ClientSession() as http:
+                await phone.join(http)  # the same phone again (a new socket, the same code)
+                for _ in range(int(2 * play_mod.DEMO_READ_S / STEP)):  # twice the demo's pause
+                    app.frame(dt=STEP)
+                    await phone.read(app)
+                assert play.phase == play_mod.DEAL_END, "the deal's end moved on by itself"
+                state = phone.seen
+                assert state is not None and state["deal_end"] is not None
+                assert {s["seat"] for s in state["deal_end"]["scores"]} == {1, 2}
+                assert all("penalty" in s and "total" in s for s in state["deal_end"]["scores"])
+                assert state["continue"] is True and state["coach"] is True
+                # the coach of this seat, through the table's link
+                assert phone.ws is not None
+                await phone.ws.send_json({"type": "coach", "rev": phone.rev})
+                for _ in range(3000):
+                    app.frame(dt=STEP)
+                    await phone.read(app)
+                    report = phone.seen["coach_report"] if phone.seen else None
+                    if report is not None and report["status"] != "grading":
+                        break
+                    await asyncio.sleep(0.01)
+                assert report is not None and report["status"] == "ready"
+                assert play.phase == play_mod.DEAL_END
+                await phone.ws.send_json({"type": "continue", "rev": phone.rev})
+                for _ in range(30):
+                    app.frame(dt=STEP)
+                    await phone.read(app)
+                    await asyncio.sleep(0.005)
+                    if play.phase != play_mod.DEAL_END:
+                        break
+                assert play.phase != play_mod.DEAL_END and play.view().deal_no == deal + 1
+                assert phone.seen is not None and phone.seen["deal_end"] is None and phone.seen["continue"] is False
+                await phone.ws.close()
+
+        asyncio.run(scenario())
+    finally:
+        app.close()

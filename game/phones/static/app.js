@@ -19,6 +19,7 @@
   let wasMyTurn = false;
   let audioOk = false;
   let lastPong = 0;
+  let coachOpen = false;     // the deal-end sheet shows this seat's coach instead of the scores
   const sound = new Audio("/static/turn.wav");
 
   // ------------------------------------------------------------------ words
@@ -57,13 +58,19 @@
     return s ? s.name : String(seat);
   }
 
+  // A game's own word (line.GAME.WORD, sent with the page's strings) where it has one, else ours.
+  function gameWord(word, fallback, params) {
+    const key = state ? `line.${state.game}.${word}` : "";
+    return strings[key] !== undefined ? t(key, params) : t(fallback, params);
+  }
+
   function teamName(team) {
-    return t(state && state.game === "jamaican" ? "phone.team_jamaican" : "phone.team", { team });
+    return gameWord("team", "phone.team", { team, n: team });
   }
 
   function targetName(action) {
     if (action.train !== undefined) {
-      if (action.train === "mexican") return t("phone.mexican_train");
+      if (typeof action.train === "string") return t("phone.shared_train");  // the train no seat owns
       if (action.train === state.seat) return t("phone.train_yours");
       return t("phone.train_of", { name: seatName(action.train) });
     }
@@ -86,9 +93,24 @@
       case "end_chain": return t("phone.end_chain");
       case "accept": return t("phone.accept");
       case "redeal": return t("phone.redeal");
-      case "lead": return t(state.game === "jamaican" ? "phone.poses" : "phone.leads", { name: seatName(action.seat) });
+      case "lead": return gameWord("opener", "phone.leads", { name: seatName(action.seat) });
       default: return action.kind;
     }
+  }
+
+  // One of the deal's public events in words.  A choice of who leads names both seats in
+  // one sentence ("Anna leads", "Anna chooses Clara to lead"), never "Anna: Anna leads".
+  function recentLine(e) {
+    if (e.kind === "lead") {
+      const name = seatName(e.seat);
+      return e.chosen === e.seat ? gameWord("opener", "phone.leads", { name })
+        : gameWord("log_opener", "phone.chooses_leader", { name, chosen: seatName(e.chosen) });
+    }
+    if (e.kind === "reset") return gameWord("six_love_reset", "phone.team", { team: e.team, n: e.team });
+    const who = `${seatName(e.seat)}: `;
+    if (e.kind === "play" || e.kind === "engine") return who;
+    if (e.kind === "mark" || e.kind === "unmark" || e.kind === "search") return who + t(`phone.log_${e.kind}`);
+    return who + describe({ kind: e.kind, seat: e.seat });
   }
 
   // ------------------------------------------------------------------ tiles
@@ -226,7 +248,7 @@
     const chosen = focusTile ? legalWith(focusTile) : [];
     const table = $("table");
     const parts = [];
-    if (s.game === "mexican_train") {
+    if (s.trains) {
       for (const tr of s.trains) {
         const idx = chosen.find((i) => s.legal[i].train === tr.train);
         const isTarget = idx !== undefined;
@@ -339,12 +361,10 @@
     // the deal's latest public events
     $("recent").replaceChildren(...s.recent.slice().reverse().map((e) => {
       const li = document.createElement("li");
-      li.append(`${seatName(e.seat)}: `);
+      li.textContent = recentLine(e);
       if (e.kind === "play" || e.kind === "engine") {
         li.appendChild(mini(e.tile, true));
         if (e.kind === "play") li.append(` ${targetName(e)}`);
-      } else {
-        li.append(describe({ kind: e.kind === "lead" ? "lead" : e.kind, seat: e.chosen }));
       }
       return li;
     }));
@@ -352,49 +372,127 @@
     showEnd();
   }
 
-  function showEnd() {
-    const s = state;
-    if (s.match_end || s.deal_end) {
-      const body = document.createElement("div");
-      const end = s.deal_end;
-      if (end) {
-        for (const h of end.hands) {
-          const row = document.createElement("div");
-          row.className = "reveal-row";
-          const name = document.createElement("span");
-          name.className = "name";
-          name.textContent = seatName(h.seat);
-          row.appendChild(name);
-          for (const tile of h.tiles) row.appendChild(mini(tile, false));
-          const score = end.scores.find((x) => x.seat === h.seat);
-          const text = document.createElement("span");
-          text.textContent = s.game === "mexican_train"
-            ? ` ${t("phone.penalty", { count: score.penalty })} · ${t("phone.total", { count: score.total })}`
-            : ` ${t("phone.points", {}, score.pips)}`;
-          row.appendChild(text);
-          body.appendChild(row);
-        }
-        if (end.winner_team) {
-          const won = document.createElement("p");
-          won.textContent = `${t("phone.winner", { name: teamName(end.winner_team) })} (+${end.points})`;
-          body.appendChild(won);
-        }
-        if (end.teams) {
-          const row = document.createElement("div");
-          row.textContent = end.teams.map((x) => `${teamName(x.team)}: ${x.total}`).join(" · ");
-          body.appendChild(row);
-        }
+  // The coach's words for one graded decision: what was played, and the better move known.
+  function coachMove(action, opening) {
+    if (opening && action.kind === "play") return t("phone.play_open", { tile: tileText(action.tile) });
+    return describe(action);
+  }
+
+  function coachBody(report) {
+    const body = document.createElement("div");
+    body.className = "coach";
+    const p = document.createElement("p");
+    if (report.status === "grading") {
+      p.textContent = t("phone.coach_grading");
+    } else if (report.status !== "ready") {
+      p.textContent = t("phone.coach_failed");
+    } else if (!report.rows.length) {
+      p.textContent = t("phone.coach_nothing");
+    } else if (!report.inaccuracies && !report.blunders) {
+      p.textContent = t("phone.coach_clean");
+    } else {
+      const counts = [];
+      if (report.inaccuracies) counts.push(t("phone.coach_inaccuracies", {}, report.inaccuracies));
+      if (report.blunders) counts.push(t("phone.coach_blunders", {}, report.blunders));
+      p.textContent = counts.join(", ") + (report.cost_the_hand ? ` · ${t("phone.coach_cost_hand")}` : "");
+    }
+    body.appendChild(p);
+    if (report.status === "ready") {
+      // the decisions that had a better move (or were only fine) first-hand; the best ones counted
+      const list = document.createElement("ol");
+      list.className = "coach-rows";
+      report.rows.forEach((row, i) => {
+        if (row.label === "best") return;
+        const li = document.createElement("li");
+        li.className = `grade ${row.label}` + (report.worst === i ? " worst" : "");
+        const label = document.createElement("b");
+        label.textContent = t(`phone.coach_label_${row.label}`);
+        li.append(label, ` ${t("phone.coach_played", { what: coachMove(row.played, row.opening) })}`);
+        if (row.better) li.append(` · ${t("phone.coach_better", { what: coachMove(row.better, row.opening) })}`);
+        list.appendChild(li);
+      });
+      if (list.children.length) body.appendChild(list);
+      const best = report.rows.filter((row) => row.label === "best").length;
+      if (best && list.children.length) {
+        const more = document.createElement("p");
+        more.className = "coach-best";
+        more.textContent = t("phone.coach_best_count", {}, best);
+        body.appendChild(more);
       }
-      if (s.match_end) {
-        const row = document.createElement("p");
-        row.textContent = s.match_end.winners.map((w) => (w.seat ? seatName(w.seat) : teamName(w.team)))
-          .map((name) => t("phone.winner", { name })).join(" · ");
+    }
+    return body;
+  }
+
+  function scoresBody() {
+    const s = state;
+    const body = document.createElement("div");
+    const end = s.deal_end;
+    if (end) {
+      for (const h of end.hands) {
+        const row = document.createElement("div");
+        row.className = "reveal-row";
+        const name = document.createElement("span");
+        name.className = "name";
+        name.textContent = seatName(h.seat);
+        row.appendChild(name);
+        for (const tile of h.tiles) row.appendChild(mini(tile, false));
+        const score = end.scores.find((x) => x.seat === h.seat);
+        const text = document.createElement("span");
+        text.textContent = score.penalty !== undefined
+          ? ` ${t("phone.penalty", { count: score.penalty })} · ${t("phone.total", { count: score.total })}`
+          : ` ${t("phone.points", {}, score.pips)}`;
+        row.appendChild(text);
         body.appendChild(row);
       }
-      showSheet(t(s.match_end ? "phone.match_over" : "phone.deal_over"), body, null);
-    } else if (!ended) {
-      showSheet(null);
+      if (end.winner_team) {
+        const won = document.createElement("p");
+        won.textContent = `${t("phone.winner", { name: teamName(end.winner_team) })} (+${end.points})`;
+        body.appendChild(won);
+      }
+      if (end.teams) {
+        const row = document.createElement("div");
+        row.textContent = end.teams.map((x) => `${teamName(x.team)}: ${x.total}`).join(" · ");
+        body.appendChild(row);
+      }
     }
+    if (s.match_end) {
+      const row = document.createElement("p");
+      row.textContent = s.match_end.winners.map((w) => (w.seat ? seatName(w.seat) : teamName(w.team)))
+        .map((name) => t("phone.winner", { name })).join(" · ");
+      body.appendChild(row);
+    }
+    return body;
+  }
+
+  function showEnd() {
+    const s = state;
+    if (!(s.match_end || s.deal_end)) {
+      coachOpen = false;
+      if (!ended) showSheet(null);
+      return;
+    }
+    const actions = document.createElement("div");
+    actions.className = "sheet-actions";
+    let title;
+    let body;
+    if (coachOpen && s.coach_report) {
+      title = t("phone.coach_title");
+      body = coachBody(s.coach_report);
+      actions.appendChild(button(t("phone.coach_back"), "secondary", () => { coachOpen = false; render(); }));
+    } else {
+      title = t(s.match_end ? "phone.match_over" : "phone.deal_over");
+      body = scoresBody();
+      if (s.coach) {
+        actions.appendChild(button(t("phone.coach"), "secondary coach-button", () => {
+          coachOpen = true;
+          if (!s.coach_report) send({ type: "coach", rev });
+          render();
+        }));
+      }
+    }
+    if (s.continue) actions.appendChild(button(t("phone.continue"), "confirm continue", () => send({ type: "continue", rev })));
+    if (actions.children.length) body.appendChild(actions);
+    showSheet(title, body, null);
   }
 
   function showSheet(title, body, action) {
