@@ -29,11 +29,13 @@ $(TESTED): $(STAMP)
 play: $(STAMP)
 	$(PY) -m game
 
-# Every test, on every core (pytest-xdist; worksteal evens out the long tests at the end).
+# Every test, on every core (pytest-xdist).  loadgroup deals out one test at a time, the longest
+# first (tests/conftest.py), and keeps a module marked xdist_group on one worker (one build of
+# the program in tests/test_build_exe.py, not one a worker).
 test: $(TESTED)
 	$(PY) -m ruff check .
 	$(PY) -m mypy rules/ game/
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q -n auto --dist worksteal
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q -n auto --dist loadgroup
 
 bench: $(TESTED)
 	$(PY) tools/bench_rules.py

@@ -23,6 +23,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 import build_exe  # noqa: E402
 EXE = "domino-table" + (".exe" if sys.platform == "win32" else "")
 UNUSED_FONT_PREFIXES = ("NotoSansJP-", "NotoSansKR-", "NotoSansSC-", "NotoSansArabic-", "NotoSansHebrew-")
+#: one worker runs the module (``--dist loadgroup``): two would each build the program
+pytestmark = pytest.mark.xdist_group("build_exe")
 
 
 # ------------------------------------------------------------ game/frozen.py

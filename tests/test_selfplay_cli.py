@@ -240,13 +240,26 @@ def test_selfplay_partnership_games_are_valid_and_byte_identical(tmp_path, game)
     validate(first, game, 4, 9)
 
 
+def _children_cpu() -> float:
+    """CPU seconds of this process's finished children (the wall clock where that is not kept)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return time.perf_counter()
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def test_ten_players_seed_1_within_a_few_seconds(tmp_path):
-    """Issue 2, "done when": the 10-player command writes a valid transcript quickly."""
-    start = time.perf_counter()
+    """Issue 2, "done when": the 10-player command writes a valid transcript quickly.
+
+    Counted in the command's CPU seconds, which other work on a shared machine does not
+    inflate (issue 26); the wall clock of a loaded machine said nothing about the command."""
+    start = _children_cpu()
     text = write_transcript(tmp_path, "mexican_train", 10, 1)
-    elapsed = time.perf_counter() - start
+    elapsed = _children_cpu() - start
     validate(text, "mexican_train", 10, 1)
-    assert elapsed < 5.0, f"took {elapsed:.2f} s"
+    assert elapsed < 5.0, f"took {elapsed:.2f} s of CPU"
 
 
 # ------------------------------------------------------------- bad arguments

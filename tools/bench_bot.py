@@ -69,9 +69,14 @@ QUICK_EXPERT_HANDS = 10
 
 #: ``--smoke``: the quick run's every figure from the fewest samples that still give an
 #: interval, for the test that checks the benchmark's shape (tests/test_bot_bench.py); its
-#: figures say nothing of strength.
+#: figures say nothing of strength.  Its expert timings are the expert's own decisions in
+#: the expert figures (no match of its own), and OpenSpiel's searches are small (20 and 50
+#: simulations for the 100 and 1000 of a real run): the ISMCTS-1000 hands were a quarter of it.
 SMOKE = {"hands": 8, "chunk": 4, "matches": 2, "expert_hands": 2, "expert_chunk": 2, "expert_matches": 2,
-         "speed_mt": 1, "speed_hands": 4, "expert_speed_hands": 2, "openspiel_deals": "1,1"}
+         "speed_mt": 1, "speed_hands": 4, "openspiel_deals": "1,1",
+         "ismcts_sims": (20, 50)}
+#: ISMCTS's simulations per decision in a real run: the weaker and the stronger searcher
+ISMCTS_SIMS = (100, 1000)
 
 def ratio_ci(num: list[float], den: list[float]) -> dict:
     """mean(num)/mean(den) with a delta-method 95% interval over paired samples."""
@@ -315,8 +320,11 @@ def partnership_share(pool, game: str, hands_total: int, chunk: int, team: str, 
     return dict(wilson(won, won + lost + tied), won=won, lost=lost, tied=tied), [t for r in res for t in r[3]]
 
 
-def mexican_ratio(pool, matches: int, bot: str, opponent: str) -> dict:
+def mexican_ratio(pool, matches: int, bot: str, opponent: str, times: list[float] | None = None) -> dict:
+    """The bot's mean penalty per deal over the others'; ``times`` gets the bot's decision times."""
     res = list(pool.map(mexican_match, [(1000 + i, bot, opponent) for i in range(matches)]))
+    if times is not None:
+        times += [t for r in res for t in r[2]]
     return dict(
         ratio_ci([r[0] for r in res], [r[1] for r in res]),
         bot_penalty_per_deal=mean_ci([r[0] for r in res]),
@@ -353,7 +361,9 @@ def expert_run(pool, hands: int, chunk: int, mt_matches: int, games: tuple[str, 
             # the expert's own decisions in these hands (the clock of a shared machine)
             out[f"{game}_decision_ms"] = {"p50": quantile_ci(times, 0.5), "p99": quantile_ci(times, 0.99)}
     if mt_matches:
-        out["mexican_train_penalty_ratio_vs_hard"] = mexican_ratio(pool, mt_matches, "bot:expert", "bot:hard")
+        times: list[float] = []
+        out["mexican_train_penalty_ratio_vs_hard"] = mexican_ratio(pool, mt_matches, "bot:expert", "bot:hard", times)
+        out["mexican_train_decision_ms"] = {"p50": quantile_ci(times, 0.5), "p99": quantile_ci(times, 0.99)}
     return out
 
 
@@ -398,8 +408,11 @@ def run(quick: bool, jobs: int, level: str, expert_hands: int | None = None,
     speed_hands = SMOKE["speed_hands"] if smoke else 20 if quick else 200
     for lvl in ("easy", "normal", "hard"):
         out["decision_ms"][lvl] = speed(lvl, speed_mt, speed_hands)
-    # the expert thinks up to a second: fewer hands give the same order statistics' room
-    out["decision_ms"]["expert"] = speed("expert", speed_mt, SMOKE["expert_speed_hands"] if smoke else 6 if quick else 60)
+    if smoke:  # the expert's decisions in its strength figures: the shape, without another match
+        expert = out["strength"]["expert"]
+        out["decision_ms"]["expert"] = {game: expert[f"{game}_decision_ms"] for game in ("mexican_train",) + PARTNERSHIP}
+    else:  # the expert thinks up to a second: fewer hands give the same order statistics' room
+        out["decision_ms"]["expert"] = speed("expert", speed_mt, 6 if quick else 60)
     out["targets"] = {
         "partnership_hands_won_vs_greedy": ">= 0.60",
         "mexican_train_penalty_ratio_vs_greedy": "<= 0.85",
@@ -466,10 +479,11 @@ def main(argv: list[str] | None = None) -> int:
         levels_1000 = [x for x in args.openspiel_levels_1000.split(",") if x]
         if args.quick or args.smoke:  # a short run: ISMCTS-1000 meets one level only
             levels_1000 = levels_1000[-1:]
+        weak, strong = SMOKE["ismcts_sims"] if args.smoke else ISMCTS_SIMS
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             short = args.quick or args.smoke
-            result["openspiel"] = openspiel_run(pool, [(100, n100, levels, 2 if short else 10),
-                                                       (1000, n1000, levels_1000, 1 if short else 4)],
+            result["openspiel"] = openspiel_run(pool, [(weak, n100, levels, 2 if short else 10),
+                                                       (strong, n1000, levels_1000, 1 if short else 4)],
                                                 first=args.openspiel_seed)
             result["openspiel"]["first_seed"] = args.openspiel_seed
         result["openspiel"]["targets"] = {"expert_vs_ismcts_1000": ">= 0.55 at <= 1/4 of its decision time",

@@ -42,6 +42,10 @@ def record(monkeypatch) -> set[str]:
     return seen
 
 
+#: one worker runs the module (``--dist loadgroup``): ``shown`` takes a demo match's screenshots
+pytestmark = pytest.mark.xdist_group("locales_games")
+
+
 @pytest.fixture(scope="module")
 def shown(tmp_path_factory) -> dict[str, set[str]]:
     """The keys each line game's screens look up, from real screenshots of a demo match."""

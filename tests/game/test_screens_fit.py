@@ -1,15 +1,23 @@
 """Issue 11, section 3: every menu screen fits and stays readable at every interface size.
 
 Each screen built on WidgetScene is built at every offered interface size
-(``settings.UI_SCALES``), at 1024x600 and 1920x1080, in every language, and
-every widget is measured the same way: the text of a label, button or text
-field (every value of a choice, not only the one shown) rendered with the
-font the theme gives that element must fit the element's rect less its border
-and shadow, and every widget must lie inside the window.  A screen that cuts
-"Скорость компьютера" to "Скорость компы" or pushes Back below the screen's
-edge fails here.
+(``settings.UI_SCALES``) at 1024x600 and at 1920x1080, and every widget is measured
+the same way: the text of a label, button or text field (every value of a choice,
+not only the one shown) rendered with the font the theme gives that element must
+fit the element's rect less its border and shadow, and every widget must lie
+inside the window.  A screen that cuts "Скорость компьютера" to "Скорость компы"
+or pushes Back below the screen's edge fails here.
+
+Every screen meets every size (window and interface size: an overflow is mostly
+geometry, e.g. the in-game menu's eight entries at 1024x600 at 200%); the language
+and the TV setting are chosen pairwise (issue 26): every screen and every size meets
+every language and both TV settings, and every language meets both TV settings, in
+240 builds instead of the 1,920 of the whole product (``pairwise_rows``).
 """
 from __future__ import annotations
+
+import functools
+import itertools
 
 import pytest
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
@@ -20,6 +28,9 @@ from game.scenes.settings import UI_SCALES
 from shell_driver import drain_events, make_app
 
 WINDOWS = ((1024, 600), (1920, 1080))
+#: The screens by name (``_screens``; the keyboard and the Back menu where they exist).
+SCREENS = ("title", "new_game_4", "new_game_10", "new_game_cuban", "settings", "menu", "confirm", "message",
+           "rules", "log", "history_empty", "history", "keyboard", "keyboard_digits", "back_menu")
 #: Text drawn closer than this to a widget's inner edge counts as cut (pixels).
 MARGIN = 2
 
@@ -178,21 +189,66 @@ def window_app(request, tmp_path_factory):
     i18n.set_language("en")
 
 
+def pairwise_rows(factors: list[tuple]) -> list[tuple]:
+    """Rows of values, one per factor, covering every pair of values of any two factors.
+
+    Deterministic (IPO): the whole product of the first two factors, then each further
+    factor's value picked per row to cover the most pairs not yet covered (the first such
+    value on a tie), then a row for each pair still missing.
+    """
+    rows = [list(r) for r in itertools.product(factors[0], factors[1])]
+    for k in range(2, len(factors)):
+        missing = {(i, a, b) for i in range(k) for a in factors[i] for b in factors[k]}
+        for row in rows:
+            best = max(factors[k], key=lambda v: sum((i, row[i], v) in missing for i in range(k)))
+            row.append(best)
+            missing -= {(i, row[i], best) for i in range(k)}
+        for i, a, b in sorted(missing, key=repr):
+            row = [f[0] for f in factors[:k]] + [b]
+            row[i] = a
+            rows.append(row)
+    return [tuple(r) for r in rows]
+
+
+@functools.cache
+def _rows() -> list[tuple]:
+    """(screen, (window, scale), language, tv) rows; the whole matrix is their product."""
+    sizes = [(w, s) for w in WINDOWS for s in UI_SCALES]
+    return pairwise_rows([SCREENS, sizes, tuple(i18n.LANGUAGES), (False, True)])
+
+
+def test_the_rows_cover_every_pair_and_every_screen_at_every_size():
+    rows = _rows()
+    factors = [SCREENS, [(w, s) for w in WINDOWS for s in UI_SCALES], tuple(i18n.LANGUAGES), (False, True)]
+    for i, j in itertools.combinations(range(len(factors)), 2):
+        assert {(r[i], r[j]) for r in rows} == set(itertools.product(factors[i], factors[j])), (i, j)
+    assert len(rows) == len(SCREENS) * len(WINDOWS) * len(UI_SCALES)
+
+
 @pytest.mark.parametrize("scale", UI_SCALES)
 def test_every_screen_fits_at_every_size_and_language(window_app, scale):
     app = window_app
-    app.settings["ui_scale"] = scale
-    app.rebuild_ui()
-    found = []
-    for code in i18n.LANGUAGES:
-        app.set_language(code)
-        for name, make in _screens(app).items():
-            scene = make()
-            app.stack.push(scene)
-            try:
-                found += [f"{code} {name}: {p}" for p in problems(app, scene)]
-                assert scene._controls, f"{name} built no controls"
-            finally:
-                app.stack.pop()
-                drain_events()  # the queued events would keep every screen's widgets alive
+    rows = sorted((r for r in _rows() if r[1] == (app.size, scale)), key=lambda r: (r[3], r[2]))
+    found, built = [], set()
+    try:
+        for (tv, code), group in itertools.groupby(rows, key=lambda r: (r[3], r[2])):
+            app.settings["ui_scale"], app.settings["tv"] = scale, tv
+            app.rebuild_ui()
+            app.set_language(code)
+            screens = _screens(app)
+            for name, *_ in group:
+                if name not in screens:  # a screen this build does not have (keyboard, Back menu)
+                    continue
+                scene = screens[name]()
+                app.stack.push(scene)
+                try:
+                    found += [f"{code} {'tv ' if tv else ''}{name}: {p}" for p in problems(app, scene)]
+                    assert scene._controls, f"{name} built no controls"
+                    built.add(name)
+                finally:
+                    app.stack.pop()
+                    drain_events()  # the queued events would keep every screen's widgets alive
+    finally:
+        app.settings["tv"] = False
+    assert built == set(_screens(app)), set(_screens(app)) - built  # every screen there is, at this size
     assert found == [], "\n".join(found[:40]) + f"\n... {len(found)} in all"
