@@ -83,6 +83,7 @@ class TitleScene(WidgetScene):
         if ps is not None:
             items.append((continue_words(ps), self.app.continue_match, "@primary"))
         items += [(i18n.t("ui.new_game"), self.new_game, None if ps else "@primary"),
+                  (i18n.t("learn.title"), self.learn, None),
                   (i18n.t("ui.settings"), self.app.open_settings, None),
                   (i18n.t("ui.rules"), self.app.open_rules, None),
                   (i18n.t("history.title"), self.finished_matches, None),
@@ -148,6 +149,11 @@ class TitleScene(WidgetScene):
     def new_game(self) -> None:
         from .new_game import NewGameScene
         self.app.stack.push(NewGameScene(self.app))
+
+    def learn(self) -> None:
+        """Issue 31: Learn to play, a guided first hand of each game (``game.scenes.lesson``)."""
+        from .lesson import open_learn
+        open_learn(self.app)
 
     def finished_matches(self) -> None:
         """The history of finished matches, their statistics and the replay viewer (issue 15)."""
