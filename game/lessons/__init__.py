@@ -21,7 +21,6 @@ from typing import Any, Callable, Sequence
 from rules.actions import Action
 from rules.chance import Deal, LeadDraw
 from rules.session import Config, Session
-from rules.tiles import Tile
 
 #: The games with a lesson, in the order the Learn menu offers them.
 GAMES = ("mexican_train", "cuban", "jamaican")
@@ -149,15 +148,10 @@ class Lesson:
 
 
 def lesson_for(game: str) -> Lesson:
-    if game == "mexican_train":
-        from .mexican_train import lesson
-    elif game == "cuban":
-        from .cuban import lesson
-    elif game == "jamaican":
-        from .jamaican import lesson
-    else:
+    import importlib
+    if game not in GAMES:
         raise ValueError(f"no lesson for {game!r}")
-    return lesson()
+    return importlib.import_module(f"{__name__}.{game}").lesson()
 
 
 class Guide:
@@ -272,7 +266,7 @@ def suggestion(lesson: Lesson, play) -> Action | None:
     return lesson.suggest(Ctx(lesson, play))
 
 
-def same_tile(a: Any, t: Tile) -> bool:
+def same_tile(a: Any, t: tuple[int, int]) -> bool:
     """An action's or event's tile is ``t`` (either way round)."""
     tile = getattr(a, "tile", None)
     return tile is not None and tuple(sorted(tile)) == tuple(sorted(t))

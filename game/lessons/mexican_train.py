@@ -18,16 +18,17 @@ from __future__ import annotations
 
 from rules.actions import Action
 from rules.chance import Deal
-from rules.tiles import Tile, double_set
+from rules.tiles import Tile, double_set, tile
 
 from . import LEARNER, Anchor, Card, Ctx, Lesson, NOWHERE, same_tile
 
-ENGINE: Tile = (12, 12)
-CHAIN = [(11, 12), (10, 11), (0, 10), (0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6)]
-LATER = [(7, 7), (7, 8), (8, 8), (7, 9), (9, 9)]
-NO_FIT = (8, 9)  # the first draw: fits nowhere, so the learner passes (MT-11)
-FITS = (6, 7)  # the second draw: fits the learner's own train (MT-11: it must be played)
-COMPUTER_TRAIN = [(3, 12), (4, 12)]
+ENGINE: Tile = tile(12, 12)
+CHAIN = [tile(11, 12), tile(10, 11), tile(0, 10), tile(0, 1), tile(1, 2), tile(2, 3), tile(3, 4),
+         tile(4, 5), tile(5, 6)]
+LATER = [tile(7, 7), tile(7, 8), tile(8, 8), tile(7, 9), tile(9, 9)]
+NO_FIT = tile(8, 9)  # the first draw: fits nowhere, so the learner passes (MT-11)
+FITS = tile(6, 7)  # the second draw: fits the learner's own train (MT-11: it must be played)
+COMPUTER_TRAIN = [tile(3, 12), tile(4, 12)]
 #: Numbers the computer's other tiles and its draws never show (they would fit).
 QUIET = {3, 4, 6, 12}
 
@@ -77,6 +78,10 @@ def later(ctx: Ctx) -> bool:
     return ctx.to_act and not ctx.view.first_round
 
 
+def is_double(a) -> bool:
+    return a.tile is not None and a.tile[0] == a.tile[1]
+
+
 def suggest(ctx: Ctx) -> Action | None:
     """The lesson's move: on the own train first (the chain, the marker down), a double
     before its other tiles, the extra tile on the double; else draw, pass, end the chain."""
@@ -85,7 +90,7 @@ def suggest(ctx: Ctx) -> Action | None:
         return None
     on_own = [a for a in legal if a.kind == "play" and a.train == LEARNER]
     if on_own:
-        doubles = [a for a in on_own if a.tile[0] == a.tile[1]]
+        doubles = [a for a in on_own if is_double(a)]
         return (doubles or on_own)[0]
     others = [a for a in legal if a.kind == "play"]
     if others:
@@ -128,9 +133,9 @@ CARDS = (
          skip=lambda ctx: ctx.deal_ended() or (passed(ctx) and bool(own(ctx) and own(ctx).marked)
                                                and not ctx.to_act)),
     Card("mt.double", anchor=lambda ctx: Anchor("hand", next(
-        (a.tile for a in plays(ctx) if a.tile[0] == a.tile[1]), None)), act=True,
-         when=lambda ctx: later(ctx) and not ctx.view.extra and any(a.tile[0] == a.tile[1] for a in plays(ctx)),
-         expect=lambda e, ctx: e.tile[0] == e.tile[1], other="mt.double_other"),
+        (a.tile for a in plays(ctx) if is_double(a)), None)), act=True,
+         when=lambda ctx: later(ctx) and not ctx.view.extra and any(is_double(a) for a in plays(ctx)),
+         expect=lambda e, ctx: is_double(e), other="mt.double_other"),
     Card("mt.extra", anchor=at_own, act=True,
          when=lambda ctx: later(ctx) and ctx.view.extra,
          expect=lambda e, ctx: e.train == LEARNER, other="mt.extra_other"),

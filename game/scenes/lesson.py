@@ -10,6 +10,7 @@ the match in progress: leaving puts that one back (``on_exit``).
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -251,10 +252,12 @@ class LessonTableScene(TableScene):
         bw = min((card_w - 2 * pad - gap) // 2,
                  max(round(140 * u), max(font.size(s)[0] for _, s in labels) + 2 * pad))
         by = rect.bottom - pad - bh
-        if self.card_focus not in [b for b, _ in labels]:
-            self.card_focus = labels[-1][0]
+        shown = (self.guide.index, self.guide.explaining)
+        if shown != self._card_key:  # a new card: the cursor starts on Next
+            self._card_key = shown
+            self.card_focus = "next"
         keys_on = self.show_focus or getattr(getattr(self.app, "input", None), "last_device", "") in ("keyboard", "controller")
-        for i, (bid, label) in enumerate(labels):
+        for bid, label in labels:
             x = rect.x + pad if bid == "back" else rect.right - pad - bw
             b = Button(bid, pygame.Rect(x, by, bw, bh), label, primary=bid == "next",
                        focused=reading and keys_on and bid == self.card_focus)
@@ -342,7 +345,8 @@ class LearnScene(OverlayScene):
         note_h = self.line_height("label") + px(8)
         bh = max(self.line_height("@primary", "button") + 2 * WIDGET_INSET + px(4), px(50))
         width = max(px(460), self.text_width([t for t, _ in items] + [i18n.t("learn.title")],
-                                             "@primary", "button") + 2 * m)
+                                             "@primary", "button") + 2 * m,
+                    self.text_width([i18n.t("learn.menu_note")], "@small", "label") + 2 * m)
         rows = len(items) + 1
         inner = self.dialog(width, head_h + note_h + px(14) + rows * (bh + gap) - gap + m)
         self.label(pygame.Rect(m, px(6), inner.width - 2 * m, head_h), i18n.t("learn.title"),
@@ -352,7 +356,7 @@ class LearnScene(OverlayScene):
         y = head_h + note_h + px(14)
         for i, (words, game) in enumerate(items):
             self.focus.add_row(self.button(pygame.Rect(m, y, inner.width - 2 * m, bh), words,
-                                           lambda g=game: start_lesson(self.app, g),
+                                           partial(start_lesson, self.app, game),
                                            class_id="@primary" if i == 0 else None))
             y += bh + gap
         self.focus.add_row(self.button(pygame.Rect(m, y, inner.width - 2 * m, bh), i18n.t("ui.back"),

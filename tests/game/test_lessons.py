@@ -1,0 +1,230 @@
+"""Issue 31: each lesson walked from the title to its end by keyboard, by mouse and by touch.
+
+Headless, with real posted events (``shell_driver``): the learner's moves are the
+lesson's own suggestions, made the way a player makes them (arrows and Enter; clicks
+or taps on the tile, the train and Confirm), the cards are read with Enter or Next.
+The walk counts the cards shown and the learner's decisions, and the finished
+lesson is ticked in the settings and on the Learn menu.
+"""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from shell_driver import button, centre, click, frames, key, make_app, touch
+
+from game import safe_area
+from game.lessons import Guide, lesson_for, suggestion
+from game.scenes.deal_end import DealEndScene
+from game.scenes.lesson import LearnScene, LessonTableScene, done_games
+
+#: (cards shown, learner's decisions) of each lesson walked on its suggested path.
+COUNTS = {"mexican_train": (18, 21)}
+ARROW = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN}
+
+
+def offset(app) -> tuple[int, int]:
+    r = safe_area.safe_rect(app.settings, app.size)
+    return r.x, r.y
+
+
+def at(app, rect) -> tuple[int, int]:
+    """A rectangle drawn in the safe area, as a window position."""
+    dx, dy = offset(app)
+    return rect.centerx + dx, rect.centery + dy
+
+
+def press(app, how: str, pos) -> None:
+    (touch if how == "touch" else click)(app, pos)
+
+
+def arrow(app, direction: str, n: int = 1) -> None:
+    key(app, ARROW[direction], n=n)
+
+
+def open_lesson(app, game: str, how: str) -> LessonTableScene:
+    """From the title: Learn to play, then the game, by ``how``."""
+    if how == "keyboard":
+        arrow(app, "down")  # New game, then Learn to play
+        key(app, pygame.K_RETURN)
+        assert isinstance(app.stack.top, LearnScene)
+        from game.lessons import GAMES
+        arrow(app, "down", GAMES.index(game))
+        key(app, pygame.K_RETURN)
+    else:
+        press(app, how, centre(button(app.stack.top, "Learn to play")))
+        assert isinstance(app.stack.top, LearnScene)
+        from game import i18n
+        press(app, how, centre(button(app.stack.top, i18n.t(f"ui.game_{game}"))))
+    scene = app.stack.top
+    assert isinstance(scene, LessonTableScene)
+    return scene
+
+
+def keyboard_move(app, scene: LessonTableScene, action) -> None:
+    play = scene.play
+    if action.kind == "play" or action == play.setup:
+        while play.focus != "hand":
+            arrow(app, "down")
+        hand = play.focus_items("hand")
+        want = hand.index(action.tile)
+        arrow(app, "right", (want - play.focus_index) % len(hand))
+        key(app, pygame.K_RETURN)  # the tile: selected, or previewed where it has one place
+        if play.pending != action:
+            targets = play.focus_items("targets")
+            arrow(app, "right", (targets.index(play.kit.target(action)) - play.focus_index) % len(targets))
+        assert play.pending == action
+        key(app, pygame.K_RETURN)
+        return
+    bid = next(b for b, a in play.decision_buttons() if a == action)
+    while play.focus != "buttons":
+        arrow(app, "up")
+    items = play.focus_items("buttons")
+    arrow(app, "right", (items.index(bid) - play.focus_index) % len(items))
+    key(app, pygame.K_RETURN)  # previewed
+    assert play.pending == action
+    key(app, pygame.K_RETURN)  # a second press confirms
+
+
+def pointer_move(app, scene: LessonTableScene, action, how: str) -> None:
+    play = scene.play
+    if action.kind == "play" or action == play.setup:
+        rect = dict(zip(scene.hand_tiles, scene.hand_rect_list))[action.tile]
+        press(app, how, at(app, rect))
+        if play.pending != action:
+            lay = scene._layout_now()
+            x, y, w, h = scene.camera.world_rect_to_screen(play.kit.target_rect(lay, play.kit.target(action)))
+            press(app, how, at(app, pygame.Rect(x, y, w, h)))
+    else:
+        bid = next(b for b, a in play.decision_buttons() if a == action)
+        press(app, how, at(app, next(b.rect for b in scene.buttons if b.id == bid)))
+    assert play.pending == action
+    press(app, how, at(app, next(b.rect for b in scene.buttons if b.id == "confirm")))
+
+
+def walk(app, game: str, how: str) -> Guide:
+    """The lesson of ``game`` from the title to its end; returns its guide."""
+    scene = open_lesson(app, game, how)
+    guide, play = scene.guide, scene.play
+    for _ in range(3000):
+        top = app.stack.top
+        if isinstance(top, LearnScene):
+            return guide
+        if isinstance(top, DealEndScene):
+            frames(app, 30)  # the reveal turns over
+            if how == "keyboard":
+                for _ in range(len(top.buttons)):
+                    if top.buttons[top.focus % len(top.buttons)].id == "continue":
+                        break
+                    arrow(app, "right")
+                key(app, pygame.K_RETURN)
+            else:
+                dx, dy = offset(app)
+                rect = next(b.rect for b in top.buttons if b.id == "continue")
+                press(app, how, (rect.centerx + dx, rect.centery + dy))
+            continue
+        assert top is scene, f"unexpected screen {type(top).__name__}"
+        if guide.reading:
+            if how == "keyboard":
+                key(app, pygame.K_RETURN)
+            else:
+                frames(app)
+                press(app, how, at(app, next(b.rect for b in scene.card_buttons if b.id == "next")))
+            continue
+        if play.my_turn() and play.phase != "curtain":
+            action = suggestion(scene.lesson, play)
+            if action is not None:
+                before = guide.decisions
+                if how == "keyboard":
+                    keyboard_move(app, scene, action)
+                else:
+                    pointer_move(app, scene, action, how)
+                frames(app)
+                assert guide.decisions == before + 1, f"{action} was not made"
+                continue
+        frames(app)
+    raise AssertionError(f"the {game} lesson did not end (card {guide.index}, phase {play.phase})")
+
+
+@pytest.fixture()
+def lesson_app():
+    app = make_app(size=(1280, 720))
+    app.start(resume=False)
+    app.set_setting("computer_speed", "instant")
+    app.set_setting("reduced_motion", True)
+    frames(app, 2)
+    yield app
+    app.close()
+
+
+@pytest.mark.parametrize("how", ["keyboard", "mouse", "touch"])
+@pytest.mark.parametrize("game", sorted(COUNTS))
+def test_lesson_walked_to_its_end(lesson_app, game, how):
+    app = lesson_app
+    guide = walk(app, game, how)
+    assert guide.finished
+    assert (guide.cards_shown, guide.decisions) == COUNTS[game]
+    assert game in done_games(app.settings)  # ticked ...
+    from game import i18n
+    button(app.stack.top, i18n.t("learn.menu_done", game=i18n.t(f"ui.game_{game}")))  # ... on the menu
+    assert app.play_state is None  # the lesson took no match's place
+
+
+def test_back_leaves_at_once_and_the_match_in_progress_comes_back(lesson_app):
+    app = lesson_app
+    from rules import Config, Session
+    from game.__main__ import match_seats
+    app.start_match(Session(Config("cuban", 4, 5)), match_seats([("device", "")] + [("computer", "normal")] * 3))
+    before = app.play_state
+    app.to_title()
+    frames(app, 2)
+    scene = open_lesson(app, "mexican_train", "mouse")
+    assert app.play_state is scene.play
+    frames(app)
+    click(app, at(app, next(b.rect for b in scene.card_buttons if b.id == "back")))
+    assert isinstance(app.stack.top, LearnScene)
+    assert app.play_state is before
+    assert "mexican_train" not in done_games(app.settings)
+
+
+def test_a_card_to_read_holds_the_computers(lesson_app):
+    """The match waits while a card is read (the computers do not play on under it)."""
+    app = lesson_app
+    scene = open_lesson(app, "mexican_train", "mouse")
+    frames(app, 5)
+    assert scene.guide.reading and scene.pauses_play
+    cursor = scene.play.session.cursor
+    frames(app, 30)
+    assert scene.play.session.cursor == cursor
+
+
+def test_a_wrong_but_legal_move_is_allowed_and_explained():
+    """The card asks for the double [7|7]; a learner who plays [7|8] instead is let, told why
+    (``mt.double_other``), and the lesson still goes on to its end."""
+    from game.play import PlayState
+    from game.seats import COMPUTER, HUMAN, SeatConfig
+    from game.scenes.lesson import play_suggestion
+    lesson = lesson_for("mexican_train")
+    play = PlayState(lesson.session(), [SeatConfig("A", HUMAN), SeatConfig("B", COMPUTER)], delay=0)
+    guide = Guide(lesson, play)
+    explained = []
+    for _ in range(400):
+        if guide.finished:
+            break
+        if guide.reading:
+            if guide.explaining is not None:
+                explained.append(guide.explaining[0])
+            guide.next()
+            continue
+        if play.phase == "deal_end":
+            play.continue_after_deal()
+        elif play.my_turn():
+            action = suggestion(lesson, play)
+            if guide.card is not None and guide.card.key == "mt.double":
+                action = next(a for a in play.legal() if a.kind == "play" and a.tile[0] != a.tile[1])
+            assert play_suggestion(play, action)
+        else:
+            play.step_computer()
+        guide.observe()
+    assert explained == ["mt.double_other"]
+    assert guide.finished
