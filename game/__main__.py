@@ -354,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.learn is not None:
             from .scenes.lesson import run_lesson
-            return run_lesson(args)
+            return run_lesson(args, capture)
         if args.replay is not None and args.screenshot:
             return replay_screenshot(args)
         if args.screenshot:

@@ -109,11 +109,11 @@ def in_deal(ctx: Ctx) -> bool:
 
 @dataclass(frozen=True)
 class Card:
-    """One short card: its words (``learn.<key>``), where it points, and when it shows.
+    """One short card: its words (a locale key, ``learn.<game>.<card>``), where it points, and when it shows.
 
     ``act``: the card asks for a decision on the table, and goes when the learner makes
     one; otherwise it is read and goes with Next.  ``expect`` tells the decision the card
-    asks for (given the history event that records it); another legal one is allowed and explained by ``learn.<other>`` (or the
+    asks for (given the history event that records it); another legal one is allowed and explained by ``other`` (or the
     common words).  ``params`` fill the words' placeholders from the position.
     """
 
@@ -194,7 +194,7 @@ class Guide:
         return self.explaining is not None or (self.showing is not None and not self.showing.act)
 
     def words(self) -> tuple[str, dict]:
-        """The locale key (under ``learn.``) and parameters of what the card says now."""
+        """The locale key and parameters of what the card says now."""
         if self.explaining is not None:
             return self.explaining
         assert self.showing is not None
@@ -236,7 +236,7 @@ class Guide:
             if card is not None and card.act and (card.done is None or card.done(ctx)):
                 first = new[0] if new else None
                 if card.expect is not None and first is not None and not card.expect(first, ctx):
-                    self.explaining = (card.other or "common.other_move", card.params(ctx))
+                    self.explaining = (card.other or "learn.common.other_move", card.params(ctx))
                     self.cards_shown += 1
                 self.showing = None
                 self.index += 1

@@ -214,7 +214,7 @@ class LessonTableScene(TableScene):
     def _draw_card(self, area: pygame.Surface, target: pygame.Rect | None) -> None:
         u = self.u
         key, params = self.guide.words()
-        words = i18n.t(f"learn.{key}", **params)
+        words = i18n.t(key, **params)
         w, h = area.get_size()
         vx, vy, vw, vh = self.camera.viewport
         px = max(13, round(22 * u))
@@ -417,9 +417,9 @@ def advance_lesson(scene: LessonTableScene, steps: int) -> int:
     return done
 
 
-def run_lesson(args) -> int:
+def run_lesson(args, capture) -> int:
     """``python -m game --learn GAME``: the lesson in a window, or (``--screenshot``) one frame
-    of it after ``--after`` steps."""
+    of it after ``--after`` steps, saved by ``capture`` (``game.__main__``'s)."""
     from .. import storage
     from ..app import App
     shot = args.screenshot is not None
@@ -434,5 +434,4 @@ def run_lesson(args) -> int:
         return code
     app.input.last_device = "keyboard"
     advance_lesson(scene, args.after)
-    from ..__main__ import capture
     return capture(app, args.screenshot)

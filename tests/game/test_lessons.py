@@ -220,11 +220,11 @@ def test_a_wrong_but_legal_move_is_allowed_and_explained():
             play.continue_after_deal()
         elif play.my_turn():
             action = suggestion(lesson, play)
-            if guide.card is not None and guide.card.key == "mt.double":
+            if guide.card is not None and guide.card.key == "learn.mt.double":
                 action = next(a for a in play.legal() if a.kind == "play" and a.tile[0] != a.tile[1])
             assert play_suggestion(play, action)
         else:
             play.step_computer()
         guide.observe()
-    assert explained == ["mt.double_other"]
+    assert explained == ["learn.mt.double_other"]
     assert guide.finished
