@@ -17,9 +17,12 @@ from game import safe_area
 from game.lessons import Guide, lesson_for, suggestion
 from game.scenes.deal_end import DealEndScene
 from game.scenes.lesson import LearnScene, LessonTableScene, done_games
+from game.scenes.match_end import MatchEndScene
 
 #: (cards shown, learner's decisions) of each lesson walked on its suggested path.
-COUNTS = {"mexican_train": (18, 21)}
+COUNTS = {"mexican_train": (18, 21), "cuban": (11, 6), "jamaican": (8, 9)}
+#: How each lesson's first deal or hand ends on that path: (reason, points of the hand or None).
+OUTCOME = {"mexican_train": ("out", None), "cuban": ("block", None), "jamaican": ("out", 2)}
 ARROW = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN}
 
 
@@ -73,6 +76,8 @@ def keyboard_move(app, scene: LessonTableScene, action) -> None:
         if play.pending != action:
             targets = play.focus_items("targets")
             arrow(app, "right", (targets.index(play.kit.target(action)) - play.focus_index) % len(targets))
+            if play.pending != action:  # the cursor was on it already: Enter previews it
+                key(app, pygame.K_RETURN)
         assert play.pending == action
         key(app, pygame.K_RETURN)
         return
@@ -110,17 +115,17 @@ def walk(app, game: str, how: str) -> Guide:
         top = app.stack.top
         if isinstance(top, LearnScene):
             return guide
-        if isinstance(top, DealEndScene):
+        if isinstance(top, (DealEndScene, MatchEndScene)):
             frames(app, 30)  # the reveal turns over
             if how == "keyboard":
                 for _ in range(len(top.buttons)):
-                    if top.buttons[top.focus % len(top.buttons)].id == "continue":
+                    if top.buttons[top.focus % len(top.buttons)].id in ("continue", "next_match"):
                         break
                     arrow(app, "right")
                 key(app, pygame.K_RETURN)
             else:
                 dx, dy = offset(app)
-                rect = next(b.rect for b in top.buttons if b.id == "continue")
+                rect = next(b.rect for b in top.buttons if b.id in ("continue", "next_match"))
                 press(app, how, (rect.centerx + dx, rect.centery + dy))
             continue
         assert top is scene, f"unexpected screen {type(top).__name__}"
@@ -164,6 +169,10 @@ def test_lesson_walked_to_its_end(lesson_app, game, how):
     guide = walk(app, game, how)
     assert guide.finished
     assert (guide.cards_shown, guide.decisions) == COUNTS[game]
+    first_end = next(e for e in guide.play.session.view(1).history if e.kind == "deal_end")
+    reason, points = OUTCOME[game]
+    assert first_end.reason == reason  # the going out (MT-16), the block (CU-7) ...
+    assert points is None or first_end.points == points  # ... the key win (JA-6)
     assert game in done_games(app.settings)  # ticked ...
     from game import i18n
     button(app.stack.top, i18n.t("learn.menu_done", game=i18n.t(f"ui.game_{game}")))  # ... on the menu
