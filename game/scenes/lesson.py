@@ -76,9 +76,15 @@ class LessonTableScene(TableScene):
     # ------------------------------------------------------------ the match waits
 
     @property
-    def pauses_play(self) -> bool:
-        """UX-5's flag (``match_paused``): the computers wait while a card is read."""
-        return self.guide.reading and not self.guide.finished
+    def showing_move(self) -> bool:
+        """The computers wait while a card is read, as they wait for a tile in flight
+        (``match_held``); not "paused", which the table words as a rules screen being open."""
+        return bool(TableScene.showing_move.fget(self)) or self.reading_card  # type: ignore[attr-defined]
+
+    @property
+    def reading_card(self) -> bool:
+        guide = getattr(self, "guide", None)
+        return guide is not None and guide.reading and not guide.finished
 
     # ------------------------------------------------------------ input
 
@@ -154,7 +160,15 @@ class LessonTableScene(TableScene):
                 self.finish()
 
     def resting(self) -> bool:
-        return super().resting() and self._drawn_key == self._card_state()
+        if self._drawn_key != self._card_state():
+            return False
+        if super().resting():
+            return True
+        # a computer waiting for a card to be read: still, unless something moves
+        camera = getattr(self, "camera", None)
+        return (self.reading_card and self.play.phase == "computer"
+                and not TableScene.showing_move.fget(self)  # type: ignore[attr-defined]
+                and not getattr(camera, "moving", False))
 
     def _card_state(self) -> tuple:
         g = self.guide
@@ -215,65 +229,87 @@ class LessonTableScene(TableScene):
         u = self.u
         key, params = self.guide.words()
         words = i18n.t(key, **params)
-        w, h = area.get_size()
-        vx, vy, vw, vh = self.camera.viewport
-        px = max(13, round(22 * u))
-        font = assets.font(px)
-        pad = round(16 * u)
-        card_w = min(vw - 2 * pad, max(round(560 * u), vw * 5 // 12))
-        lines = wrap(words, font, card_w - 2 * pad)
-        line_h = font.get_linesize()
-        bh = max(round(44 * u), px + 2 * round(8 * u))
         reading = self.guide.reading
         last = reading and self.guide.explaining is None and self.guide.index == len(self.lesson.cards) - 1
         labels = [("back", i18n.t("learn.back"))]
         if reading:
             labels.append(("next", i18n.t("learn.finish" if last else "learn.next")))
-        card_h = pad + len(lines) * line_h + pad + bh + pad
-        # Shrink the words until the card fits the table's view (a small window, a TV's scale).
-        while card_h > vh - 2 * pad and px > 11:
-            px -= 1
-            font = assets.font(px)
-            lines = wrap(words, font, card_w - 2 * pad)
-            line_h = font.get_linesize()
-            card_h = pad + len(lines) * line_h + pad + bh + pad
-        rect = self._place_card(card_w, card_h, target)
+        shape = self._card_shape(words, labels, target)
+        rect, lines, font, bw, bh, side = shape
+        pad = round(14 * u)
         self.card_rect = rect
         if target is not None:
             self._draw_pointer(area, rect, target)
         pygame.draw.rect(area, CARD_FACE, rect, border_radius=round(12 * u))
         pygame.draw.rect(area, CARD_EDGE, rect, max(2, round(3 * u)), border_radius=round(12 * u))
         y = rect.y + pad
+        line_h = font.get_linesize()
         for line in lines:
             area.blit(font.render(line, True, CARD_TEXT), (rect.x + pad, y))
             y += line_h
-        # the buttons: Back on the left, Next (the primary) on the right
-        gap = round(10 * u)
-        bw = min((card_w - 2 * pad - gap) // 2,
-                 max(round(140 * u), max(font.size(s)[0] for _, s in labels) + 2 * pad))
-        by = rect.bottom - pad - bh
         shown = (self.guide.index, self.guide.explaining)
         if shown != self._card_key:  # a new card: the cursor starts on Next
             self._card_key = shown
             self.card_focus = "next"
         keys_on = self.show_focus or getattr(getattr(self.app, "input", None), "last_device", "") in ("keyboard", "controller")
+        gap = round(10 * u)
+        places = {}
+        if side:  # the buttons in a column at the card's right: Next above Back
+            x = rect.right - pad - bw
+            ids = [b for b, _ in labels][::-1]
+            for n, bid in enumerate(ids):
+                places[bid] = pygame.Rect(x, rect.y + pad + n * (bh + gap), bw, bh)
+        else:  # in a row under the words: Back on the left, Next on the right
+            by = rect.bottom - pad - bh
+            for bid, _ in labels:
+                places[bid] = pygame.Rect(rect.x + pad if bid == "back" else rect.right - pad - bw, by, bw, bh)
         for bid, label in labels:
-            x = rect.x + pad if bid == "back" else rect.right - pad - bw
-            b = Button(bid, pygame.Rect(x, by, bw, bh), label, primary=bid == "next",
+            b = Button(bid, places[bid], label, primary=bid == "next",
                        focused=reading and keys_on and bid == self.card_focus)
-            b.draw(area, px)
+            b.draw(area, font.get_height() * 9 // 10)
             self.card_buttons.append(b)
         if not reading:
-            hint = i18n.t("learn.your_move")
-            img = assets.font(max(11, px - 3)).render(hint, True, CARD_EDGE)
-            right = rect.right - pad
-            left = rect.x + pad + bw + gap
-            if img.get_width() <= right - left:
-                area.blit(img, (right - img.get_width(), by + (bh - img.get_height()) // 2))
+            img = assets.font(max(11, font.get_height() * 8 // 10)).render(i18n.t("learn.your_move"), True, CARD_EDGE)
+            back = places["back"]
+            if side:
+                spot = img.get_rect(midtop=(back.centerx, back.bottom + gap // 2))
+            else:
+                spot = img.get_rect(midright=(rect.right - pad, back.centery))
+            if rect.contains(spot) and not spot.colliderect(back):
+                area.blit(img, spot)
+
+    def _card_shape(self, words: str, labels, target):
+        """The card's rectangle, its lines, font, button size and whether the buttons stand
+        beside the words (a short view: a small window, the TV's large interface)."""
+        u = self.u
+        vx, vy, vw, vh = self.camera.viewport
+        pad = round(14 * u)
+        left_room = self.kit.panel_width(self.play, self.panel_u) + 3 * pad + self.rail
+        roomy_w = vw - 2 * pad - self.rail * 2
+        px = max(13, round(20 * u))
+        for _ in range(40):
+            font = assets.font(px)
+            line_h = font.get_linesize()
+            bh = max(round(40 * u), font.get_height() + 2 * round(7 * u))
+            bw = max(round(120 * u), max(font.size(s)[0] for _, s in labels) + 2 * pad)
+            width = min(roomy_w, max(round(520 * u), vw // 2))
+            lines = wrap(words, font, width - 2 * pad)
+            height = pad + len(lines) * line_h + pad + bh + pad
+            side = False
+            if height > vh * 0.42:  # too tall: use the width, and put the buttons beside
+                side = True
+                width = max(width, min(roomy_w, vw - left_room - pad))
+                lines = wrap(words, font, width - 3 * pad - bw)
+                height = 2 * pad + max(len(lines) * line_h, len(labels) * (bh + round(10 * u)) + font.get_height())
+            if height <= vh - 2 * pad or px <= 11:
+                break
+            px -= 1
+        rect = self._place_card(width, height, target)
+        return rect, lines, font, bw, bh, side
 
     def _place_card(self, card_w: int, card_h: int, target: pygame.Rect | None) -> pygame.Rect:
-        """Above the tray or at the top of the felt, whichever keeps clear of what it points at;
-        clear of the players panel on the left where the view is wide enough."""
+        """Above the tray or at the top of the felt, whichever keeps clear of what it points at
+        (the nearer of the two); clear of the players panel on the left where there is room."""
         vx, vy, vw, vh = self.camera.viewport
         pad = round(12 * self.u)
         view = pygame.Rect(vx, vy, vw, vh)
@@ -281,16 +317,19 @@ class LessonTableScene(TableScene):
         x = vx + (vw - card_w) // 2
         if x < vx + left_room and vx + left_room + card_w <= view.right - pad:
             x = vx + left_room
+        x = max(vx + pad, min(x, view.right - pad - card_w))
         low = pygame.Rect(x, view.bottom - pad - card_h, card_w, card_h)
         # the top one stands below the ticker of the last moves (three lines at the top)
         ticker = int(getattr(self, "ticker_px", round(15 * self.u)))
         ticker_h = 3 * (ticker + round(10 * self.u)) + round(8 * self.u)
         high = pygame.Rect(x, vy + self.rail + ticker_h + pad, card_w, card_h)
-        if high.bottom > view.bottom - pad:
-            high.y = max(vy + pad, view.bottom - pad - card_h)
+        if high.bottom > low.top:  # a short view: the top one stands at the view's top
+            high.y = vy + pad
         if target is None:
             return low
-        clear = [r for r in (low, high) if not r.colliderect(target)] or [low, high]
+        clear = [r for r in (low, high) if not r.colliderect(target)]
+        if not clear:  # it covers the place either way: the least of it
+            return min((low, high), key=lambda r: _area(r.clip(target)))
         return min(clear, key=lambda r: abs(r.centery - target.centery))
 
     def _draw_pointer(self, area: pygame.Surface, card: pygame.Rect, target: pygame.Rect) -> None:
@@ -305,6 +344,10 @@ class LessonTableScene(TableScene):
             pygame.draw.line(area, RING, start, end, width)
             pygame.draw.circle(area, RING, end, width * 2)
         pygame.draw.rect(area, RING, ring, width, border_radius=round(8 * u))
+
+
+def _area(r: pygame.Rect) -> int:
+    return r.w * r.h
 
 
 def start_lesson(app, game: str) -> LessonTableScene:
@@ -406,6 +449,8 @@ def advance_lesson(scene: LessonTableScene, steps: int) -> int:
             guide.next()
         elif play.phase == "deal_end":
             play.continue_after_deal()
+        elif play.phase == "match_end":
+            play.next_match()
         elif play.my_turn():
             if not play_suggestion(play, suggestion(scene.lesson, play)):
                 break

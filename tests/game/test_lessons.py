@@ -197,14 +197,23 @@ def test_back_leaves_at_once_and_the_match_in_progress_comes_back(lesson_app):
 
 
 def test_a_card_to_read_holds_the_computers(lesson_app):
-    """The match waits while a card is read (the computers do not play on under it)."""
+    """The match waits while a card is read: the computer to act does not play on under it."""
+    from game.scenes.lesson import advance_lesson
     app = lesson_app
     scene = open_lesson(app, "mexican_train", "mouse")
-    frames(app, 5)
-    assert scene.guide.reading and scene.pauses_play
+    for _ in range(60):
+        card = scene.guide.card
+        if card is not None and card.key == "learn.mt.marker_up":
+            break
+        advance_lesson(scene, 1)
+    assert scene.guide.card.key == "learn.mt.marker_up" and scene.guide.reading
+    assert scene.play.phase == "computer"  # the computer is to act ...
     cursor = scene.play.session.cursor
-    frames(app, 30)
-    assert scene.play.session.cursor == cursor
+    frames(app, 60)
+    assert scene.play.session.cursor == cursor  # ... and waits
+    click(app, at(app, next(b.rect for b in scene.card_buttons if b.id == "next")))
+    frames(app, 60)
+    assert scene.play.session.cursor > cursor  # Next: it plays on
 
 
 def test_a_wrong_but_legal_move_is_allowed_and_explained():
