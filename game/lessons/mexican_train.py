@@ -20,7 +20,7 @@ from rules.actions import Action
 from rules.chance import Deal
 from rules.tiles import Tile, double_set, tile
 
-from . import LEARNER, Anchor, Card, Ctx, Lesson, NOWHERE, same_tile
+from . import LEARNER, Anchor, Card, Ctx, Lesson, same_tile
 
 ENGINE: Tile = tile(12, 12)
 CHAIN = [tile(11, 12), tile(10, 11), tile(0, 10), tile(0, 1), tile(1, 2), tile(2, 3), tile(3, 4),
@@ -42,6 +42,18 @@ def deal() -> Deal:
     computer = COMPUTER_TRAIN + calm[:13]
     stock = [NO_FIT, FITS] + calm[13:] + loud
     return Deal((tuple(learner), tuple(computer)), tuple(stock))
+
+
+def next_deal() -> Deal:
+    """Deal 2 (MT-3: [11|11]): a fixed shuffle where the learner holds the engine, so the
+    card about the 13 deals shows it placed, with no start search of 18 draws first."""
+    import random
+    tiles = list(double_set(12))
+    random.Random(31).shuffle(tiles)
+    engine = tile(11, 11)
+    at = tiles.index(engine)
+    tiles[0], tiles[at] = tiles[at], tiles[0]
+    return Deal((tuple(tiles[:15]), tuple(tiles[15:30])), tuple(tiles[30:]))
 
 
 # ---------------------------------------------------------------- what the cards read
@@ -145,9 +157,9 @@ CARDS = (
     Card("learn.mt.penalty", anchor=lambda ctx: Anchor("panel"), when=lambda ctx: ctx.reveal_seen(),
          skip=lambda ctx: False,
          params=lambda ctx: {"count": sum(ctx.events("deal_end")[0].counts[1:]) if ctx.deal_ended() else 0}),
-    Card("learn.mt.deals", anchor=lambda ctx: NOWHERE, skip=lambda ctx: False),
+    Card("learn.mt.deals", anchor=lambda ctx: Anchor("hand", tile(11, 11)), skip=lambda ctx: False),
 )
 
 
 def lesson() -> Lesson:
-    return Lesson("mexican_train", 2, 31, [deal()], CARDS, suggest, ("human", "normal"))
+    return Lesson("mexican_train", 2, 31, [deal(), next_deal()], CARDS, suggest, ("human", "normal"))

@@ -218,9 +218,9 @@ class LessonTableScene(TableScene):
             return rect.clip(view) if rect.colliderect(view) else None
         if anchor.kind == "panel":
             vx, vy, vw, vh = self.camera.viewport
-            width = self.kit.panel_width(self.play, self.panel_u)
             pad = round(8 * self.u)
-            return pygame.Rect(vx + pad + self.rail, vy + pad + self.rail, width, min(vh // 2, round(160 * self.u)))
+            w, h = self.kit.render_panel(self.play, self.play.view(), self.panel_u, self.sprites).get_size()
+            return pygame.Rect(vx + pad + self.rail, vy + pad + self.rail, w, min(h, vh))
         return None
 
     # ------------------------------------------------------------ drawing the card
@@ -301,7 +301,8 @@ class LessonTableScene(TableScene):
                 width = max(width, min(roomy_w, vw - left_room - pad))
                 lines = wrap(words, font, width - 3 * pad - bw)
                 height = 2 * pad + max(len(lines) * line_h, len(labels) * (bh + round(10 * u)) + font.get_height())
-            if height <= vh - 2 * pad or px <= 11:
+            # at most about half the view, so what the card points at still shows beside it
+            if height <= max(vh * 0.55, min(vh - 2 * pad, round(150 * u))) or px <= 12:
                 break
             px -= 1
         rect = self._place_card(width, height, target)
