@@ -386,17 +386,21 @@ class LearnScene(OverlayScene):
             items.append((words, game))
         m, gap = px(24), px(10)
         head_h = self.line_height("@heading", "label") + px(8)
-        note_h = self.line_height("label") + px(8)
         bh = max(self.line_height("@primary", "button") + 2 * WIDGET_INSET + px(4), px(50))
+        note = i18n.t("learn.menu_note")
         width = max(px(460), self.text_width([t for t, _ in items] + [i18n.t("learn.title")],
                                              "@primary", "button") + 2 * m,
-                    self.text_width([i18n.t("learn.menu_note")], "@small", "label") + 2 * m)
+                    self.text_width([note], "@small", "label") + 2 * m + px(8))
+        width = min(width, self.area_size[0] - px(16))
+        # the note under the heading only where it fits on one line (a small window: no note)
+        fits = self.text_width([note], "@small", "label") + px(8) <= width - 2 * m
+        note_h = self.line_height("@small", "label") + px(8) if fits else 0
         rows = len(items) + 1
         inner = self.dialog(width, head_h + note_h + px(14) + rows * (bh + gap) - gap + m)
         self.label(pygame.Rect(m, px(6), inner.width - 2 * m, head_h), i18n.t("learn.title"),
                    "#heading", "@heading")
-        self.label(pygame.Rect(m, px(6) + head_h, inner.width - 2 * m, note_h),
-                   i18n.t("learn.menu_note"), "#hint", "@small")
+        if fits:
+            self.label(pygame.Rect(m, px(6) + head_h, inner.width - 2 * m, note_h), note, "#hint", "@small")
         y = head_h + note_h + px(14)
         for i, (words, game) in enumerate(items):
             self.focus.add_row(self.button(pygame.Rect(m, y, inner.width - 2 * m, bh), words,

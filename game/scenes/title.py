@@ -83,7 +83,6 @@ class TitleScene(WidgetScene):
         if ps is not None:
             items.append((continue_words(ps), self.app.continue_match, "@primary"))
         items += [(i18n.t("ui.new_game"), self.new_game, None if ps else "@primary"),
-                  (i18n.t("learn.title"), self.learn, None),
                   (i18n.t("ui.settings"), self.app.open_settings, None),
                   (i18n.t("ui.rules"), self.app.open_rules, None),
                   (i18n.t("history.title"), self.finished_matches, None),
@@ -106,6 +105,7 @@ class TitleScene(WidgetScene):
                 break
         y = max(px(8) if total + px(8) <= room else 0, min(h // 2 - px(250), room - total))
         need = self.text_width([t for t, *_ in items], "@primary", "button")
+        need = max(need, 2 * self.text_width([i18n.t("ui.rules"), i18n.t("learn.title")], "@primary", "button") + px(24))
         bw = min(max(px(400), need), w - px(40))
         x = (w - bw) // 2
         self.label(pygame.Rect(0, y, w, title_h), i18n.t("ui.app_title"), "#title", title_class)
@@ -115,7 +115,12 @@ class TitleScene(WidgetScene):
             self.label(pygame.Rect(0, y, w, tag_h), fitting[0], "#tagline")
         y += tag_h + px(24)
         for text, action, class_id in items:
-            self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), text, action, class_id=class_id))
+            if action == self.app.open_rules:  # issue 31: the rules and Learn to play share a row
+                half = (bw - gap) // 2
+                self.focus.add_row(self.button(pygame.Rect(x, y, half, bh), text, action, class_id=class_id),
+                                   self.button(pygame.Rect(x + bw - half, y, half, bh), i18n.t("learn.title"), self.learn))
+            else:
+                self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), text, action, class_id=class_id))
             y += bh + gap
         y += px(16) - gap
         # The language, one press away from the first screen, each name in itself.

@@ -48,7 +48,8 @@ def arrow(app, direction: str, n: int = 1) -> None:
 def open_lesson(app, game: str, how: str) -> LessonTableScene:
     """From the title: Learn to play, then the game, by ``how``."""
     if how == "keyboard":
-        arrow(app, "down")  # New game, then Learn to play
+        arrow(app, "down", 2)  # New game, Settings, then the row of Rules and Learn to play
+        arrow(app, "right")
         key(app, pygame.K_RETURN)
         assert isinstance(app.stack.top, LearnScene)
         from game.lessons import GAMES
