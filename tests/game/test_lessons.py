@@ -14,7 +14,7 @@ import pytest
 from shell_driver import button, centre, click, frames, key, make_app, touch
 
 from game import safe_area
-from game.lessons import Guide, lesson_for, suggestion
+from game.lessons import DONE_KEY, GAMES, Guide, lesson_for, suggestion
 from game.scenes.deal_end import DealEndScene
 from game.scenes.lesson import LearnScene, LessonTableScene, done_games
 from game.scenes.match_end import MatchEndScene
@@ -247,3 +247,34 @@ def test_a_wrong_but_legal_move_is_allowed_and_explained():
         guide.observe()
     assert explained == ["learn.mt.double_other"]
     assert guide.finished
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_learn_menu_fits_at_every_size_language_and_tv(size):
+    """The Learn menu's buttons (a finished lesson's longer words too) fit and stay in the
+    window at every interface size, in every language, with the TV setting on and off."""
+    from test_screens_fit import problems
+    from game import i18n
+    from game.scenes.settings import UI_SCALES
+    from shell_driver import drain_events
+    app = make_app(size=size, persist=False, settings={"language": "en", DONE_KEY: list(GAMES)})
+    app.start(resume=False)
+    found = []
+    try:
+        for tv in (False, True):
+            for scale in (min(UI_SCALES), max(UI_SCALES)):
+                app.settings["tv"] = tv
+                app.settings["ui_scale"] = scale
+                app.rebuild_ui()
+                for code in i18n.LANGUAGES:
+                    app.set_language(code)
+                    scene = LearnScene(app)
+                    app.stack.push(scene)
+                    try:
+                        found += [f"{code} tv={tv} {scale}: {p}" for p in problems(app, scene)]
+                    finally:
+                        app.stack.pop()
+                        drain_events()
+    finally:
+        app.close()
+    assert found == [], "\n".join(found[:20])
