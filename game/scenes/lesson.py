@@ -319,7 +319,9 @@ class LessonTableScene(TableScene):
         if x < vx + left_room and vx + left_room + card_w <= view.right - pad:
             x = vx + left_room
         x = max(vx + pad, min(x, view.right - pad - card_w))
-        low = pygame.Rect(x, view.bottom - pad - card_h, card_w, card_h)
+        # the low one stands above the table's prompt line at the foot of the felt
+        foot = self.rail + round(44 * self.u)
+        low = pygame.Rect(x, max(vy + pad, view.bottom - foot - pad - card_h), card_w, card_h)
         # the top one stands below the ticker of the last moves (three lines at the top)
         ticker = int(getattr(self, "ticker_px", round(15 * self.u)))
         ticker_h = 3 * (ticker + round(10 * self.u)) + round(8 * self.u)
