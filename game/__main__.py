@@ -128,6 +128,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="the address phones join on (default: this machine's address on the network)")
     p.add_argument("--phones-file", metavar="JOIN.json",
                    help="once the phone server listens, write each phone seat's join address here")
+    p.add_argument("--learn", choices=tuple(PLAYERS), metavar="GAME", help="open the lesson of GAME (issue 31)")
     p.add_argument("--smoke-test", type=_positive, metavar="N", dest="smoke",
                    help="computer-only demo for N frames, then exit")
     args = p.parse_args(argv)
@@ -353,6 +354,9 @@ def _fresh_settings() -> dict:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     try:
+        if args.learn is not None:
+            from .scenes.lesson import run_lesson
+            return run_lesson(args, capture)
         if args.replay is not None and args.screenshot:
             return replay_screenshot(args)
         if args.screenshot:

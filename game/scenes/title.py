@@ -105,6 +105,7 @@ class TitleScene(WidgetScene):
                 break
         y = max(px(8) if total + px(8) <= room else 0, min(h // 2 - px(250), room - total))
         need = self.text_width([t for t, *_ in items], "@primary", "button")
+        need = max(need, 2 * self.text_width([i18n.t("ui.rules"), i18n.t("learn.title")], "@primary", "button") + px(24))
         bw = min(max(px(400), need), w - px(40))
         x = (w - bw) // 2
         self.label(pygame.Rect(0, y, w, title_h), i18n.t("ui.app_title"), "#title", title_class)
@@ -114,7 +115,12 @@ class TitleScene(WidgetScene):
             self.label(pygame.Rect(0, y, w, tag_h), fitting[0], "#tagline")
         y += tag_h + px(24)
         for text, action, class_id in items:
-            self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), text, action, class_id=class_id))
+            if action == self.app.open_rules:  # issue 31: the rules and Learn to play share a row
+                half = (bw - gap) // 2
+                self.focus.add_row(self.button(pygame.Rect(x, y, half, bh), text, action, class_id=class_id),
+                                   self.button(pygame.Rect(x + bw - half, y, half, bh), i18n.t("learn.title"), self.learn))
+            else:
+                self.focus.add_row(self.button(pygame.Rect(x, y, bw, bh), text, action, class_id=class_id))
             y += bh + gap
         y += px(16) - gap
         # The language, one press away from the first screen, each name in itself.
@@ -148,6 +154,11 @@ class TitleScene(WidgetScene):
     def new_game(self) -> None:
         from .new_game import NewGameScene
         self.app.stack.push(NewGameScene(self.app))
+
+    def learn(self) -> None:
+        """Issue 31: Learn to play, a guided first hand of each game (``game.scenes.lesson``)."""
+        from .lesson import open_learn
+        open_learn(self.app)
 
     def finished_matches(self) -> None:
         """The history of finished matches, their statistics and the replay viewer (issue 15)."""

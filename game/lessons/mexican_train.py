@@ -1,0 +1,165 @@
+"""The Mexican Train lesson: one rigged deal, the learner (seat 1) against one computer.
+
+The deal is built so that a beginner meets the rules in the order of the issue
+(31): the engine (MT-4), the first turn's chain on one's own train (MT-8), a
+draw and a pass that put the marker up (MT-11, MT-12), the Mexican train (the
+computer starts it), a drawn tile that must be played and takes the marker down,
+doubles and their extra tile (MT-13, MT-14), going out and the penalty (MT-16,
+MT-17), then what the 13 deals are (MT-3, MT-18).
+
+- Learner: [12|12] and a chain of nine, 12-11-10-0-1-2-3-4-5-6, that branches
+  nowhere; then the tiles of 7, 8 and 9 only, which fit nothing until a 7 comes.
+- Computer: [12|3] and [12|4] (its train, then the Mexican train) and tiles that
+  never fit: no 3, 4, 6 or 12.
+- Boneyard: [8|9] (the learner's draw that does not fit, a pass), [6|7] (the next
+  draw, which fits and must be played), then tiles the computer cannot play.
+"""
+from __future__ import annotations
+
+from rules.actions import Action
+from rules.chance import Deal
+from rules.tiles import Tile, double_set, tile
+
+from . import LEARNER, Anchor, Card, Ctx, Lesson, same_tile
+
+ENGINE: Tile = tile(12, 12)
+CHAIN = [tile(11, 12), tile(10, 11), tile(0, 10), tile(0, 1), tile(1, 2), tile(2, 3), tile(3, 4),
+         tile(4, 5), tile(5, 6)]
+LATER = [tile(7, 7), tile(7, 8), tile(8, 8), tile(7, 9), tile(9, 9)]
+NO_FIT = tile(8, 9)  # the first draw: fits nowhere, so the learner passes (MT-11)
+FITS = tile(6, 7)  # the second draw: fits the learner's own train (MT-11: it must be played)
+COMPUTER_TRAIN = [tile(3, 12), tile(4, 12)]
+#: Numbers the computer's other tiles and its draws never show (they would fit).
+QUIET = {3, 4, 6, 12}
+
+
+def deal() -> Deal:
+    learner = [ENGINE, *CHAIN, *LATER]
+    named = set(learner) | set(COMPUTER_TRAIN) | {NO_FIT, FITS}
+    free = [t for t in double_set(12) if t not in named]
+    calm = [t for t in free if not QUIET & set(t)]
+    loud = [t for t in free if QUIET & set(t)]
+    computer = COMPUTER_TRAIN + calm[:13]
+    stock = [NO_FIT, FITS] + calm[13:] + loud
+    return Deal((tuple(learner), tuple(computer)), tuple(stock))
+
+
+def next_deal() -> Deal:
+    """Deal 2 (MT-3: [11|11]): a fixed shuffle where the learner holds the engine, so the
+    card about the 13 deals shows it placed, with no start search of 18 draws first."""
+    import random
+    tiles = list(double_set(12))
+    random.Random(31).shuffle(tiles)
+    engine = tile(11, 11)
+    at = tiles.index(engine)
+    tiles[0], tiles[at] = tiles[at], tiles[0]
+    return Deal((tuple(tiles[:15]), tuple(tiles[15:30])), tuple(tiles[30:]))
+
+
+# ---------------------------------------------------------------- what the cards read
+
+
+def train(ctx: Ctx, key):
+    for tr in ctx.view.trains:
+        if tr.key == key:
+            return tr
+    return None
+
+
+def own(ctx: Ctx):
+    return train(ctx, LEARNER)
+
+
+def plays(ctx: Ctx) -> list[Action]:
+    return [a for a in ctx.view.legal if a.kind == "play"] if ctx.to_act else []
+
+
+def passed(ctx: Ctx) -> bool:
+    return any(e.seat == LEARNER for e in ctx.events("pass"))
+
+
+def at_own(ctx: Ctx) -> Anchor:
+    return Anchor("target", LEARNER)
+
+
+def button(bid: str):
+    return lambda ctx: Anchor("button", bid)
+
+
+def later(ctx: Ctx) -> bool:
+    return ctx.to_act and not ctx.view.first_round
+
+
+def is_double(a) -> bool:
+    return a.tile is not None and a.tile[0] == a.tile[1]
+
+
+def suggest(ctx: Ctx) -> Action | None:
+    """The lesson's move: on the own train first (the chain, the marker down), a double
+    before its other tiles, the extra tile on the double; else draw, pass, end the chain."""
+    legal = list(ctx.view.legal)
+    if not legal:
+        return None
+    on_own = [a for a in legal if a.kind == "play" and a.train == LEARNER]
+    if on_own:
+        doubles = [a for a in on_own if is_double(a)]
+        return (doubles or on_own)[0]
+    others = [a for a in legal if a.kind == "play"]
+    if others:
+        return others[0]
+    for kind in ("draw", "end_chain", "pass"):
+        for a in legal:
+            if a.kind == kind:
+                return a
+    return legal[0]
+
+
+CARDS = (
+    Card("learn.mt.welcome"),
+    Card("learn.mt.engine", anchor=lambda ctx: Anchor("hand", ENGINE), act=True,
+         when=lambda ctx: ctx.play.setup is not None,
+         skip=lambda ctx: ctx.play.setup is None),
+    Card("learn.mt.chain", anchor=at_own, act=True,
+         when=lambda ctx: ctx.to_act and ctx.view.first_round and bool(plays(ctx)),
+         expect=lambda e, ctx: same_tile(e, CHAIN[0]), other="learn.mt.chain_other",
+         skip=lambda ctx: not ctx.view.first_round or ctx.deal_ended()),
+    Card("learn.mt.own_train", anchor=at_own,
+         when=lambda ctx: ctx.view.first_round and bool(own(ctx) and own(ctx).tiles)),
+    Card("learn.mt.end_chain", anchor=button("end_chain"), act=True,
+         when=lambda ctx: ctx.to_act and ctx.legal_kinds() == {"end_chain"},
+         skip=lambda ctx: not ctx.view.first_round or ctx.deal_ended()),
+    Card("learn.mt.draw", anchor=button("draw"), act=True,
+         when=lambda ctx: later(ctx) and "draw" in ctx.legal_kinds()),
+    Card("learn.mt.pass", anchor=button("pass"), act=True,
+         when=lambda ctx: later(ctx) and ctx.legal_kinds() == {"pass"}),
+    Card("learn.mt.marker_up", anchor=at_own, when=lambda ctx: bool(own(ctx) and own(ctx).marked)),
+    Card("learn.mt.mexican", anchor=lambda ctx: Anchor("target", "mexican"),
+         when=lambda ctx: bool(train(ctx, "mexican") and train(ctx, "mexican").tiles)),
+    Card("learn.mt.draw_again", anchor=button("draw"), act=True,
+         when=lambda ctx: later(ctx) and "draw" in ctx.legal_kinds() and bool(own(ctx) and own(ctx).marked)),
+    Card("learn.mt.must_play", anchor=at_own, act=True,
+         when=lambda ctx: later(ctx) and ctx.view.drawn and bool(plays(ctx)),
+         expect=lambda e, ctx: e.train == LEARNER, other="learn.mt.must_play_other"),
+    Card("learn.mt.marker_down", anchor=at_own,
+         when=lambda ctx: passed(ctx) and not (own(ctx) and own(ctx).marked),
+         skip=lambda ctx: ctx.deal_ended() or (passed(ctx) and bool(own(ctx) and own(ctx).marked)
+                                               and not ctx.to_act)),
+    Card("learn.mt.double", anchor=lambda ctx: Anchor("hand", next(
+        (a.tile for a in plays(ctx) if is_double(a)), None)), act=True,
+         when=lambda ctx: later(ctx) and not ctx.view.extra and any(is_double(a) for a in plays(ctx)),
+         expect=lambda e, ctx: is_double(e), other="learn.mt.double_other"),
+    Card("learn.mt.extra", anchor=at_own, act=True,
+         when=lambda ctx: later(ctx) and ctx.view.extra,
+         expect=lambda e, ctx: e.train == LEARNER, other="learn.mt.extra_other"),
+    Card("learn.mt.obligation", anchor=at_own),
+    Card("learn.mt.go_out", anchor=lambda ctx: Anchor("hand"), act=True,
+         when=lambda ctx: later(ctx) and len(ctx.view.hand) <= 2 and bool(plays(ctx))),
+    Card("learn.mt.penalty", anchor=lambda ctx: Anchor("panel"), when=lambda ctx: ctx.reveal_seen(),
+         skip=lambda ctx: False,
+         params=lambda ctx: {"count": sum(ctx.events("deal_end")[0].counts[1:]) if ctx.deal_ended() else 0}),
+    Card("learn.mt.deals", anchor=lambda ctx: Anchor("hand", tile(11, 11)), skip=lambda ctx: False),
+)
+
+
+def lesson() -> Lesson:
+    return Lesson("mexican_train", 2, 31, [deal(), next_deal()], CARDS, suggest, ("human", "normal"))

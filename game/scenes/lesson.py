@@ -1,0 +1,489 @@
+"""Learn to play (issue 31): a lesson on the real table, and the menu of the three lessons.
+
+``LessonTableScene`` is the table scene as it is, with the lesson's card drawn
+over it: one short card at a time, pointing at the place it talks about (a hand
+tile, a button, a train or an end, the players panel).  A card to read waits
+for Next (the computers wait too); a card that asks for a move lets the table
+take every input, and goes when the learner decides.  Back, on every card,
+leaves the lesson.  The lesson's match is never autosaved and never replaces
+the match in progress: leaving puts that one back (``on_exit``).
+"""
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import pygame
+
+from .. import assets
+from .. import i18n
+from .. import intents as I
+from .. import safe_area
+from ..lessons import DONE_KEY, GAMES, LEARNER, Guide, Lesson, lesson_for
+from ..table.widgets import Button
+from .menu import WIDGET_INSET
+from .overlays import OverlayScene
+from .table import TableScene
+
+#: The card's colours: the table's dark face and gold edge, a warmer face to stand out.
+CARD_FACE = (28, 44, 38)
+CARD_EDGE = (226, 192, 104)
+CARD_TEXT = (247, 241, 227)
+RING = (255, 214, 102)
+#: Intents a card to read lets through to the table: looking round, the menus, the window.
+LOOKING = frozenset({I.ZOOM, I.PAN, I.FIT, I.FOLLOW, I.MAGNIFY, I.MENU, I.RULES, I.LOG,
+                     I.RESIZE, I.HOVER, I.MUTE})
+
+
+def done_games(settings: dict) -> set[str]:
+    """The lessons finished, from the settings (anything odd there: none)."""
+    raw = settings.get(DONE_KEY)
+    return {g for g in raw if g in GAMES} if isinstance(raw, list) else set()
+
+
+def wrap(words: str, font: pygame.font.Font, width: int) -> list[str]:
+    """``words`` broken into lines no wider than ``width`` (a word too long stands alone)."""
+    lines: list[str] = []
+    for para in words.split("\n"):
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}" if line else word
+            if line and font.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+class LessonTableScene(TableScene):
+    """The table of a lesson: the table scene, plus the lesson's card (module docstring)."""
+
+    def __init__(self, app, play, lesson: Lesson, previous: tuple[Any, list] | None = None) -> None:
+        super().__init__(app, play)
+        self.lesson = lesson
+        self.guide = Guide(lesson, play)
+        #: The match in progress before the lesson (its play state and seats), put back after.
+        self.previous = previous
+        self.card_rect: pygame.Rect | None = None
+        self.card_buttons: list[Button] = []
+        self.card_focus = "next"
+        self._card_key: tuple | None = None
+        self._drawn_key: tuple | None = None
+        self.left = False
+
+    # ------------------------------------------------------------ the match waits
+
+    @property
+    def showing_move(self) -> bool:
+        """The computers wait while a card is read, as they wait for a tile in flight
+        (``match_held``); not "paused", which the table words as a rules screen being open."""
+        return bool(TableScene.showing_move.fget(self)) or self.reading_card  # type: ignore[attr-defined]
+
+    @property
+    def reading_card(self) -> bool:
+        guide = getattr(self, "guide", None)
+        return guide is not None and guide.reading and not guide.finished
+
+    # ------------------------------------------------------------ input
+
+    def handle(self, intent: I.Intent) -> None:
+        local = safe_area.local(intent, self.app.settings, self.app.screen.get_size())
+        if intent.kind == I.TAP and local.pos is not None and self.card_rect is not None:
+            for b in self.card_buttons:
+                if b.hit(local.pos):
+                    self._press_card(b.id)
+                    return
+            if self.card_rect.collidepoint(local.pos):
+                return  # a tap on the card's words does nothing on the table beneath
+        if self.guide.reading:
+            if intent.kind == I.CONFIRM:
+                self._press_card(self.card_focus)
+                return
+            if intent.kind == I.MOVE and intent.direction in ("left", "right", "up", "down"):
+                ids = [b.id for b in self.card_buttons]
+                if self.card_focus in ids and len(ids) > 1:
+                    step = 1 if intent.direction in ("right", "down") else -1
+                    self.card_focus = ids[(ids.index(self.card_focus) + step) % len(ids)]
+                self._drawn_key = None
+                return
+            if intent.kind == I.CANCEL:
+                self.card_focus = "back"  # Esc points at Back; a second Enter leaves
+                self._drawn_key = None
+                return
+            if intent.kind not in LOOKING and not (intent.kind == I.DRAG and not self.play.my_turn()):
+                return  # the table waits for Next
+        super().handle(intent)
+        self.guide.observe()
+
+    def _press_card(self, bid: str) -> None:
+        if bid == "back":
+            self.leave()
+        elif bid == "next":
+            self.guide.next()
+            self.card_focus = "next"
+            if self.guide.finished:
+                self.finish()
+
+    # ------------------------------------------------------------ the lesson's end
+
+    def finish(self) -> None:
+        """The lesson's last card was read: ticked on the title, then back to the lessons."""
+        done = done_games(self.app.settings) | {self.lesson.game}
+        self.app.set_setting(DONE_KEY, [g for g in GAMES if g in done])
+        self.leave()
+
+    def leave(self) -> None:
+        """Back to the title and the lessons' menu; the match in progress comes back."""
+        if self.left:
+            return
+        self.left = True
+        self.app.to_title()  # ``on_exit`` puts the previous match back first
+        self.app.stack.push(LearnScene(self.app))
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        if self.app.play_state is self.play:
+            if self.previous is not None:
+                self.app.play_state, self.app.seats = self.previous[0], list(self.previous[1])
+            else:
+                self.app.play_state, self.app.seats = None, []
+
+    # ------------------------------------------------------------ frames
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.app.stack.top is self:
+            self.guide.observe()
+            if self.guide.finished and not self.left:
+                self.finish()
+
+    def resting(self) -> bool:
+        if self._drawn_key != self._card_state():
+            return False
+        if super().resting():
+            return True
+        # a computer waiting for a card to be read: still, unless something moves
+        camera = getattr(self, "camera", None)
+        return (self.reading_card and self.play.phase == "computer"
+                and not TableScene.showing_move.fget(self)  # type: ignore[attr-defined]
+                and not getattr(camera, "moving", False))
+
+    def _card_state(self) -> tuple:
+        g = self.guide
+        return (g.index, g.explaining, g.reading, self.card_focus, self.play.session.cursor,
+                self.play.phase, self.play.selected, self._size)
+
+    def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        super().draw(surface, alpha)
+        self._drawn_key = self._card_state()
+        self.card_rect = None
+        self.card_buttons = []
+        if self.app.stack.top is not self or self.guide.finished:
+            return
+        if self.guide.card is None and self.guide.explaining is None:
+            return
+        area = safe_area.area(surface, self.app.settings)
+        try:
+            target = self.anchor_rect()
+        except Exception:  # the card still shows; it points nowhere
+            target = None
+        self._draw_card(area, target)
+
+    # ------------------------------------------------------------ where the card points
+
+    def anchor_rect(self) -> pygame.Rect | None:
+        """The screen rectangle (safe-area coordinates) of what the card talks about."""
+        anchor = self.guide.anchor()
+        self._ensure_geometry()
+        if anchor.kind == "hand":
+            tiles = list(getattr(self, "hand_tiles", []))
+            rects = list(getattr(self, "hand_rect_list", []))
+            if anchor.key is not None:
+                for t, r in zip(tiles, rects):
+                    if tuple(sorted(t)) == tuple(sorted(anchor.key)):
+                        return pygame.Rect(r)
+            return pygame.Rect(self.hand_panel)
+        if anchor.kind == "button":
+            for b in self.buttons:
+                if b.id == anchor.key:
+                    return pygame.Rect(b.rect)
+            return None
+        if anchor.kind == "target":
+            lay = self._layout_now() if hasattr(self, "_layout_now") else self.kit.layout(self.play.view(), self.play)
+            x, y, w, h = self.camera.world_rect_to_screen(self.kit.target_rect(lay, anchor.key))
+            rect = pygame.Rect(x, y, max(1, w), max(1, h))
+            view = pygame.Rect(self.camera.viewport)
+            return rect.clip(view) if rect.colliderect(view) else None
+        if anchor.kind == "panel":
+            vx, vy, vw, vh = self.camera.viewport
+            pad = round(8 * self.u)
+            w, h = self.kit.render_panel(self.play, self.play.view(), self.panel_u, self.sprites).get_size()
+            return pygame.Rect(vx + pad + self.rail, vy + pad + self.rail, w, min(h, vh))
+        return None
+
+    # ------------------------------------------------------------ drawing the card
+
+    def _draw_card(self, area: pygame.Surface, target: pygame.Rect | None) -> None:
+        u = self.u
+        key, params = self.guide.words()
+        words = i18n.t(key, **params)
+        reading = self.guide.reading
+        last = reading and self.guide.explaining is None and self.guide.index == len(self.lesson.cards) - 1
+        labels = [("back", i18n.t("learn.back"))]
+        if reading:
+            labels.append(("next", i18n.t("learn.finish" if last else "learn.next")))
+        shape = self._card_shape(words, labels, target)
+        rect, lines, font, bw, bh, side = shape
+        pad = round(14 * u)
+        self.card_rect = rect
+        if target is not None:
+            self._draw_pointer(area, rect, target)
+        pygame.draw.rect(area, CARD_FACE, rect, border_radius=round(12 * u))
+        pygame.draw.rect(area, CARD_EDGE, rect, max(2, round(3 * u)), border_radius=round(12 * u))
+        y = rect.y + pad
+        line_h = font.get_linesize()
+        for line in lines:
+            area.blit(font.render(line, True, CARD_TEXT), (rect.x + pad, y))
+            y += line_h
+        shown = (self.guide.index, self.guide.explaining)
+        if shown != self._card_key:  # a new card: the cursor starts on Next
+            self._card_key = shown
+            self.card_focus = "next"
+        keys_on = self.show_focus or getattr(getattr(self.app, "input", None), "last_device", "") in ("keyboard", "controller")
+        gap = round(10 * u)
+        places = {}
+        if side:  # the buttons in a column at the card's right: Next above Back
+            x = rect.right - pad - bw
+            ids = [b for b, _ in labels][::-1]
+            for n, bid in enumerate(ids):
+                places[bid] = pygame.Rect(x, rect.y + pad + n * (bh + gap), bw, bh)
+        else:  # in a row under the words: Back on the left, Next on the right
+            by = rect.bottom - pad - bh
+            for bid, _ in labels:
+                places[bid] = pygame.Rect(rect.x + pad if bid == "back" else rect.right - pad - bw, by, bw, bh)
+        for bid, label in labels:
+            b = Button(bid, places[bid], label, primary=bid == "next",
+                       focused=reading and keys_on and bid == self.card_focus)
+            b.draw(area, font.get_height() * 9 // 10)
+            self.card_buttons.append(b)
+        if not reading:
+            img = assets.font(max(11, font.get_height() * 8 // 10)).render(i18n.t("learn.your_move"), True, CARD_EDGE)
+            back = places["back"]
+            if side:
+                spot = img.get_rect(midtop=(back.centerx, back.bottom + gap // 2))
+            else:
+                spot = img.get_rect(midright=(rect.right - pad, back.centery))
+            if rect.contains(spot) and not spot.colliderect(back):
+                area.blit(img, spot)
+
+    def _card_shape(self, words: str, labels, target):
+        """The card's rectangle, its lines, font, button size and whether the buttons stand
+        beside the words (a short view: a small window, the TV's large interface)."""
+        u = self.u
+        vx, vy, vw, vh = self.camera.viewport
+        pad = round(14 * u)
+        left_room = self.kit.panel_width(self.play, self.panel_u) + 3 * pad + self.rail
+        roomy_w = vw - 2 * pad - self.rail * 2
+        px = max(13, round(20 * u))
+        for _ in range(40):
+            font = assets.font(px)
+            line_h = font.get_linesize()
+            bh = max(round(40 * u), font.get_height() + 2 * round(7 * u))
+            bw = max(round(120 * u), max(font.size(s)[0] for _, s in labels) + 2 * pad)
+            width = min(roomy_w, max(round(520 * u), vw // 2))
+            lines = wrap(words, font, width - 2 * pad)
+            height = pad + len(lines) * line_h + pad + bh + pad
+            side = False
+            if height > vh * 0.42:  # too tall: use the width, and put the buttons beside
+                side = True
+                width = max(width, min(roomy_w, vw - left_room - pad))
+                lines = wrap(words, font, width - 3 * pad - bw)
+                height = 2 * pad + max(len(lines) * line_h, len(labels) * (bh + round(10 * u)) + font.get_height())
+            # at most about half the view, so what the card points at still shows beside it
+            if height <= max(vh * 0.55, min(vh - 2 * pad, round(150 * u))) or px <= 12:
+                break
+            px -= 1
+        rect = self._place_card(width, height, target)
+        return rect, lines, font, bw, bh, side
+
+    def _place_card(self, card_w: int, card_h: int, target: pygame.Rect | None) -> pygame.Rect:
+        """Above the tray or at the top of the felt, whichever keeps clear of what it points at
+        (the nearer of the two); clear of the players panel on the left where there is room."""
+        vx, vy, vw, vh = self.camera.viewport
+        pad = round(12 * self.u)
+        view = pygame.Rect(vx, vy, vw, vh)
+        left_room = self.kit.panel_width(self.play, self.panel_u) + 2 * pad + self.rail
+        x = vx + (vw - card_w) // 2
+        if x < vx + left_room and vx + left_room + card_w <= view.right - pad:
+            x = vx + left_room
+        x = max(vx + pad, min(x, view.right - pad - card_w))
+        # the low one stands above the table's prompt line at the foot of the felt
+        foot = self.rail + round(44 * self.u)
+        low = pygame.Rect(x, max(vy + pad, view.bottom - foot - pad - card_h), card_w, card_h)
+        # the top one stands below the ticker of the last moves (three lines at the top)
+        ticker = int(getattr(self, "ticker_px", round(15 * self.u)))
+        ticker_h = 3 * (ticker + round(10 * self.u)) + round(8 * self.u)
+        high = pygame.Rect(x, vy + self.rail + ticker_h + pad, card_w, card_h)
+        if high.bottom > low.top:  # a short view: the top one stands at the view's top
+            high.y = vy + pad
+        if target is None:
+            return low
+        clear = [r for r in (low, high) if not r.colliderect(target)]
+        if not clear:  # it covers the place either way: the least of it
+            return min((low, high), key=lambda r: _area(r.clip(target)))
+        return min(clear, key=lambda r: abs(r.centery - target.centery))
+
+    def _draw_pointer(self, area: pygame.Surface, card: pygame.Rect, target: pygame.Rect) -> None:
+        """A gold ring round what the card talks about and a line from the card to it."""
+        u = self.u
+        ring = target.inflate(round(10 * u), round(10 * u))
+        width = max(2, round(4 * u))
+        start = (max(card.left, min(card.right, ring.centerx)),
+                 card.top if ring.centery < card.centery else card.bottom)
+        end = (ring.centerx, ring.bottom if ring.centery < card.centery else ring.top)
+        if not card.colliderect(ring):
+            pygame.draw.line(area, RING, start, end, width)
+            pygame.draw.circle(area, RING, end, width * 2)
+        pygame.draw.rect(area, RING, ring, width, border_radius=round(8 * u))
+
+
+def _area(r: pygame.Rect) -> int:
+    return r.w * r.h
+
+
+def start_lesson(app, game: str) -> LessonTableScene:
+    """Open the lesson of ``game`` on the table (``--learn``, the Learn menu)."""
+    from ..play import PlayState, computer_delay
+    from ..seats import COMPUTER, HUMAN, SeatConfig
+    lesson = lesson_for(game)
+    seats = []
+    for i, level in enumerate(lesson.levels, 1):
+        if level == "human":
+            seats.append(SeatConfig(i18n.t("ui.default_human_name", n=i), HUMAN))
+        else:
+            seats.append(SeatConfig(i18n.t("ui.default_computer_name", n=i), COMPUTER, level))
+    previous = (app.play_state, list(app.seats)) if app.play_state is not None else None
+    # no autosave (on_change): the lesson never takes the place of the match in progress
+    play = PlayState(lesson.session(), seats, delay=computer_delay(app.settings.get("computer_speed", "normal")),
+                     now=lambda: app.time)
+    app.play_state = play
+    app.seats = seats
+    scene = LessonTableScene(app, play, lesson, previous)
+    app.stack.replace(scene)
+    return scene
+
+
+class LearnScene(OverlayScene):
+    """Learn to play: the three lessons, each ticked once finished, and Back."""
+
+    def build(self) -> None:
+        px = self.px
+        done = done_games(self.app.settings)
+        items = []
+        for game in GAMES:
+            name = i18n.t(f"ui.game_{game}")
+            words = i18n.t("learn.menu_done", game=name) if game in done else name
+            items.append((words, game))
+        m, gap = px(24), px(10)
+        head_h = self.line_height("@heading", "label") + px(8)
+        bh = max(self.line_height("@primary", "button") + 2 * WIDGET_INSET + px(4), px(50))
+        note = i18n.t("learn.menu_note")
+        width = max(px(460), self.text_width([t for t, _ in items] + [i18n.t("learn.title")],
+                                             "@primary", "button") + 2 * m,
+                    self.text_width([note], "@small", "label") + 2 * m + px(8))
+        width = min(width, self.area_size[0] - px(16))
+        # the note under the heading only where it fits on one line (a small window: no note)
+        fits = self.text_width([note], "@small", "label") + px(8) <= width - 2 * m
+        note_h = self.line_height("@small", "label") + px(8) if fits else 0
+        rows = len(items) + 1
+        inner = self.dialog(width, head_h + note_h + px(14) + rows * (bh + gap) - gap + m)
+        self.label(pygame.Rect(m, px(6), inner.width - 2 * m, head_h), i18n.t("learn.title"),
+                   "#heading", "@heading")
+        if fits:
+            self.label(pygame.Rect(m, px(6) + head_h, inner.width - 2 * m, note_h), note, "#hint", "@small")
+        y = head_h + note_h + px(14)
+        for i, (words, game) in enumerate(items):
+            self.focus.add_row(self.button(pygame.Rect(m, y, inner.width - 2 * m, bh), words,
+                                           partial(start_lesson, self.app, game),
+                                           class_id="@primary" if i == 0 else None))
+            y += bh + gap
+        self.focus.add_row(self.button(pygame.Rect(m, y, inner.width - 2 * m, bh), i18n.t("ui.back"),
+                                       self.back))
+
+
+def open_learn(app) -> None:
+    """The title's "Learn to play": the menu of the lessons over the title."""
+    app.stack.push(LearnScene(app))
+
+
+__all__ = ["LEARNER", "LearnScene", "LessonTableScene", "done_games", "open_learn", "start_lesson"]
+
+
+# ---------------------------------------------------------------- --learn GAME
+
+
+def play_suggestion(play, action) -> bool:
+    """Make the lesson's move through the play state's own requests (tap, press, confirm)."""
+    if action is None:
+        return False
+    if play.setup is not None and action == play.setup:
+        play.tap_tile(action.tile)
+    elif action.kind == "play":
+        if play.selected != action.tile:
+            play.tap_tile(action.tile)
+        if play.pending != action:
+            play.tap_target(play.kit.target(action))
+    else:
+        for bid, act in play.decision_buttons():
+            if act == action:
+                play.press(bid)
+                break
+    return play.pending == action and play.confirm()
+
+
+def advance_lesson(scene: LessonTableScene, steps: int) -> int:
+    """``steps`` steps of the lesson at once (a card read, a move of the lesson's, a computer's
+    decision, a deal's end left), as ``--after`` does for the demo; returns how many."""
+    from ..lessons import suggestion
+    play, guide = scene.play, scene.guide
+    done = 0
+    for _ in range(steps * 4 + 100):
+        if done >= steps or guide.finished:
+            break
+        if guide.reading:
+            guide.next()
+        elif play.phase == "deal_end":
+            play.continue_after_deal()
+        elif play.phase == "match_end":
+            play.next_match()
+        elif play.my_turn():
+            if not play_suggestion(play, suggestion(scene.lesson, play)):
+                break
+        elif not play.step_computer():
+            guide.observe()
+            continue
+        guide.observe()
+        done += 1
+    return done
+
+
+def run_lesson(args, capture) -> int:
+    """``python -m game --learn GAME``: the lesson in a window, or (``--screenshot``) one frame
+    of it after ``--after`` steps, saved by ``capture`` (``game.__main__``'s)."""
+    from .. import storage
+    from ..app import App
+    shot = args.screenshot is not None
+    app = App(size=args.size, fullscreen=None if shot or not args.fullscreen else True,
+              language=args.lang, strict=shot, persist=not shot,
+              settings=dict(storage.DEFAULT_SETTINGS) if shot else None)
+    app.start(resume=not shot)
+    scene = start_lesson(app, args.learn)
+    if not shot:
+        code = app.run()
+        app.close()
+        return code
+    app.input.last_device = "keyboard"
+    advance_lesson(scene, args.after)
+    return capture(app, args.screenshot)

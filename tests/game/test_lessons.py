@@ -1,0 +1,280 @@
+"""Issue 31: each lesson walked from the title to its end by keyboard, by mouse and by touch.
+
+Headless, with real posted events (``shell_driver``): the learner's moves are the
+lesson's own suggestions, made the way a player makes them (arrows and Enter; clicks
+or taps on the tile, the train and Confirm), the cards are read with Enter or Next.
+The walk counts the cards shown and the learner's decisions, and the finished
+lesson is ticked in the settings and on the Learn menu.
+"""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from shell_driver import button, centre, click, frames, key, make_app, touch
+
+from game import safe_area
+from game.lessons import DONE_KEY, GAMES, Guide, lesson_for, suggestion
+from game.scenes.deal_end import DealEndScene
+from game.scenes.lesson import LearnScene, LessonTableScene, done_games
+from game.scenes.match_end import MatchEndScene
+
+#: (cards shown, learner's decisions) of each lesson walked on its suggested path.
+COUNTS = {"mexican_train": (18, 21), "cuban": (11, 6), "jamaican": (8, 9)}
+#: How each lesson's first deal or hand ends on that path: (reason, points of the hand or None).
+OUTCOME = {"mexican_train": ("out", None), "cuban": ("block", None), "jamaican": ("out", 2)}
+ARROW = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN}
+
+
+def offset(app) -> tuple[int, int]:
+    r = safe_area.safe_rect(app.settings, app.size)
+    return r.x, r.y
+
+
+def at(app, rect) -> tuple[int, int]:
+    """A rectangle drawn in the safe area, as a window position."""
+    dx, dy = offset(app)
+    return rect.centerx + dx, rect.centery + dy
+
+
+def press(app, how: str, pos) -> None:
+    (touch if how == "touch" else click)(app, pos)
+
+
+def arrow(app, direction: str, n: int = 1) -> None:
+    key(app, ARROW[direction], n=n)
+
+
+def open_lesson(app, game: str, how: str) -> LessonTableScene:
+    """From the title: Learn to play, then the game, by ``how``."""
+    if how == "keyboard":
+        arrow(app, "down", 2)  # New game, Settings, then the row of Rules and Learn to play
+        arrow(app, "right")
+        key(app, pygame.K_RETURN)
+        assert isinstance(app.stack.top, LearnScene)
+        from game.lessons import GAMES
+        arrow(app, "down", GAMES.index(game))
+        key(app, pygame.K_RETURN)
+    else:
+        press(app, how, centre(button(app.stack.top, "Learn to play")))
+        assert isinstance(app.stack.top, LearnScene)
+        from game import i18n
+        press(app, how, centre(button(app.stack.top, i18n.t(f"ui.game_{game}"))))
+    scene = app.stack.top
+    assert isinstance(scene, LessonTableScene)
+    return scene
+
+
+def keyboard_move(app, scene: LessonTableScene, action) -> None:
+    play = scene.play
+    if action.kind == "play" or action == play.setup:
+        while play.focus != "hand":
+            arrow(app, "down")
+        hand = play.focus_items("hand")
+        want = hand.index(action.tile)
+        arrow(app, "right", (want - play.focus_index) % len(hand))
+        key(app, pygame.K_RETURN)  # the tile: selected, or previewed where it has one place
+        if play.pending != action:
+            targets = play.focus_items("targets")
+            arrow(app, "right", (targets.index(play.kit.target(action)) - play.focus_index) % len(targets))
+            if play.pending != action:  # the cursor was on it already: Enter previews it
+                key(app, pygame.K_RETURN)
+        assert play.pending == action
+        key(app, pygame.K_RETURN)
+        return
+    bid = next(b for b, a in play.decision_buttons() if a == action)
+    while play.focus != "buttons":
+        arrow(app, "up")
+    items = play.focus_items("buttons")
+    arrow(app, "right", (items.index(bid) - play.focus_index) % len(items))
+    key(app, pygame.K_RETURN)  # previewed
+    assert play.pending == action
+    key(app, pygame.K_RETURN)  # a second press confirms
+
+
+def pointer_move(app, scene: LessonTableScene, action, how: str) -> None:
+    play = scene.play
+    if action.kind == "play" or action == play.setup:
+        rect = dict(zip(scene.hand_tiles, scene.hand_rect_list))[action.tile]
+        press(app, how, at(app, rect))
+        if play.pending != action:
+            lay = scene._layout_now()
+            x, y, w, h = scene.camera.world_rect_to_screen(play.kit.target_rect(lay, play.kit.target(action)))
+            press(app, how, at(app, pygame.Rect(x, y, w, h)))
+    else:
+        bid = next(b for b, a in play.decision_buttons() if a == action)
+        press(app, how, at(app, next(b.rect for b in scene.buttons if b.id == bid)))
+    assert play.pending == action
+    press(app, how, at(app, next(b.rect for b in scene.buttons if b.id == "confirm")))
+
+
+def walk(app, game: str, how: str) -> Guide:
+    """The lesson of ``game`` from the title to its end; returns its guide."""
+    scene = open_lesson(app, game, how)
+    guide, play = scene.guide, scene.play
+    for _ in range(3000):
+        top = app.stack.top
+        if isinstance(top, LearnScene):
+            return guide
+        if isinstance(top, (DealEndScene, MatchEndScene)):
+            frames(app, 30)  # the reveal turns over
+            if how == "keyboard":
+                for _ in range(len(top.buttons)):
+                    if top.buttons[top.focus % len(top.buttons)].id in ("continue", "next_match"):
+                        break
+                    arrow(app, "right")
+                key(app, pygame.K_RETURN)
+            else:
+                dx, dy = offset(app)
+                rect = next(b.rect for b in top.buttons if b.id in ("continue", "next_match"))
+                press(app, how, (rect.centerx + dx, rect.centery + dy))
+            continue
+        assert top is scene, f"unexpected screen {type(top).__name__}"
+        if guide.reading:
+            if how == "keyboard":
+                key(app, pygame.K_RETURN)
+            else:
+                frames(app)
+                press(app, how, at(app, next(b.rect for b in scene.card_buttons if b.id == "next")))
+            continue
+        if play.my_turn() and play.phase != "curtain":
+            action = suggestion(scene.lesson, play)
+            if action is not None:
+                before = guide.decisions
+                if how == "keyboard":
+                    keyboard_move(app, scene, action)
+                else:
+                    pointer_move(app, scene, action, how)
+                frames(app)
+                assert guide.decisions == before + 1, f"{action} was not made"
+                continue
+        frames(app)
+    raise AssertionError(f"the {game} lesson did not end (card {guide.index}, phase {play.phase})")
+
+
+@pytest.fixture()
+def lesson_app():
+    app = make_app(size=(1280, 720))
+    app.start(resume=False)
+    app.set_setting("computer_speed", "instant")
+    app.set_setting("reduced_motion", True)
+    frames(app, 2)
+    yield app
+    app.close()
+
+
+@pytest.mark.parametrize("how", ["keyboard", "mouse", "touch"])
+@pytest.mark.parametrize("game", sorted(COUNTS))
+def test_lesson_walked_to_its_end(lesson_app, game, how):
+    app = lesson_app
+    guide = walk(app, game, how)
+    assert guide.finished
+    assert (guide.cards_shown, guide.decisions) == COUNTS[game]
+    first_end = next(e for e in guide.play.session.view(1).history if e.kind == "deal_end")
+    reason, points = OUTCOME[game]
+    assert first_end.reason == reason  # the going out (MT-16), the block (CU-7) ...
+    assert points is None or first_end.points == points  # ... the key win (JA-6)
+    assert game in done_games(app.settings)  # ticked ...
+    from game import i18n
+    button(app.stack.top, i18n.t("learn.menu_done", game=i18n.t(f"ui.game_{game}")))  # ... on the menu
+    assert app.play_state is None  # the lesson took no match's place
+
+
+def test_back_leaves_at_once_and_the_match_in_progress_comes_back(lesson_app):
+    app = lesson_app
+    from rules import Config, Session
+    from game.__main__ import match_seats
+    app.start_match(Session(Config("cuban", 4, 5)), match_seats([("device", "")] + [("computer", "normal")] * 3))
+    before = app.play_state
+    app.to_title()
+    frames(app, 2)
+    scene = open_lesson(app, "mexican_train", "mouse")
+    assert app.play_state is scene.play
+    frames(app)
+    click(app, at(app, next(b.rect for b in scene.card_buttons if b.id == "back")))
+    assert isinstance(app.stack.top, LearnScene)
+    assert app.play_state is before
+    assert "mexican_train" not in done_games(app.settings)
+
+
+def test_a_card_to_read_holds_the_computers(lesson_app):
+    """The match waits while a card is read: the computer to act does not play on under it."""
+    from game.scenes.lesson import advance_lesson
+    app = lesson_app
+    scene = open_lesson(app, "mexican_train", "mouse")
+    for _ in range(60):
+        card = scene.guide.card
+        if card is not None and card.key == "learn.mt.marker_up":
+            break
+        advance_lesson(scene, 1)
+    assert scene.guide.card.key == "learn.mt.marker_up" and scene.guide.reading
+    assert scene.play.phase == "computer"  # the computer is to act ...
+    cursor = scene.play.session.cursor
+    frames(app, 60)
+    assert scene.play.session.cursor == cursor  # ... and waits
+    click(app, at(app, next(b.rect for b in scene.card_buttons if b.id == "next")))
+    frames(app, 60)
+    assert scene.play.session.cursor > cursor  # Next: it plays on
+
+
+def test_a_wrong_but_legal_move_is_allowed_and_explained():
+    """The card asks for the double [7|7]; a learner who plays [7|8] instead is let, told why
+    (``mt.double_other``), and the lesson still goes on to its end."""
+    from game.play import PlayState
+    from game.seats import COMPUTER, HUMAN, SeatConfig
+    from game.scenes.lesson import play_suggestion
+    lesson = lesson_for("mexican_train")
+    play = PlayState(lesson.session(), [SeatConfig("A", HUMAN), SeatConfig("B", COMPUTER)], delay=0)
+    guide = Guide(lesson, play)
+    explained = []
+    for _ in range(400):
+        if guide.finished:
+            break
+        if guide.reading:
+            if guide.explaining is not None:
+                explained.append(guide.explaining[0])
+            guide.next()
+            continue
+        if play.phase == "deal_end":
+            play.continue_after_deal()
+        elif play.my_turn():
+            action = suggestion(lesson, play)
+            if guide.card is not None and guide.card.key == "learn.mt.double":
+                action = next(a for a in play.legal() if a.kind == "play" and a.tile[0] != a.tile[1])
+            assert play_suggestion(play, action)
+        else:
+            play.step_computer()
+        guide.observe()
+    assert explained == ["learn.mt.double_other"]
+    assert guide.finished
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_learn_menu_fits_at_every_size_language_and_tv(size):
+    """The Learn menu's buttons (a finished lesson's longer words too) fit and stay in the
+    window at every interface size, in every language, with the TV setting on and off."""
+    from test_screens_fit import problems
+    from game import i18n
+    from game.scenes.settings import UI_SCALES
+    from shell_driver import drain_events
+    app = make_app(size=size, persist=False, settings={"language": "en", DONE_KEY: list(GAMES)})
+    app.start(resume=False)
+    found = []
+    try:
+        for tv in (False, True):
+            for scale in (min(UI_SCALES), max(UI_SCALES)):
+                app.settings["tv"] = tv
+                app.settings["ui_scale"] = scale
+                app.rebuild_ui()
+                for code in i18n.LANGUAGES:
+                    app.set_language(code)
+                    scene = LearnScene(app)
+                    app.stack.push(scene)
+                    try:
+                        found += [f"{code} tv={tv} {scale}: {p}" for p in problems(app, scene)]
+                    finally:
+                        app.stack.pop()
+                        drain_events()
+    finally:
+        app.close()
+    assert found == [], "\n".join(found[:20])
