@@ -22,8 +22,11 @@ from rules.actions import Action
 from rules.chance import Deal, LeadDraw
 from rules.session import Config, Session
 
-#: The games with a lesson, in the order the Learn menu offers them.
-GAMES = ("mexican_train", "cuban", "jamaican")
+from ..kits import KITS, family_part
+
+#: The games with a lesson, in the order the Learn menu offers them: every game of the
+#: kits' registry (each family's folder has its ``lesson`` part).
+GAMES = tuple(KITS)
 #: The settings key that remembers the lessons finished (a short list of game names).
 DONE_KEY = "lessons_done"
 
@@ -148,10 +151,11 @@ class Lesson:
 
 
 def lesson_for(game: str) -> Lesson:
-    import importlib
+    """The guided first hand of ``game``, from its family's folder (``kits/FAMILY/lesson.py``)."""
     if game not in GAMES:
         raise ValueError(f"no lesson for {game!r}")
-    return importlib.import_module(f"{__name__}.{game}").lesson()
+    lesson: Lesson = family_part(game, "lesson").lesson(game)
+    return lesson
 
 
 class Guide:

@@ -18,7 +18,7 @@ from rules.actions import Action
 from rules.chance import Deal, LeadDraw
 from rules.tiles import Tile, double_set, tile
 
-from . import LEARNER, Anchor, Card, Ctx, Lesson, NOWHERE, same_tile
+from ...lessons import LEARNER, Anchor, Card, Ctx, Lesson, NOWHERE, same_tile
 
 TILES = double_set(9)
 LEAD_DRAW = LeadDraw((tile(4, 5), tile(1, 2)))

@@ -20,7 +20,7 @@ from rules.actions import Action
 from rules.chance import Deal
 from rules.tiles import Tile, double_set, tile
 
-from . import LEARNER, Anchor, Card, Ctx, Lesson, same_tile
+from ...lessons import LEARNER, Anchor, Card, Ctx, Lesson, same_tile
 
 ENGINE: Tile = tile(12, 12)
 CHAIN = [tile(11, 12), tile(10, 11), tile(0, 10), tile(0, 1), tile(1, 2), tile(2, 3), tile(3, 4),
@@ -161,5 +161,5 @@ CARDS = (
 )
 
 
-def lesson() -> Lesson:
+def lesson(game: str) -> Lesson:
     return Lesson("mexican_train", 2, 31, [deal(), next_deal()], CARDS, suggest, ("human", "normal"))

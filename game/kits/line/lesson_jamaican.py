@@ -15,7 +15,7 @@ from rules.actions import Action
 from rules.chance import Deal
 from rules.tiles import Tile, tile
 
-from . import LEARNER, Anchor, Card, Ctx, Lesson, NOWHERE, same_tile
+from ...lessons import LEARNER, Anchor, Card, Ctx, Lesson, NOWHERE, same_tile
 
 HANDS = (
     ((4, 4), (6, 6), (0, 5), (2, 6), (2, 5), (5, 6), (1, 1)),
