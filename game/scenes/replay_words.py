@@ -79,7 +79,7 @@ class ReplayWords:
         return self.position_label(len(self.replay.positions) - 1, self.replay.deals[-1])
 
     def deal_words(self, deal: DealMark) -> str:
-        """The deal's own name in this game: "Deal 3 of 13", a Cuban «кон 2» (the kit's words)."""
+        """The deal's own name in this game: "Deal 3 of 13", or a line game's own word for a hand (the kit's words)."""
         if hasattr(self.kit, "w"):
             words = self.kit.w("hand_no", hand=max(1, deal.deal_no))
         else:
