@@ -1,25 +1,15 @@
 """The replay viewer (issue 15): a finished match again, action by action, every hand face up.
 
-``Replay`` is the model: the positions of a session's log the viewer can stand at
-(the start of each deal, then after each decision), stepping, jumping to a deal,
-and what every seat held there.  It only seeks its own session (``Session.seek``)
-and reads views, so what it shows is what the rules computed for each seat.
+``Replay`` (replay_model.py) is the model: the positions of a session's log the
+viewer can stand at, stepping, jumping to a deal, and what every seat held there.
 
 ``ReplayScene`` draws a position the way the table does, from the same pieces:
 the game's kit lays out and draws the world (``kit.layout``, ``kit.draw_world``),
 the status bar and the players panel are the table's (``game.table.status``), and
 the camera is the table's ``Camera`` (zoom at the pointer, pan, fit, follow).
 Under the table: a timeline with a mark at each deal's start, every hand face
-up (the match is over, nothing is private) and the buttons.
-
-Input (the program's intents, ``game.intents``):
-
-- mouse and touch: the buttons, a tap or drag on the timeline, drag to pan,
-  wheel or pinch to zoom;
-- keyboard and controller: left/right (d-pad) one decision back or on, up/down
-  the previous or next deal, Enter/Space (A) play or pause, Tab (Y) the speed,
-  Ctrl+Z/Ctrl+Y (LB/RB) a decision back or on, F/G (stick presses) fit and
-  follow, +/- (triggers) zoom, WASD (right stick) pan, Esc (B) closes.
+up (the match is over, nothing is private) and the buttons.  Its input is
+``ReplayInput`` (replay_input.py), its words ``ReplayWords`` (replay_words.py).
 
 For the coach: ``ReplayScene.suggest(position, action, words)`` shows a
 suggested decision where it was due (a ghost tile on its target, or the words
@@ -27,221 +17,44 @@ in the message line), and ``ReplayScene.go_to_position(position)`` jumps there.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import Any, Callable
 
 import pygame
 
 from rules.actions import Action
-from rules import save as rules_save
-from rules.chance import NextMatch
-from rules.events import ACTION_KINDS
-from rules.session import Session
 
-from .. import intents as I
 from .. import safe_area
 from ..i18n import language, t
 from ..kits import kit_for
 from ..table.kit import Marks
-from ..table.scoreboard import hand_number
-from ..phases import COMPUTER, DEAL_END, MATCH_END
-from ..play import TableQueries
 from ..scene import Scene
-from ..seats import HUMAN, SeatConfig, seat_colour
+from ..seats import seat_colour
 from ..table.camera import Camera
 from ..table.render import ARRIVAL_S, DARK, NAME_PX
 from ..table.sprites import Sprites
 from ..table.status import PlayersPanel, draw_status_bar
 from ..table.widgets import Button
-from .camera_controls import CameraControls
+from .replay_input import ReplayInput
+from .replay_model import DealMark, Replay, ReplayPlay, replay_positions
+from .replay_words import ReplayWords
 from .score_panel import draw_revealed_hand, ui_scale
 from .textbox import Boxes, button_rows, fitting_px, line_height, readable_px, width_of
+
+#: The model's names, where the viewer's callers and tests have always found them.
+__all__ = ["DEFAULT_SPEED", "SPEEDS", "DealMark", "Replay", "ReplayPlay", "ReplayScene", "open_replay",
+           "replay_positions"]
 
 #: (label, seconds between decisions) of the playback speeds, slowest first.
 SPEEDS = (("\u00bd\u00d7", 1.6), ("1\u00d7", 0.8), ("2\u00d7", 0.4), ("4\u00d7", 0.2), ("8\u00d7", 0.1))
 DEFAULT_SPEED = 1
 KEY_PAN_PX = 80
 CAMERA_BUTTONS = ("zoom_in", "zoom_out", "fit", "follow")
-_TAGS = re.compile(r"<[^>]+>")
-
-
-# ------------------------------------------------------------------ the model
-
-
-def replay_positions(log: tuple, match_no: int | None = None) -> list[int]:
-    """The log positions a viewer stands at: before and after every decision of the match.
-
-    A position just before a deal's first decision is that deal's start; one just
-    after a deal's last decision (before the next deal is dealt) is its end.
-    ``match_no`` None takes every match of the log.
-    """
-    match, found = 1, set[int]()
-    for i, entry in enumerate(log):
-        if isinstance(entry, NextMatch):
-            match += 1
-        elif isinstance(entry, Action) and match_no in (None, match):
-            found.update((i, i + 1))
-    return sorted(found)
-
-
-@dataclass(frozen=True)
-class DealMark:
-    """A deal's start in the replay: its index among the positions and its numbers."""
-
-    index: int
-    match_no: int
-    deal_no: int
-
-
-class Replay:
-    """A finished match's positions, stepped through on a session of its own (see the module).
-
-    The session is copied (rebuilt from its log, as a save is) unless ``private`` says
-    nothing else holds it: stepping never moves the match it came from, which may be the
-    one still on the table.
-    """
-
-    def __init__(self, session: Session, seats: list[SeatConfig], match_no: int | None = None,
-                 private: bool = False) -> None:
-        if not private:
-            session = rules_save.build(rules_save.session_to_json(session))[0]
-        self.session = session
-        self.seats = list(seats)
-        self.players = session.config.players
-        #: The match's log as it was played (a save's redo tail is not part of it).
-        self.log = session.log
-        self.positions = replay_positions(self.log, match_no)
-        if not self.positions:
-            raise ValueError("the match holds no decision")
-        self.index = 0
-        self._cache: dict[int, tuple] = {}
-        self.deals = self._deal_marks()
-        self.seek(0)
-
-    def _deal_marks(self) -> list[DealMark]:
-        log = self.log
-        marks = []
-        for k, pos in enumerate(self.positions):
-            if pos == 0 or not isinstance(log[pos - 1], Action):
-                view = self.session.view_at(pos, 1)
-                # counted by the ends before it: a redeal (CU-4) deals the same hand again
-                marks.append(DealMark(k, view.match_no, hand_number(view.history)))
-        return marks
-
-    # ------------------------------------------------------------ moving
-
-    @property
-    def position(self) -> int:
-        """The log position shown now."""
-        return self.positions[self.index]
-
-    @property
-    def at_end(self) -> bool:
-        return self.index == len(self.positions) - 1
-
-    def seek(self, index: int) -> bool:
-        """Stand at position number ``index`` (clamped); True if that moved."""
-        index = max(0, min(len(self.positions) - 1, index))
-        moved = index != self.index
-        self.index = index
-        self.session.seek(self.positions[index])
-        return moved
-
-    def step(self, delta: int) -> bool:
-        return self.seek(self.index + delta)
-
-    def seek_position(self, position: int) -> bool:
-        """Stand at the viewer's position nearest at or before log position ``position``."""
-        best = max((k for k, p in enumerate(self.positions) if p <= position), default=0)
-        return self.seek(best)
-
-    def deal_index(self) -> int:
-        """Which of ``deals`` the position shown is in."""
-        return max((k for k, d in enumerate(self.deals) if d.index <= self.index), default=0)
-
-    def jump_deal(self, delta: int) -> bool:
-        """The start of the next (+1) or previous (-1) deal; back from inside a deal goes to its start."""
-        k = self.deal_index()
-        if delta < 0 and self.index > self.deals[k].index:
-            return self.seek(self.deals[k].index)
-        k = max(0, min(len(self.deals) - 1, k + delta))
-        return self.seek(self.deals[k].index)
-
-    # ------------------------------------------------------------ what is shown
-
-    def views(self) -> tuple:
-        """Every seat's view at the position shown (index 0 unused): its hand among them."""
-        pos = self.position
-        got = self._cache.get(pos)
-        if got is None:
-            got = (None,) + tuple(self.session.view(s) for s in range(1, self.players + 1))
-            if len(self._cache) > 64:
-                self._cache.clear()
-            self._cache[pos] = got
-        return got
-
-    def hands(self) -> tuple:
-        """Every hand at the position shown, face up (index 0 unused): the match is over."""
-        return (None,) + tuple(v.hand for v in self.views()[1:])
-
-    def decision_due(self) -> Action | None:
-        """The decision taken at the position shown (the next one), or None at a deal's end."""
-        pos = self.position
-        entry = self.log[pos] if pos < len(self.log) else None
-        return entry if isinstance(entry, Action) else None
-
-    def phase(self) -> str:
-        """The table's phase there: a deal's end, the match's end, or play."""
-        if self.session.match_over():
-            return MATCH_END
-        if self.session.pending_chance() is not None or self.session.to_act() is None:
-            return DEAL_END
-        return COMPUTER
-
-
-class ReplayPlay(TableQueries):
-    """What the table kits and the status bar read of a ``PlayState``, for a replay position.
-
-    Read-only: no decision is made here.  The score and end queries are the
-    PlayState's own (``TableQueries``: they read only ``view()``); every seat is shown
-    from the same side of the table, the first human's (or seat 1), so nothing turns.
-    """
-
-    def __init__(self, replay: Replay, kit) -> None:
-        self.replay = replay
-        self.session = replay.session
-        self.seats = replay.seats
-        self.kit = kit
-        self.humans = [s for s in range(1, len(self.seats) + 1) if self.seats[s - 1].kind == HUMAN]
-        self.bottom = self.humans[0] if self.humans else 1
-        self.viewer = None
-        self.holder = self.bottom
-        self.curtain_for = None
-        self.selected = None
-        self.pending = None
-
-    @property
-    def phase(self) -> str:
-        return self.replay.phase()
-
-    def view(self):
-        return self.replay.views()[self.bottom]
-
-    def my_turn(self) -> bool:
-        return False
-
-    def targets(self, tile=None) -> list:
-        return []
-
-    def legal(self) -> tuple:
-        return ()
 
 
 # ------------------------------------------------------------------ the scene
 
 
-class ReplayScene(CameraControls, Scene):
+class ReplayScene(ReplayInput, Scene):
     """The viewer (see the module docstring)."""
 
     def __init__(self, app, replay: Replay, on_close: Callable[[], None] | None = None) -> None:
@@ -249,6 +62,7 @@ class ReplayScene(CameraControls, Scene):
         self.replay = replay
         self.kit = kit_for(replay.session.config.game)
         self.play = ReplayPlay(replay, self.kit)
+        self.words = ReplayWords(self.kit, self.play, replay)
         self.on_close = on_close
         style = app.settings.get("tile_style", "pips")
         palette = app.settings.get("palette", "standard")
@@ -375,7 +189,7 @@ class ReplayScene(CameraControls, Scene):
         bottom_h = pad + self.line_h + pad + rows * self.row_h + pad + buttons_h
         self.bottom = pygame.Rect(0, h - bottom_h, w, bottom_h)
         self.camera.set_viewport((0, self.top_h, w, max(1, self.bottom.y - self.top_h)))
-        label_w = min(width_of(self._longest_label(), self._label_px()) + pad, w * 45 // 100)
+        label_w = min(width_of(self.words.longest_label(), self._label_px()) + pad, w * 45 // 100)
         self.timeline = pygame.Rect(label_w + 2 * pad, self.bottom.y + pad, w - label_w - 4 * pad, self.line_h)
         self.hands_area = pygame.Rect(pad, self.timeline.bottom + pad, w - 2 * pad, rows * self.row_h)
         self._camera_buttons()
@@ -446,83 +260,10 @@ class ReplayScene(CameraControls, Scene):
         if self._size is None:
             self._geometry(safe_area.safe_rect(self.app.settings, self.app.screen.get_size()).size)
 
-    # ------------------------------------------------------------ intents
-
-    def handle(self, intent: I.Intent) -> None:
-        local = safe_area.pointer(self, intent)
-        if local is None:
-            return
-        intent = local
-        self._ensure_geometry()
-        k = intent.kind
-        if k == I.TAP and intent.pos is not None:
-            self.tap(intent.pos)
-        elif k == I.DRAG and intent.pos is not None:
-            self.drag(intent.pos, intent.delta)
-        elif k == I.DRAG_END:
-            self._drag = None
-        elif self.camera_intent(intent):
-            pass
-        elif k == I.MOVE and intent.direction in ("left", "right"):
-            self.step(1 if intent.direction == "right" else -1)
-        elif k == I.MOVE and intent.direction in ("up", "down"):
-            self.jump_deal(1 if intent.direction == "down" else -1)
-        elif k in (I.UNDO, I.REDO):
-            self.step(1 if k == I.REDO else -1)
-        elif k == I.CONFIRM:
-            self.toggle_play()
-        elif k == I.SORT:
-            self.cycle_speed()
-        elif k in (I.CANCEL, I.MENU):
-            self.close()
-        elif k == I.RESIZE:
-            self._size = None
-
-    def tap(self, pos) -> None:
-        for b in self.camera_buttons:
-            if b.hit(pos):
-                self.press_camera(b.id)
-                return
-        for b in self._button_row():
-            if b.hit(pos):
-                if b.enabled:
-                    self.press(b.id)
-                return
-        if self.timeline.inflate(0, self.pad * 2).collidepoint(pos):
-            self.scrub(pos[0])
-
-    def press(self, bid: str) -> None:
-        actions = {"deal_back": lambda: self.jump_deal(-1), "back": lambda: self.step(-1),
-                   "play": self.toggle_play, "forward": lambda: self.step(1),
-                   "deal_forward": lambda: self.jump_deal(1), "speed": self.cycle_speed, "close": self.close}
-        actions[bid]()
+    # ------------------------------------------------------------ the camera's view
 
     def _user_moved(self) -> None:
         self.auto_fit = False
-
-    def drag(self, pos, delta) -> None:
-        """A drag on the timeline scrubs; one on the table pans it (UX-7: the view only)."""
-        if self._drag is None:
-            start = (pos[0] - delta[0], pos[1] - delta[1])
-            if self.timeline.inflate(0, self.pad * 2).collidepoint(start):
-                self._drag = "scrub"
-            elif self.camera.contains(*start):
-                self._drag = "pan"
-            else:
-                self._drag = "none"
-        if self._drag == "scrub":
-            self.scrub(pos[0])
-        elif self._drag == "pan":
-            self._user_moved()
-            self.camera.pan(*delta)
-
-    def scrub(self, x: float) -> None:
-        """The position under ``x`` on the timeline."""
-        r = self.timeline
-        last = len(self.replay.positions) - 1
-        frac = (x - r.x) / max(1, r.width - 1)
-        self.playing = False
-        self._moved(self.replay.seek(round(max(0.0, min(1.0, frac)) * last)))
 
     def fit(self) -> None:
         self.auto_fit = True
@@ -573,46 +314,7 @@ class ReplayScene(CameraControls, Scene):
 
     def message(self) -> str:
         """The message line: the coach's words here, else the deal's result, else the last decision."""
-        action, words = self.suggestions.get(self.replay.position, (None, None))
-        if words:
-            return words
-        if action is not None and action.kind != "play":
-            return t("replay.suggested", action=self.decision_words(action))
-        phase = self.replay.phase()
-        if phase in (DEAL_END, MATCH_END):
-            return self.result_words()
-        return self.last_decision_words()
-
-    def decision_words(self, action: Action) -> str:
-        """A decision other than a play, in the words of its button at the table (Draw, Pass ...)."""
-        view = self.play.view()
-        bid = next((b for b, a in self.kit.decision_buttons(view) if a == action), None)
-        return self.kit.button_label(bid, self.play) if bid is not None else action.kind
-
-    def result_words(self) -> str:
-        info = self.play.last_deal_end()
-        if info is None:
-            return ""
-        hand_result = getattr(self.kit, "hand_result", None)
-        if hand_result is not None:
-            return hand_result(self.play, info)
-        if info.reason == "out":
-            out = next((s for s in range(1, len(info.hands)) if not info.hands[s]), None)
-            if out is not None:
-                return t("table.deal_won", name=self.play.name(out))
-        return t("table.deal_blocked")
-
-    def last_decision_words(self) -> str:
-        from .overlays import tile_text
-        for event in reversed(self.play.view().history):
-            if event.kind in ("deal", "match"):
-                break
-            if event.kind in ACTION_KINDS:  # a decision
-                line = self.kit.log_line(event, self.play.name, tile_text)
-                if line is None and event.kind in ("draw", "pass", "end_chain"):
-                    line = t(f"ui.log_{event.kind}", name=self.play.name(event.seat))
-                return _TAGS.sub("", line or "").split("\n")[0]
-        return t("replay.deal_start")
+        return self.words.message(self.suggestions)
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         words = self.message()
@@ -639,18 +341,10 @@ class ReplayScene(CameraControls, Scene):
     def _label_px(self) -> int:
         return max(self.boxes.least, self.font_px - 3)
 
-    def _position_label(self, index: int, deal: DealMark) -> str:
-        last = max(1, len(self.replay.positions) - 1)
-        return t("replay.position", move=index, moves=last) + "  \u00b7  " + self.deal_words(deal)
-
-    def _longest_label(self) -> str:
-        """The timeline's label at its widest (the last move of the last deal), for the layout."""
-        return self._position_label(len(self.replay.positions) - 1, self.replay.deals[-1])
-
     def _draw_timeline(self, surface: pygame.Surface) -> None:
         r, replay = self.timeline, self.replay
         last = max(1, len(replay.positions) - 1)
-        label = self._position_label(replay.index, replay.deals[replay.deal_index()])
+        label = self.words.position_label(replay.index, replay.deals[replay.deal_index()])
         self.boxes.put(surface, label, pygame.Rect(self.pad, r.y, r.x - 2 * self.pad, r.height), self._label_px(),
                        colour=(214, 226, 218))
         bar = pygame.Rect(r.x, r.centery - max(2, r.height // 6), r.width, max(4, r.height // 3))
@@ -663,16 +357,6 @@ class ReplayScene(CameraControls, Scene):
             pygame.draw.line(surface, (247, 241, 227), (x, r.y + 2), (x, r.bottom - 2), 1)
         knob = (r.x + done.width, r.centery)
         pygame.draw.circle(surface, (247, 241, 227), knob, max(4, r.height // 3))
-
-    def deal_words(self, deal: DealMark) -> str:
-        """The deal's own name in this game: "Deal 3 of 13", a Cuban «кон 2» (the kit's words)."""
-        if hasattr(self.kit, "w"):
-            words = self.kit.w("hand_no", hand=max(1, deal.deal_no))
-        else:
-            words = t("table.deal_of", deal=deal.deal_no, deals=self.kit.deals or deal.deal_no)
-        if len({d.match_no for d in self.replay.deals}) > 1:
-            words = t("table.match_no", match=deal.match_no) + "  \u00b7  " + words
-        return words
 
     def _draw_hands(self, surface: pygame.Surface) -> None:
         """Every hand face up, each under its player's name; the seat to act framed."""

@@ -52,14 +52,14 @@ def test_the_engine_stays_off_the_station_until_confirmed():
     app, play, scene = at_table("hccc", seed=5)
     engine = play.session.view(1).engine
     rec = SpriteRecorder(scene.sprites)
-    scene._chrome_key = None
+    scene.chrome.key = None
     app.frame()
     # drawn once: in the hand only (the station's copy is hidden)
     assert rec.faces.count((engine, engine)) == 1
     play.press("place_engine")
     play.confirm()
     rec.clear()
-    scene._chrome_key = None
+    scene.chrome.key = None
     app.frame()
     assert rec.faces.count((engine, engine)) == 1  # now on the station, no longer in the hand
 
@@ -114,7 +114,7 @@ def test_behind_the_curtain_the_engine_waits_in_its_holders_hand():
     assert play2.phase == CURTAIN and play2.curtain_for == 1
     engine = play2.session.view(1).engine
     rec = SpriteRecorder(scene2.sprites)
-    scene2._chrome_key = None
+    scene2.chrome.key = None
     app2.frame()
     assert (engine, engine) not in rec.faces  # not on the station, and no hand is shown
     play2.reveal()

@@ -68,7 +68,7 @@ def test_look_at_the_table_shows_every_hand_left_face_up(game):
         press(app, pygame.K_f)  # "Look at the table (F)": the panel steps aside
         assert app.stack.top.aside
         recorder = SpriteRecorder(table.sprites)
-        table._chrome = None  # the bottom tray is a cached backdrop: this frame draws it afresh
+        table.chrome.surface = None  # the bottom tray is a cached backdrop: this frame draws it afresh
         frames(app, 2)
         faces = set(recorder.faces)
         for seat, hand in left.items():
@@ -99,7 +99,7 @@ def test_the_match_end_look_at_the_table_shows_the_last_hands_face_up(game):
     app.stack.top.handle(I.Intent(I.FIT, device="keyboard"))  # "Look at the table (F)"
     assert app.stack.top.aside
     recorder = SpriteRecorder(table.sprites)
-    table._chrome = None
+    table.chrome.surface = None
     app.frame()
     info = play.last_deal_end()
     left = {t for hand in info.hands[1:] for t in hand}

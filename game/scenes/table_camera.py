@@ -1,0 +1,68 @@
+"""The table's camera control (UX-7: the view only): the automatic view, fit all, magnify,
+follow and the keys' pan.
+
+The gestures and the camera buttons are ``CameraControls``'s, shared with the replay
+viewer; what they switch off and what fit all, magnify and follow show is the
+table's own, here.
+"""
+from __future__ import annotations
+
+from .table_room import TableRoom
+
+KEY_PAN_PX = 80
+#: How much closer Magnify brings the last play than the view it starts from, at least.
+MAGNIFY_FACTOR = 2.0
+MAGNIFY_MIN_ZOOM = 1.6
+
+
+class TableCamera(TableRoom):
+    """The table scene's camera part (see the module docstring)."""
+
+    def _user_moved(self) -> None:
+        self.auto_fit = False
+        self.whole = False
+        self.magnified = False
+
+    def _key_pan(self, direction: str) -> None:
+        dx, dy = {"left": (1, 0), "right": (-1, 0), "up": (0, 1), "down": (0, -1)}[direction]
+        self._user_moved()
+        self.camera.pan(dx * KEY_PAN_PX * self.u, dy * KEY_PAN_PX * self.u)
+
+    def fit(self) -> None:
+        """Fit all: the whole table, however small its tiles (until the view is moved)."""
+        self.auto_fit = True
+        self.whole = True
+        self._fit(self._layout_now(), animate=True)
+
+    def magnify(self) -> None:
+        """Issue 11: the last play (or, before any, the seat to act) close up, to count its
+        pips from the couch; pressed again, the automatic view comes back."""
+        if self.magnified:
+            self.magnified = False
+            self.auto_fit, self.whole = True, False
+            self._fit(self._layout_now(), animate=True)
+            return
+        lay, view = self._layout_now(), self.play.view()
+        point = self.kit.follow_point(lay, view, None)
+        seat = self.play.session.to_act()
+        if point is None and seat is not None:
+            point = self.kit.seat_point(lay, view, self.play, seat)
+        if point is None:
+            return
+        self._user_moved()
+        self.magnified = True
+        zoom = max(self.camera.draw_zoom * MAGNIFY_FACTOR, MAGNIFY_MIN_ZOOM)
+        self.camera.follow(point, min_zoom=zoom)
+
+    def _fit(self, lay, animate: bool) -> None:
+        """The automatic view: the whole table, but at a large interface size or on a TV never
+        with tiles below ``READABLE_SHORT_PX`` times the scale (the table grows with the
+        interface); then it centres on the last play.  Fit all shows everything."""
+        floor = None if self.whole else self._readable_zoom()
+        focus = self.kit.follow_point(lay, self.play.view(), self._me()) if floor else None
+        self.camera.fit(lay.content, animate=animate, min_zoom=floor, focus=focus)
+
+    def _follow_last(self) -> None:
+        point = self.kit.follow_point(self._layout_now(), self.play.view(), self._me())
+        if point is not None:
+            self.camera.follow(point)
