@@ -20,7 +20,8 @@ from game.phones.coach import PhoneCoach
 from game.phones.protocol import PAGE_KEYS, phone_state
 from game.phones.server import PhoneRequest, PhoneServer, SeatInfo
 from rules import bots
-from rules.actions import Action
+from rules.actions import Action, action_from_json
+from rules.reasons import why
 from rules.chance import Deal
 from rules.rng import decision_stream
 from rules.session import Config, Session
@@ -401,6 +402,10 @@ def test_hint_previews_the_suggestion_and_cancel_takes_it_back():
         await table.pump(0.1)
         state = (await phone.next("state"))["state"]
         assert state["pending"] is not None and state["pending_is_hint"] is True
+        # issue 31: the reason the hint gives is the one rules.reasons finds in this seat's view
+        view = table.session.view(seat)
+        hinted = action_from_json(state["legal"][state["pending"]])
+        assert state["hint_reason"] == why(view, hinted)._asdict()
         await phone.send({"type": "cancel", "rev": phone.rev})
         await table.pump(0.1)
         state = (await phone.next("state"))["state"]

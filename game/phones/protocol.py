@@ -29,6 +29,7 @@ from rules.actions import Action
 from rules.events import (EngineFound, Event, LeadChosen, LineDealEnd, LineMatchEnd, LinePlay, Redealt, Reset,
                           SeatEvent, TrainDealEnd, TrainMatchEnd, TrainPlay, as_event)
 from rules.line import PartnershipView
+from rules.reasons import KINDS as REASON_KINDS, why
 from rules.tiles import tile as make_tile
 from rules.variants import GAMES
 
@@ -172,6 +173,14 @@ def _match_end(history: Sequence[Event]) -> TrainMatchEnd | LineMatchEnd | None:
     return last if isinstance(last, (TrainMatchEnd, LineMatchEnd)) else None
 
 
+def _reason(view: Any, action: Action) -> dict | None:
+    """The hint's reason as the page words it (``reasons.KIND`` with its numbers)."""
+    if action not in view.legal:  # the table's own pseudo-action (placing the engine)
+        return None
+    reason = why(view, action)
+    return None if reason is None else reason._asdict()
+
+
 def phone_state(source: Any, seat: int, *, names: Sequence[str] | None = None,
                 legal: Sequence[Action] | None = None, pending: Action | None = None,
                 pending_is_hint: bool = False, can_hint: bool | None = None, can_undo: bool = False,
@@ -218,6 +227,8 @@ def phone_state(source: Any, seat: int, *, names: Sequence[str] | None = None,
         "playable": [_tile(t) for t in dict.fromkeys(a.tile for a in plays if a.tile is not None)],
         "pending": index,
         "pending_is_hint": bool(pending_is_hint and index is not None),
+        # issue 31: why the hint suggests it, from this seat's view (rules.reasons)
+        "hint_reason": _reason(view, decisions[index]) if pending_is_hint and index is not None else None,
         "hint": mine if can_hint is None else bool(can_hint and mine),
         "undo": bool(can_undo),
         "coach": bool(coach),
@@ -318,6 +329,9 @@ def page_strings(catalog: Mapping[str, Mapping[str, Any]], language: str) -> dic
     here = catalog.get(language, {})
     english = catalog.get("en", {})
     out = {key: here.get(key, english.get(key, key)) for key in PAGE_KEYS}
+    for kind in REASON_KINDS:  # issue 31: the hint's reasons, built as reasons.KIND
+        key = f"reasons.{kind}"
+        out[key] = here.get(key, english.get(key, key))
     for game in GAMES:
         for word in GAME_WORDS:
             key = f"line.{game}.{word}"

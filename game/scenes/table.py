@@ -18,6 +18,7 @@ from __future__ import annotations
 from ..play import COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState
 from .table_buttons import TableButtons
 from .table_chrome import TableChrome
+from .textbox import Boxes
 from .table_draw import TableDrawing
 from .table_input import TableInput
 from .table_staging import TableStaging
@@ -39,6 +40,7 @@ class TableScene(TableInput, TableDrawing, TableButtons):
         super().__init__(app, play_state)
         self.chrome = TableChrome(self)
         self.staging = TableStaging(self)
+        self.reading_boxes = Boxes()
 
     def update(self, dt: float) -> None:
         self.clock += dt

@@ -17,7 +17,11 @@ from ..table.kit import Marks
 from ..motion import SCREEN, WORLD, anchor_mapper, draw_thinking, thinking_radius
 from ..play import COMPUTER, PREVIEW
 from ..staging import SEAT_SCALE
+from rules.reading import read_table
+
+from .reading_panel import draw_reading
 from .table_chrome import TableChrome
+from .textbox import Boxes, readable_px
 from .table_room import TableRoom, art_settings
 from .table_staging import TableStaging
 from ..table.prompts import message_lines
@@ -30,6 +34,8 @@ class TableDrawing(TableRoom):
 
     chrome: TableChrome
     staging: TableStaging
+    #: what the table reading panel laid out (issue 31; the fit tests read it)
+    reading_boxes: Boxes
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         surface = safe_area.area(surface, self.app.settings)  # the TV's overscan margin is rail
@@ -76,6 +82,7 @@ class TableDrawing(TableRoom):
         self.chrome.draw(surface, view)  # the felt too: the world is drawn onto it
         self.kit.draw_world(self.renderer, surface, self.camera, lay, view, play, marks, self.clock)
         self._draw_players(surface, view)
+        self._draw_reading(surface, view)
         for b in self.camera_buttons:
             b.draw(surface, self.font_px)
         self._draw_message(surface)
@@ -144,6 +151,19 @@ class TableDrawing(TableRoom):
         play = self.play
         key = (play.session.cursor, id(play.session.state), play.phase, self.panel_u, language())
         self.players.draw(surface, self._panel_pos(), play, view, self.panel_u, key)
+
+    def _draw_reading(self, surface, view) -> None:
+        """Issue 31: the table reading of the seat whose hand is shown (UX-4), when the
+        setting is on; at the curtain it hides with the hand."""
+        seat = self.play.hand_seat()
+        if not self.app.settings.get("reading", False) or seat is None or view.seat != seat:
+            return
+        vx, vy, vw, vh = self.camera.viewport
+        room = pygame.Rect(vx + self.rail, vy + self.rail, vw // 2, vh - 2 * self.rail)
+        corner = (room.left + round(8 * self.u), room.bottom - round(8 * self.u))
+        self.reading_boxes.clear(readable_px(self.app))
+        draw_reading(surface, self.reading_boxes, read_table(view), self.play.name, corner,
+                     max(readable_px(self.app), round(self.font_px * 0.8)), room)
 
     def _draw_message(self, surface) -> None:
         lines = message_lines(self.play, self.play.focus == "table" and self.show_focus)

@@ -89,6 +89,8 @@ class TableInput(TableCamera):
             self._show_focused_target()
         elif kind == I.SORT:
             play.sort()
+        elif kind == I.READING:  # issue 31: the table reading panel, on or off (a setting)
+            self.app.set_setting("reading", not self.app.settings.get("reading", False))
         elif kind == I.MENU:
             self._request("menu")
         elif kind == I.RULES:

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import random
 
+from game.hint_words import reason_line
+from game.table.prompts import message_lines
+from rules.reasons import why
+
 import pygame
 import pytest
 
@@ -61,6 +65,9 @@ def hint_and_confirm(app, play, scene, device: str, rng: random.Random) -> str:
     push(app, device, HINT[device])
     assert play.phase == PREVIEW and play.pending_is_hint
     hinted, setup = play.pending, play.setup
+    if hinted in play.view().legal:  # issue 31: the hint's reason shows under its preview
+        reason = reason_line(why(play.view(), hinted), play.name)
+        assert not reason or (reason, True) in message_lines(play, False)
     frames(app)
     # the cursor is on Confirm, drawn there and nowhere else
     assert (play.focus, play.focused()) == ("buttons", "confirm")

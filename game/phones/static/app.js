@@ -321,6 +321,13 @@
     } else {
       prompt.textContent = "";
     }
+    // issue 31: a hint says why, in the phone's language
+    const reason = $("reason");
+    const why = pending && s.pending_is_hint ? s.hint_reason : null;
+    reason.hidden = !why;
+    reason.textContent = why
+      ? t("reasons." + why.kind, { number: why.number, name: why.seat ? seatName(why.seat) : "" }, why.figure === null ? undefined : why.figure)
+      : "";
 
     // the hand: playable tiles lit, the dead ones dimmed while it is this seat's decision
     const playable = new Set(s.playable.map(tileKey));
