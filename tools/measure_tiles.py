@@ -3,7 +3,8 @@
     SDL_VIDEODRIVER=dummy .venv/bin/python tools/measure_tiles.py
 
 A tile's short side in screen pixels (the height of a tile lying along its row) at a hand's
-start (after 2 decisions) and mid-hand (after 14), for 1920x1080 and 1024x600, TV off/on,
+start (Cuban, Jamaican: 2 tiles down; Mexican Train: after 2 decisions) and mid-hand (12 tiles
+down; after 14 decisions), for 1920x1080 and 1024x600, TV off/on,
 interface size 100%/200%.  Headless; the automatic view as the table scene settles it.
 """
 from __future__ import annotations
@@ -29,8 +30,9 @@ def main() -> None:
     for game in GAMES:
         for size in SIZES:
             for tv, ui in MODES:
-                start = measure(game, size, tv=tv, ui=ui, decisions=2)
-                mid = measure(game, size, tv=tv, ui=ui, decisions=14)
+                lined = game != "mexican_train"
+                start = measure(game, size, tv=tv, ui=ui, decisions=2, line=2 if lined else 0)
+                mid = measure(game, size, tv=tv, ui=ui, decisions=14, line=12 if lined else 0)
                 print(f"{game:14} {size[0]}x{size[1]:<5} {'on' if tv else 'off':3} {int(ui * 100):3}% "
                       f"{start.short_px:9.1f} {mid.short_px:7.1f}")
 

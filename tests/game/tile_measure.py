@@ -25,15 +25,21 @@ class Measure:
 
 
 def table_at(game: str, size: tuple[int, int], *, tv: bool = False, ui: float = 1.0,
-             decisions: int = 1, seed: int = 7):
-    """A table scene in its first hand after ``decisions`` decisions (anyone's), settled."""
+             decisions: int = 1, seed: int = 7, line: int = 0):
+    """A table scene in its first hand after ``decisions`` decisions (anyone's) or, in the
+    line games with ``line``, once that many tiles are down; the automatic view settled."""
     app = FakeApp(size)
     app.settings.update(tv=tv, ui_scale=ui)
     app.ui_scale = ui * (TV_SCALE if tv else 1.0)
     session = Session(Config(game, len(SEATS[game]), seed))
     play = PlayState(session, seats_of(SEATS[game]), delay=0.0)
     done = 0
-    while done < decisions and play.phase != DEAL_END:
+    def short() -> bool:
+        if line:
+            return len(play.view().line) < line
+        return done < decisions
+
+    while short() and play.phase != DEAL_END:
         if play.phase == COMPUTER_PHASE:
             if not play.step_computer():
                 break
@@ -50,8 +56,9 @@ def table_at(game: str, size: tuple[int, int], *, tv: bool = False, ui: float = 
 
 
 def measure(game: str, size: tuple[int, int], *, tv: bool = False, ui: float = 1.0,
-            decisions: int = 1, seed: int = 7) -> Measure:
-    _app, play, scene = table_at(game, size, tv=tv, ui=ui, decisions=decisions, seed=seed)
+            decisions: int = 1, seed: int = 7, line: int = 0) -> Measure:
+    """The drawn size; ``line`` (the line games) or ``decisions`` as ``table_at``."""
+    _app, play, scene = table_at(game, size, tv=tv, ui=ui, decisions=decisions, seed=seed, line=line)
     z = scene.camera.draw_zoom
     view = play.view()
     line = len(getattr(view, "line", ()) or ()) if game != "mexican_train" else decisions
