@@ -38,3 +38,50 @@ def test_the_view_eases_out_as_the_line_grows_but_stays_above_the_whole_hand_fit
     mid = measure(game, (1920, 1080), line=12)
     assert mid.line >= 12
     assert 32 <= mid.short_px < start.short_px, (start, mid)
+
+
+# --------------------------------------------------------------------- the grown room itself
+
+def _long_hand(game: str):
+    """The plays of a long first hand (every view along it), from a seeded random game."""
+    import random
+
+    from game.kits.line import layout as LL
+    from rules import Config, Session
+    for seed in range(200):
+        session, rng, views = Session(Config(game, 4, seed)), random.Random(seed), []
+        while session.view(1).deal_no == 1 and not session.match_over():
+            views.append(session.view(1))
+            session.apply(rng.choice(session.legal_actions()))
+        if len(LL.plays_of(views[-1])) >= 18:
+            return views
+    raise AssertionError("no long hand")
+
+
+@pytest.mark.parametrize("game", ["cuban", "jamaican"])
+def test_the_grown_room_holds_the_line_moves_no_tile_and_grows_in_steps(game):
+    from game.kits.line import layout as LL
+    views = _long_hand(game)
+    cap = LL.capacity_of(views[0])
+    whole = LL.layout_line(LL.plays_of(views[-1]), 16 / 9, capacity=cap)
+    tables = []
+    for view in views:
+        plays = LL.plays_of(view)
+        grown = LL.layout_line(plays, 16 / 9, capacity=cap, grow=True)
+        kept = LL.layout_line(plays, 16 / 9, capacity=cap)
+        # the tiles and ends lie where they lay before: only the room (what the camera fits) differs
+        assert grown.tiles == kept.tiles and grown.ends == kept.ends
+        bx, by, bw, bh = grown.bounds
+        tx, ty, tw, th = grown.table
+        assert tx <= bx and ty <= by and bx + bw <= tx + tw and by + bh <= ty + th
+        # never beyond the whole hand's room, and smaller than it at a hand's start
+        kx, ky, kw, kh = kept.table
+        assert kx <= tx and ky <= ty and tx + tw <= kx + kw and ty + th <= ky + kh
+        tables.append(grown.table)
+    assert tables[-1][2] * tables[-1][3] <= whole.table[2] * whole.table[3]
+    starts = [t for v, t in zip(views, tables) if len(LL.plays_of(v)) == 1]
+    assert starts and starts[0][2] * starts[0][3] < whole.table[2] * whole.table[3] / 3
+    # the room grows now and then (steps of about two tiles), not at every play
+    changes = sum(1 for a, b in zip(tables, tables[1:]) if a != b)
+    plays = len(LL.plays_of(views[-1]))
+    assert changes <= plays // 2, (changes, plays)
