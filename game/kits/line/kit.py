@@ -202,10 +202,19 @@ class LineKit(TableKit):
             return
         x, y, w, h = lay.table
         cx, cy = camera.world_to_screen(x + w / 2, y + h / 2)
+        bottom = camera.world_to_screen(x, y + h)[1]
         size = max(12, min(26, round(22 * camera.draw_zoom)))
+        # below the empty slot, inside the table's room: the viewer's seat sits just under it
+        # now that the room is the line's (layout._grown), not the whole hand's
+        while True:
+            imgs = [fit(line, size, camera.viewport[2] - 40, colour=(247, 241, 227), outline=DARK)
+                    for line in notes[-4:]]
+            tall = sum(img.get_height() + 4 for img in imgs)
+            if size <= 12 or round(cy) + size * 2 + tall <= bottom:
+                break
+            size -= 1
         top = round(cy) + size * 2
-        for line in notes[-4:]:
-            img = fit(line, size, camera.viewport[2] - 40, colour=(247, 241, 227), outline=DARK)
+        for img in imgs:
             surface.blit(img, img.get_rect(midtop=(round(cx), top)))
             top += img.get_height() + 4
 

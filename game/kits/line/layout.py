@@ -144,10 +144,11 @@ def layout_view(view, aspect: float = 16 / 9, shows: Callable[[Rect], bool] | No
     The table's room is planned for the whole hand, so the choice holds for the whole hand.
     """
     plays, capacity = plays_of(view), capacity_of(view)
-    lay = layout_line(plays, aspect, capacity=capacity)
-    if shows is not None and not shows(lay.content):
-        lay = layout_line(plays, aspect, capacity=capacity, seats=PANEL)
-    return lay
+    seats = arrangement(aspect)
+    # where the seats sit is chosen for the whole hand's room, so that it holds all hand long
+    if shows is not None and not shows(layout_line(plays, aspect, capacity=capacity, seats=seats).content):
+        seats = PANEL
+    return layout_line(plays, aspect, capacity=capacity, seats=seats, grow=True)
 
 
 def arrangement(aspect: float) -> str:
@@ -232,19 +233,24 @@ def _near_far(end: str, lying: tuple[int, int]) -> tuple[int, int]:
 # --------------------------------------------------------------------- the layout
 
 def layout_line(plays: Sequence[Play], aspect: float = 16 / 9, *,
-                capacity: int = DEFAULT_CAPACITY, seats: str | None = None) -> LineLayout:
+                capacity: int = DEFAULT_CAPACITY, seats: str | None = None,
+                grow: bool = False) -> LineLayout:
     """Lay out one hand's plays (``plays_of``), the first at the centre (CU-6, JA-2, JA-4).
 
     ``capacity`` is the hand's size (``capacity_of``), which with ``aspect`` fixes the row
     length for the whole hand; ``seats`` is where the seats sit (default: ``arrangement``).
+    With ``grow`` the table's room is not the whole hand's but the line's extent now, grown
+    in steps (``_grown``): the camera fits it, so a hand's first tiles are drawn as large as
+    the felt allows and the view eases out as the line grows (issue 28 item 12).
     Raises ValueError for a play that does not match its end.
     """
     seats = seats or arrangement(aspect)
     half_row, reserve = _table_plan(capacity, round(aspect, 3), seats)
-    return _lay(plays, half_row, reserve, seats)
+    return _lay(plays, half_row, reserve, seats, grow)
 
 
-def _lay(plays: Sequence[Play], half_row: float, reserve: Rect | None, seats: str = AROUND) -> LineLayout:
+def _lay(plays: Sequence[Play], half_row: float, reserve: Rect | None, seats: str = AROUND,
+         grow: bool = False) -> LineLayout:
     tiles: list[Placed] = []
     arms: dict = {"L": [], "R": []}
     pens: dict = {}
@@ -265,7 +271,12 @@ def _lay(plays: Sequence[Play], half_row: float, reserve: Rect | None, seats: st
     ends = _ends(pens, half_row)
     bounds = _union([p.rect for p in tiles] + [s.rect for s in ends.values()]
                     + _double_places(pens, half_row))
-    table = _union([bounds, reserve]) if reserve else bounds
+    if reserve and grow:
+        # before the first tile the table's centre says who leads (the lead draw, CU-2): room
+        # for those lines under the empty slot
+        table = _grown(bounds, reserve, EMPTY_HALF_H if not tiles else MIN_HALF_H)
+    else:
+        table = _union([bounds, reserve]) if reserve else bounds
     return LineLayout(tuple(tiles), {k: tuple(v) for k, v in arms.items()}, ends, pens,
                       half_row, bounds, table, seat_bounds(table, seats), seats)
 
@@ -403,6 +414,39 @@ def seat_area(place: tuple[float, float, str], seats: str = AROUND) -> Rect:
     else:
         w, h = 8 * TILE_L, top if side == "top" else bottom
     return (cx - w / 2, cy - h / 2, w, h)
+
+
+# --------------------------------------------------------------------- the room now
+
+#: The least room round the first tile (half its width and height, world units): about four
+#: tiles each way along the row and a double across it, so that a hand's first tiles
+#: are not drawn huge; the room then grows in steps of ``GROW_X`` along the row and ``GROW_Y``
+#: across (about two tiles, about a row), so that the view eases out now and then, not at
+#: every play.
+MIN_HALF_W = 4 * (TILE_L + GAP)
+MIN_HALF_H = TILE_L / 2  # a double across the row (its place at an end is in the bounds)
+GROW_X = 2 * (TILE_L + GAP)
+GROW_Y = TILE_L
+EMPTY_HALF_H = 1.5 * TILE_L  # the empty line: room for the notes under its slot (kit._draw_notes)
+
+
+def _grown(bounds: Rect, reserve: Rect, least_h: float = MIN_HALF_H) -> Rect:
+    """The room for the line as it lies now round the first tile: each side of it reaches at
+    least ``MIN_HALF_W`` (``least_h`` up and down) and grows on its own, in steps, as its arm
+    grows (an arm may run far longer than the other); never beyond the whole hand's
+    ``reserve`` (nor short of the tiles themselves)."""
+    x, y, w, h = bounds
+    rx, ry, rw, rh = reserve
+
+    def side(need: float, least: float, step: float, most: float) -> float:
+        steps = math.ceil(max(0.0, need - least) / step - 1e-9)
+        return max(need, min(least + steps * step, most))
+
+    left = side(-x, MIN_HALF_W, GROW_X, -rx)
+    right = side(x + w, MIN_HALF_W, GROW_X, rx + rw)
+    top = side(-y, least_h, GROW_Y, -ry)
+    bottom = side(y + h, least_h, GROW_Y, ry + rh)
+    return (-left, -top, left + right, top + bottom)
 
 
 # --------------------------------------------------------------------- the row length

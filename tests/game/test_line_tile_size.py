@@ -1,0 +1,87 @@
+"""Issue 28 item 12: the line games' tiles as large as the felt allows.
+
+Measured with tools/measure_tiles.py (the same ``tile_measure`` helper): before, the camera fit
+the room kept for the whole hand (a hand's longest line) from the first tile on, so a hand's
+first tiles used about a third of the felt: 25 px short sides on a 1080p TV, and 17 px at
+1024x600 at both 100% and 200% interface size.  Now the room is the line's own, grown in steps.
+"""
+from __future__ import annotations
+
+import pytest
+
+from tile_measure import measure
+
+#: A TV's text is 32 px at 1080p (test_tv); a tile's short side at 1.25 times that, 40 px,
+#: puts a pip at about 6 px across, countable from a sofa; before it was 24.7 px.  After: 45 px.
+TV_1080_START_PX = 40
+
+
+@pytest.mark.parametrize("game", ["cuban", "jamaican"])
+def test_a_hands_first_tiles_are_large_on_a_1080p_tv(game):
+    m = measure(game, (1920, 1080), tv=True, line=2)
+    assert m.line >= 2
+    assert m.short_px >= TV_1080_START_PX, m
+
+
+@pytest.mark.parametrize("game", ["cuban", "jamaican"])
+def test_200_percent_draws_the_line_larger_than_100_at_1024x600(game):
+    small = measure(game, (1024, 600), ui=1.0, line=2)
+    large = measure(game, (1024, 600), ui=2.0, line=2)
+    assert large.short_px > small.short_px * 1.2, (small, large)
+
+
+@pytest.mark.parametrize("game", ["cuban", "jamaican"])
+def test_the_view_eases_out_as_the_line_grows_but_stays_above_the_whole_hand_fit(game):
+    """Mid-hand (12 tiles) the view has eased out from the start, and is never smaller than
+    the old fit of the whole hand's room (32 px at 1080p)."""
+    start = measure(game, (1920, 1080), line=2)
+    mid = measure(game, (1920, 1080), line=12)
+    assert mid.line >= 12
+    assert 32 <= mid.short_px < start.short_px, (start, mid)
+
+
+# --------------------------------------------------------------------- the grown room itself
+
+def _long_hand(game: str):
+    """The plays of a long first hand (every view along it), from a seeded random game."""
+    import random
+
+    from game.kits.line import layout as LL
+    from rules import Config, Session
+    for seed in range(200):
+        session, rng, views = Session(Config(game, 4, seed)), random.Random(seed), []
+        while session.view(1).deal_no == 1 and not session.match_over():
+            views.append(session.view(1))
+            session.apply(rng.choice(session.legal_actions()))
+        if len(LL.plays_of(views[-1])) >= 18:
+            return views
+    raise AssertionError("no long hand")
+
+
+@pytest.mark.parametrize("game", ["cuban", "jamaican"])
+def test_the_grown_room_holds_the_line_moves_no_tile_and_grows_in_steps(game):
+    from game.kits.line import layout as LL
+    views = _long_hand(game)
+    cap = LL.capacity_of(views[0])
+    whole = LL.layout_line(LL.plays_of(views[-1]), 16 / 9, capacity=cap)
+    tables = []
+    for view in views:
+        plays = LL.plays_of(view)
+        grown = LL.layout_line(plays, 16 / 9, capacity=cap, grow=True)
+        kept = LL.layout_line(plays, 16 / 9, capacity=cap)
+        # the tiles and ends lie where they lay before: only the room (what the camera fits) differs
+        assert grown.tiles == kept.tiles and grown.ends == kept.ends
+        bx, by, bw, bh = grown.bounds
+        tx, ty, tw, th = grown.table
+        assert tx <= bx and ty <= by and bx + bw <= tx + tw and by + bh <= ty + th
+        # never beyond the whole hand's room, and smaller than it at a hand's start
+        kx, ky, kw, kh = kept.table
+        assert kx <= tx and ky <= ty and tx + tw <= kx + kw and ty + th <= ky + kh
+        tables.append(grown.table)
+    assert tables[-1][2] * tables[-1][3] <= whole.table[2] * whole.table[3]
+    starts = [t for v, t in zip(views, tables) if len(LL.plays_of(v)) == 1]
+    assert starts and starts[0][2] * starts[0][3] < whole.table[2] * whole.table[3] / 3
+    # the room grows now and then (steps of about two tiles), not at every play
+    changes = sum(1 for a, b in zip(tables, tables[1:]) if a != b)
+    plays = len(LL.plays_of(views[-1]))
+    assert changes <= plays // 2, (changes, plays)
