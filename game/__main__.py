@@ -351,12 +351,32 @@ def _fresh_settings() -> dict:
     return dict(storage.DEFAULT_SETTINGS)
 
 
+def _run_lesson(args, capture) -> int:
+    """``python -m game --learn GAME``: the lesson in a window, or (``--screenshot``) one frame
+    of it after ``--after`` steps, saved by ``capture`` (``game.__main__``'s)."""
+    from . import storage
+    from .app import App
+    from .scenes.lesson import advance_lesson, start_lesson
+    shot = args.screenshot is not None
+    app = App(size=args.size, fullscreen=None if shot or not args.fullscreen else True,
+              language=args.lang, strict=shot, persist=not shot,
+              settings=dict(storage.DEFAULT_SETTINGS) if shot else None)
+    app.start(resume=not shot)
+    scene = start_lesson(app, args.learn)
+    if not shot:
+        code = app.run()
+        app.close()
+        return code
+    app.input.last_device = "keyboard"
+    advance_lesson(scene, args.after)
+    return capture(app, args.screenshot)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     try:
         if args.learn is not None:
-            from .scenes.lesson import run_lesson
-            return run_lesson(args, capture)
+            return _run_lesson(args, capture)
         if args.replay is not None and args.screenshot:
             return replay_screenshot(args)
         if args.screenshot:

@@ -4,7 +4,7 @@
   (``storage.LoadResult.recovered``): how many moves were kept, how many could
   not be read, and where the damaged files were set aside.
 
-- while saves fail (``App._save_failing``) with a match in progress: a mark
+- while saves fail (``MatchHost.save_failing``) with a match in progress: a mark
   that stays on screen (``draw_unsaved_mark``), and Quit or closing the window
   (``hold_quit``) warns first and offers to save the match as a named file in
   the home folder, to quit anyway, or to go back.
@@ -53,7 +53,7 @@ MARK_EDGE = (247, 241, 227)
 
 def unsaved(app) -> bool:
     """Saves are failing and a match is in progress: quitting now would lose moves."""
-    return bool(getattr(app, "_save_failing", False)) and app.play_state is not None
+    return app.match.save_failing and app.play_state is not None
 
 
 def mark_rect(app, surface: pygame.Surface) -> tuple[pygame.Rect, pygame.Surface]:

@@ -7,17 +7,16 @@ table), and ``update`` runs for every scene that ``wants_update_when_covered``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
+from .host import Host
 from .intents import Intent
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import App
 
 
 class Scene:
+    """One screen.  What the App asks of a scene is declared here with its default
+    (issue 26: never probed with ``getattr``): a scene that differs says so."""
+
     #: True for overlays that let the scene below show through.
     overlay = False
     #: True if ``update`` must still run while another scene covers this one.
@@ -25,9 +24,24 @@ class Scene:
     #: True if ``draw`` covers every pixel of the window: the App then skips clearing it
     #: first (a full-window fill a frame, issue 14).
     opaque = False
+    #: UX-5: the match's clock runs only while such a scene (its table, its deal's end) is on top.
+    runs_match = False
+    #: UX-5: while such a scene is anywhere on the stack (rules, log, menu, settings) the match waits.
+    pauses_play = False
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
+
+    @property
+    def showing_move(self) -> bool:
+        """Issue 14: a move this scene shows is still travelling, so the next computer waits."""
+        return False
+
+    def set_ui_visible(self, visible: bool) -> None:
+        """Show or hide this scene's widgets (hidden while a full scene covers it)."""
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """Draw the focus ring over the widgets (the top scene only, after pygame_gui drew)."""
 
     def handle(self, intent: Intent) -> None:
         """React to one intent (only the top scene gets them)."""
@@ -104,6 +118,10 @@ class SceneStack:
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         for scene in self._scenes[self._first_drawn():]:
             scene.draw(surface, alpha)
+
+    def drawn(self) -> list[Scene]:
+        """The scenes drawn, bottom first: the top one and the overlays' scenes below it."""
+        return self._scenes[self._first_drawn():] if self._scenes else []
 
     def covers(self) -> bool:
         """Whether the scenes drawn cover the whole window (the lowest one drawn is opaque)."""

@@ -11,6 +11,7 @@ a drag scroll a long list; Back, Esc or Enter close the screen.
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import pygame
 
@@ -18,6 +19,7 @@ from rules import coach
 from rules.actions import Action
 
 from .. import intents as I
+from .. import navigation
 from ..i18n import t
 from ..kits import kit_for
 from .score_panel import ScorePanelScene, ui_scale
@@ -166,9 +168,8 @@ class CoachScene(ScorePanelScene):
         if report is None or not report.grades:
             return
         from .. import history
-        from .replay import open_replay
         play = self.play
-        viewer = open_replay(self.app, history.MatchRecord(play.session, play.seats, play.view().match_no))
+        viewer: Any = navigation.push(self.app, "replay", history.MatchRecord(play.session, play.seats, play.view().match_no))
         for g in report.grades:
             if self.better(g) is not None:
                 viewer.suggest(g.position, g.best_known,

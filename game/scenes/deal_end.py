@@ -9,6 +9,7 @@ import pygame
 
 
 from .. import intents as I
+from .. import navigation
 from ..i18n import t
 from ..play import DEAL_END
 from .score_panel import ScorePanelScene, draw_revealed_hand
@@ -41,8 +42,7 @@ class DealEndScene(ScorePanelScene):
         elif bid == "undo":
             self._undo()
         elif bid == "coach":
-            from .coach import CoachScene  # issue 15: the deal's decisions, graded
-            self.app.stack.push(CoachScene(self.app, self.play, self.table))
+            navigation.push(self.app, "coach", self.play, self.table)  # issue 15: the deal's decisions, graded
         elif bid == "replay":
             self.replay()
 
@@ -51,9 +51,8 @@ class DealEndScene(ScorePanelScene):
         with this deal's last decision, before the next deal (already dealt behind this
         screen) is shown: every hand up to there was revealed at its deal's end."""
         from .. import history
-        from .replay import open_replay
         play = self.play
-        open_replay(self.app, history.MatchRecord(play.session, play.seats, play.view().match_no))
+        navigation.push(self.app, "replay", history.MatchRecord(play.session, play.seats, play.view().match_no))
 
     def button_labels(self, labels):
         """The kit's buttons, and Coach and Replay when a human played this deal (issue 15)."""

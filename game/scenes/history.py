@@ -13,7 +13,7 @@ from functools import partial
 import html
 import pygame
 
-from .. import history
+from .. import history, navigation
 from ..i18n import t
 from ..kits import kit_for
 from .menu import TEXT_MARGIN, WIDGET_INSET, WidgetScene
@@ -136,8 +136,7 @@ class HistoryScene(WidgetScene):
             self.rebuild()
             self.app.show_message(t("replay.title"), t(history.PROBLEM_TEXT[e.problem]))
             return
-        from .replay import open_replay
-        open_replay(self.app, record)
+        navigation.push(self.app, "replay", record)
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         draw_felt(surface)

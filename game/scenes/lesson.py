@@ -146,9 +146,9 @@ class LessonTableScene(TableScene):
         super().on_exit()
         if self.app.play_state is self.play:
             if self.previous is not None:
-                self.app.play_state, self.app.seats = self.previous[0], list(self.previous[1])
+                self.app.put_match(self.previous[0], self.previous[1])
             else:
-                self.app.play_state, self.app.seats = None, []
+                self.app.put_match(None, [])
 
     # ------------------------------------------------------------ frames
 
@@ -368,8 +368,7 @@ def start_lesson(app, game: str) -> LessonTableScene:
     # no autosave (on_change): the lesson never takes the place of the match in progress
     play = PlayState(lesson.session(), seats, delay=computer_delay(app.settings.get("computer_speed", "normal")),
                      now=lambda: app.time)
-    app.play_state = play
-    app.seats = seats
+    app.put_match(play, seats)
     scene = LessonTableScene(app, play, lesson, previous)
     app.stack.replace(scene)
     return scene
@@ -413,12 +412,7 @@ class LearnScene(OverlayScene):
                                        self.back))
 
 
-def open_learn(app) -> None:
-    """The title's "Learn to play": the menu of the lessons over the title."""
-    app.stack.push(LearnScene(app))
-
-
-__all__ = ["LEARNER", "LearnScene", "LessonTableScene", "done_games", "open_learn", "start_lesson"]
+__all__ = ["LEARNER", "LearnScene", "LessonTableScene", "done_games", "start_lesson"]
 
 
 # ---------------------------------------------------------------- --learn GAME
@@ -469,21 +463,3 @@ def advance_lesson(scene: LessonTableScene, steps: int) -> int:
     return done
 
 
-def run_lesson(args, capture) -> int:
-    """``python -m game --learn GAME``: the lesson in a window, or (``--screenshot``) one frame
-    of it after ``--after`` steps, saved by ``capture`` (``game.__main__``'s)."""
-    from .. import storage
-    from ..app import App
-    shot = args.screenshot is not None
-    app = App(size=args.size, fullscreen=None if shot or not args.fullscreen else True,
-              language=args.lang, strict=shot, persist=not shot,
-              settings=dict(storage.DEFAULT_SETTINGS) if shot else None)
-    app.start(resume=not shot)
-    scene = start_lesson(app, args.learn)
-    if not shot:
-        code = app.run()
-        app.close()
-        return code
-    app.input.last_device = "keyboard"
-    advance_lesson(scene, args.after)
-    return capture(app, args.screenshot)

@@ -11,7 +11,7 @@ import logging
 import pygame
 
 
-from .. import history
+from .. import history, navigation
 from ..i18n import t
 from ..table.scoreboard import GOLD
 from ..play import MATCH_END
@@ -51,9 +51,8 @@ class MatchEndScene(ScorePanelScene):
 
     def replay(self) -> None:
         """The viewer of the match just finished, over this screen (closing it comes back here)."""
-        from .replay import open_replay
         play = self.play
-        open_replay(self.app, history.MatchRecord(play.session, play.seats, play.view().match_no))
+        navigation.push(self.app, "replay", history.MatchRecord(play.session, play.seats, play.view().match_no))
 
     def info(self):
         return self.play.match_end()

@@ -23,7 +23,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox, UITextEntryLine
 
-from .. import i18n, safe_area
+from .. import i18n, navigation, safe_area
 from .. import intents as I
 from ..intents import Intent
 from ..scene import Scene
@@ -518,16 +518,14 @@ class WidgetScene(Scene):
 
     def open_keyboard(self, field: TextField) -> None:
         """Issue 11: the on-screen keyboard for ``field``; OK puts its text in the field."""
-        from .keyboard import KeyboardScene
-
         def done(text: str) -> None:
             field.entry.set_text(text)
             field.on_change(field.entry.get_text())
 
         self._refocus_ui()
         self.focus.focus_control(field)
-        self.app.stack.push(KeyboardScene(self.app, field.entry.get_text(), done, digits=field.digits,
-                                          limit=field.limit, title=field.title))
+        navigation.push(self.app, "keyboard", field.entry.get_text(), done, digits=field.digits,
+                        limit=field.limit, title=field.title)
 
     # -------------------------------------------------------------- input
 

@@ -7,7 +7,7 @@ from typing import Callable
 
 import pygame
 
-from .. import i18n
+from .. import i18n, navigation
 from .menu import WIDGET_INSET, WidgetScene
 
 log = logging.getLogger(__name__)
@@ -152,18 +152,15 @@ class TitleScene(WidgetScene):
         return inner.move(-area.x, -area.y).clip(whole)
 
     def new_game(self) -> None:
-        from .new_game import NewGameScene
-        self.app.stack.push(NewGameScene(self.app))
+        navigation.push(self.app, "new_game")
 
     def learn(self) -> None:
         """Issue 31: Learn to play, a guided first hand of each game (``game.scenes.lesson``)."""
-        from .lesson import open_learn
-        open_learn(self.app)
+        navigation.push(self.app, "learn")
 
     def finished_matches(self) -> None:
         """The history of finished matches, their statistics and the replay viewer (issue 15)."""
-        from .history import open_history
-        open_history(self.app)
+        navigation.push(self.app, "history")
 
     def back(self) -> None:
         """Esc on the title does nothing: quitting is a button, never an accident."""

@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+import game.screens  # noqa: E402,F401  (the screens by name, which the App loads: issue 26)
 from game.play import PlayState  # noqa: E402
 from game.scene import SceneStack  # noqa: E402
 from game.seats import COMPUTER, HUMAN, SeatConfig  # noqa: E402

@@ -7,11 +7,12 @@ import pytest
 
 from game import i18n, storage
 from game import intents as I
-from game.app import MAX_FRAME, STEP, App
+from game.app import MAX_FRAME, STEP
 from game.intents import Intent
 from game.scene import Scene
 from game.scenes.overlays import MessageScene
 from game.scenes.title import TitleScene
+from game.window import Window
 from shell_driver import fake_controllers, frames, key, make_app, post
 
 
@@ -130,11 +131,11 @@ def test_set_mode_failures_fall_back(monkeypatch):
         return real(size, flags)
 
     monkeypatch.setattr(pygame.display, "set_mode", picky)
-    monkeypatch.setattr(App, "_vsync_tried", False, raising=False)
+    monkeypatch.setattr(Window, "_vsync_tried", False)
     a = make_app(fullscreen=True)
     try:
         assert any(v for _, _, v in calls)  # vsync was asked for once ...
-        assert not a.vsync and not a.fullscreen  # ... refused, and fullscreen refused: windowed
+        assert not a.window.vsync and not a.fullscreen  # ... refused, and fullscreen refused: windowed
         assert a.size == (1280, 720)
         assert a.notices and "Fullscreen" in a.notices[0][0]
         a.start()
