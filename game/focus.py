@@ -71,6 +71,11 @@ class Cursor:
         self.index = items.index(item) if item in items else 0
         self.arrived = None
 
+    def home(self) -> None:
+        """Back to the hand (Enter or Esc while the table has the focus, a confirmed decision)."""
+        self.place("hand")
+        self.clamp()
+
     def chosen(self, item: Any, began: float | None) -> bool:
         """Whether the player put the cursor on ``item`` with their own arrows, before the
         press that ``began`` then (None: a call with no press behind it, tests and tools)."""

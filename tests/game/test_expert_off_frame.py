@@ -9,11 +9,10 @@ from __future__ import annotations
 import threading
 import time
 
-from game import play as play_module
 from game.play import COMPUTER, DEAL_END, PlayState
 from game.seats import COMPUTER as COMPUTER_SEAT
 from game.seats import SeatConfig
-from rules import Config, Session
+from rules import Config, Session, bots
 
 
 def experts(game: str, seed: int) -> PlayState:
@@ -43,14 +42,14 @@ def test_a_frame_never_waits_for_the_search(monkeypatch):
     cannot make this fail or pass)."""
     release = threading.Event()
     searching = threading.Event()
-    real = play_module.bots.choose
+    real = bots.choose  # what a computer seat's source (game.sources) asks for its decision
 
     def held(view, level, rng):
         searching.set()
         assert release.wait(20), "the search was never let go"
         return real(view, level, rng)
 
-    monkeypatch.setattr(play_module.bots, "choose", held)
+    monkeypatch.setattr(bots, "choose", held)
     play = experts("cuban", 3)
     cursor = play.session.cursor
     play.update(1 / 120)  # starts the search and returns: the search is still held
