@@ -12,7 +12,7 @@ from typing import Any, Protocol, Sequence
 
 from rules.actions import Action
 
-from .phases import COMPUTER, DEAL_END, MATCH_END
+from .phases import AWAY, DEAL_END, MATCH_END
 from .sources import DecisionSource
 
 #: Seconds between computer decisions for each named speed (settings: computer_speed).
@@ -83,7 +83,7 @@ class Pace:
         """Apply one decision of a seat away from the device at once (a fast-forward); False if
         none is to act or its source cannot decide at once."""
         play = self.play
-        seat = self._seat_away() if play.phase == COMPUTER else None
+        seat = self._seat_away() if play.phase == AWAY else None
         if seat is None:
             return False
         action = play.sources[seat - 1].decide_now(play.session, seat)
@@ -96,7 +96,7 @@ class Pace:
         play = self.play
         if self.paused:
             return False
-        if play.phase == COMPUTER:
+        if play.phase == AWAY:
             if self.held:
                 return False  # the last move is still on its way to the table
             seat = self._seat_away()

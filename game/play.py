@@ -10,9 +10,9 @@ through the rules API (``Session.apply``, ``undo``, ``redo``, ``restart_deal``,
 - ``choosing`` a human picks a tile (its legal targets light up) or a button;
 - ``preview``  (UX-1) a decision is shown (a ghost tile, or the draw, pass or
   end-chain button lit) and waits for a confirm or a cancel;
-- ``computer`` computer seats act one decision at a time at a readable pace,
-  not at all while ``paused`` is set (UX-5: the shell sets it while the rules
-  or log screen is open);
+- ``away``     the seat to act decides away from the device (a computer, a phone),
+  one decision at a time, a computer at a readable pace, not at all while
+  ``paused`` is set (UX-5: the shell sets it while the rules or log screen is open);
 - ``deal_end`` every hand revealed with penalties and totals (from the public
   ``deal_end`` history event, which carries the hands);
 - ``match_end`` totals and the shared win (MT-18), then the next match (MT-20).
@@ -44,13 +44,13 @@ from .keys import GUARDED_BUTTONS, Keys
 from .pacing import DEMO_READ_S, SPEEDS, Pace, computer_delay
 from .parts import Alias
 from .picking import Pick
-from .phases import COMPUTER, CHOOSING, CURTAIN, DEAL_END, MATCH_END, PREVIEW
+from .phases import AWAY, CHOOSING, CURTAIN, DEAL_END, MATCH_END, PREVIEW
 from .queries import DealEndInfo, MatchEndInfo, TableQueries
 from .seats import SeatConfig
 from .sources import DecisionSource, source_for
 from .undo import TakeBacks, decision_seats
 
-__all__ = ["CHOOSING", "COMPUTER", "CORE_BUTTONS", "CURTAIN", "CURTAIN_GUARD_S", "DEAL_END", "DEMO_READ_S",
+__all__ = ["CHOOSING", "AWAY", "CORE_BUTTONS", "CURTAIN", "CURTAIN_GUARD_S", "DEAL_END", "DEMO_READ_S",
            "DealEndInfo", "GUARDED_BUTTONS", "MATCH_END", "MatchEndInfo", "PREVIEW", "PlayState", "SORT_MODES",
            "SPEEDS", "TableQueries", "computer_delay"]
 
@@ -319,7 +319,7 @@ class PlayState(TableQueries):
             self._phase = MATCH_END
             return
         if not self.decides_here(seat):
-            self._phase = COMPUTER
+            self._phase = AWAY
             if self.viewer is not None and self.next_human(seat) != self.viewer:
                 # UX-3: the next decision at the device is another human's, so the hand
                 # just played goes face down now, not when the device is being passed

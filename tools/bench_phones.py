@@ -286,7 +286,7 @@ def _make_app(pace: float):
 
 def _instrument(play) -> list[list]:
     """Record every decision the table applies: [seat, action, applied at, next seat, on screen at]."""
-    from game.phases import COMPUTER
+    from game.phases import AWAY
     from game.phones.protocol import action_json
     applied: list[list] = []
     original = play._apply
@@ -295,7 +295,7 @@ def _instrument(play) -> list[list]:
         seat = play.session.to_act()
         ok = original(action)
         if ok:
-            after = play.session.to_act() if play.phase == COMPUTER else None
+            after = play.session.to_act() if play.phase == AWAY else None
             applied.append([seat, canonical(action_json(action)), time.perf_counter(), after, None])
         return ok
 
@@ -306,7 +306,7 @@ def _instrument(play) -> list[list]:
 def deal_script(players: int, seed: int, limit: int | None) -> list[tuple[int, str, int]]:
     """The deal's decisions by normal computers, fast-forwarded: (seat, action, log position)."""
     from game.__main__ import match_seats
-    from game.phases import COMPUTER
+    from game.phases import AWAY
     from rules import Config, Session
     app = _make_app(0.0)
     try:
@@ -314,7 +314,7 @@ def deal_script(players: int, seed: int, limit: int | None) -> list[tuple[int, s
         play = app.play_state
         applied = _instrument(play)
         script = []
-        while play.phase == COMPUTER and (limit is None or len(applied) < limit):
+        while play.phase == AWAY and (limit is None or len(applied) < limit):
             cursor = play.session.cursor
             if not play.step_computer():
                 raise RuntimeError("the computers stopped before the deal's end")
@@ -400,7 +400,7 @@ def run_table(script: list[tuple[int, str, int]], players: int, seed: int, pace:
               flooder: int | None = None, rate: float = 0.0) -> dict:
     """One run of the scripted deal: with every seat on a phone, or every seat a scripted computer."""
     from game.__main__ import match_seats
-    from game.phases import COMPUTER
+    from game.phases import AWAY
     from game.scenes.join import JoinScene
     from game.staging import flight_seconds
     from rules import Config, Session
@@ -453,7 +453,7 @@ def run_table(script: list[tuple[int, str, int]], players: int, seed: int, pace:
                 return counting[0]
             _drive(app, play, applied, counting=lambda: False, done=joined, stall=120.0)
         frames = _drive(app, play, applied, counting=lambda: counting[0],
-                        done=lambda: play.phase != COMPUTER or len(applied) >= decisions)
+                        done=lambda: play.phase != AWAY or len(applied) >= decisions)
         for _ in range(3):  # the last state reaches the phones
             app.frame(dt=1.0 / 120)
         result["decisions"] = len(applied)

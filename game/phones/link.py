@@ -20,7 +20,7 @@ from rules import bots
 from rules.actions import Action
 from rules.rng import stream
 
-from ..phases import COMPUTER, DEAL_END
+from ..phases import AWAY, DEAL_END
 from ..seats import PHONE, SeatConfig
 from ..sources import SOURCES, DecisionSource
 from .coach import PhoneCoach
@@ -135,7 +135,7 @@ class PhoneLink:
 
     def _may_decide(self, seat: int) -> bool:
         play = self.play
-        return play.phase == COMPUTER and play.session.to_act() == seat
+        return play.phase == AWAY and play.session.to_act() == seat
 
     # ------------------------------------------------------------ states
 

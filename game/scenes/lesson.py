@@ -20,6 +20,7 @@ from .. import i18n
 from .. import intents as I
 from .. import safe_area
 from ..lessons import DONE_KEY, GAMES, LEARNER, Guide, Lesson, lesson_for
+from ..phases import AWAY
 from ..table.widgets import Button
 from .menu import WIDGET_INSET
 from .overlays import OverlayScene
@@ -166,7 +167,7 @@ class LessonTableScene(TableScene):
             return True
         # a computer waiting for a card to be read: still, unless something moves
         camera = getattr(self, "camera", None)
-        return (self.reading_card and self.play.phase == "computer"
+        return (self.reading_card and self.play.phase == AWAY
                 and not TableScene.showing_move.fget(self)  # type: ignore[attr-defined]
                 and not getattr(camera, "moving", False))
 

@@ -16,7 +16,7 @@ from rules.chance import NextMatch
 from rules.session import Session
 
 from ..table.scoreboard import hand_number
-from ..phases import COMPUTER, DEAL_END, MATCH_END
+from ..phases import AWAY, DEAL_END, MATCH_END
 from ..play import TableQueries
 from ..seats import HUMAN, SeatConfig
 
@@ -149,7 +149,7 @@ class Replay:
             return MATCH_END
         if self.session.pending_chance() is not None or self.session.to_act() is None:
             return DEAL_END
-        return COMPUTER
+        return AWAY
 
 
 class ReplayPlay(TableQueries):

@@ -15,7 +15,7 @@ left here is the scene's life: its update and whether it rests.
 """
 from __future__ import annotations
 
-from ..play import COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState
+from ..play import AWAY, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState
 from .table_buttons import TableButtons
 from .table_chrome import TableChrome
 from .textbox import Boxes
@@ -64,7 +64,7 @@ class TableScene(TableInput, TableDrawing, TableButtons):
         """Nothing moves: a human is thinking at a still table (issue 14: the program rests).
         The curtain rests once its button is lit; a preview once its ghost has pulsed a while."""
         play = self.play
-        if not play.humans or (play.phase == COMPUTER and not play.paused):
+        if not play.humans or (play.phase == AWAY and not play.paused):
             return False
         if play.phase in (DEAL_END, MATCH_END) and self.app.stack.top is self:
             return False  # the score screen is about to come up

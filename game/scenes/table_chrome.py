@@ -8,7 +8,7 @@ import pygame
 
 from .. import assets
 from ..i18n import t
-from ..play import COMPUTER, CURTAIN
+from ..play import AWAY, CURTAIN
 from ..seats import seat_colour
 from .table_curtain import draw_curtain
 from .table_room import TableRoom
@@ -80,14 +80,14 @@ class TableChrome:
         if seat is None:
             words = None
             away = play.session.to_act()
-            if play.phase == COMPUTER and play.is_human(away):
+            if play.phase == AWAY and play.is_human(away):
                 # a human elsewhere (a phone): deciding there, or their phone is not here now
                 phones = getattr(s.app, "phones", None)
                 gone = phones is not None and phones.server is not None and not phones.server.connected(away)
                 words = t("phone.waiting_for" if gone else "phone.deciding", name=play.name(away))
-            elif play.phase == COMPUTER and not play.humans:
+            elif play.phase == AWAY and not play.humans:
                 words = t("table.demo")
-            elif play.phase == COMPUTER and len(play.humans) > 1:
+            elif play.phase == AWAY and len(play.humans) > 1:
                 # UX-3: every hand face down while the computers play between two humans
                 nxt = play.next_human(play.session.to_act() or 1)
                 words = t("play.hands_face_down", name=play.name(nxt)) if nxt else None

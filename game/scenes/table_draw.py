@@ -15,7 +15,7 @@ from .. import safe_area
 from ..i18n import language
 from ..table.kit import Marks
 from ..motion import SCREEN, WORLD, anchor_mapper, draw_thinking, thinking_radius
-from ..play import COMPUTER, PREVIEW
+from ..play import AWAY, PREVIEW
 from ..staging import SEAT_SCALE
 from rules.reading import read_table
 
@@ -117,7 +117,7 @@ class TableDrawing(TableRoom):
         phones = getattr(self.app, "phones", None)
         link = phones.link if phones is not None else None
         seat = self.play.session.to_act()
-        if link is None or self.play.phase != COMPUTER or seat is None:
+        if link is None or self.play.phase != AWAY or seat is None:
             return None
         preview = link.previews.get(seat)
         return preview[0] if preview is not None else None
@@ -125,7 +125,7 @@ class TableDrawing(TableRoom):
     def _draw_thinking(self, surface, lay, view) -> None:
         """The computer to act is thinking: dots at its seat while it waits or searches."""
         play = self.play
-        if play.phase != COMPUTER or play.delay <= 0 or self.motion.busy(self.clock):
+        if play.phase != AWAY or play.delay <= 0 or self.motion.busy(self.clock):
             return
         if not (play.thinking or play.timer > 0.2 * play.delay):
             return

@@ -13,7 +13,7 @@ import math
 from .. import intents as I
 from .. import safe_area
 from ..motion import SCREEN, Flight
-from ..play import COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW
+from ..play import AWAY, CURTAIN, DEAL_END, MATCH_END, PREVIEW
 from .table_camera import TableCamera
 from ..table.layout import TILE_W
 from ..table.hand import SELECT_RAISE
@@ -65,7 +65,7 @@ class TableInput(TableCamera):
         elif kind == I.MOVE and intent.direction:
             if play.focus == "table":
                 self._key_pan(intent.direction)  # the table has focus: arrows move it; Enter/Esc leave
-            elif play.phase in (CURTAIN, COMPUTER, DEAL_END, MATCH_END) or not play.my_turn():
+            elif play.phase in (CURTAIN, AWAY, DEAL_END, MATCH_END) or not play.my_turn():
                 self._key_pan(intent.direction)
             else:
                 play.move(intent.direction)

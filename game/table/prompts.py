@@ -10,7 +10,7 @@ from rules.reasons import why as reason_for
 
 from ..hint_words import reason_line
 from ..i18n import t
-from ..phases import COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW
+from ..phases import AWAY, CURTAIN, DEAL_END, MATCH_END, PREVIEW
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..play import PlayState
@@ -35,12 +35,12 @@ def message_lines(play: PlayState, table_focus: bool) -> list[tuple[str, bool]]:
             lines.append((t(key, **params), False))
     elif play.my_turn():
         lines.append((play.kit.prompt(play), False))
-    elif play.phase == COMPUTER:
+    elif play.phase == AWAY:
         seat = play.session.to_act()
         if seat is not None:
             # a human away from the device (a phone) decides there; a computer thinks
             key = "phone.deciding" if play.is_human(seat) else "table.computer_thinking"
             lines.append((t(key, name=play.name(seat)), False))
-    if play.phase == COMPUTER and play.paused:
+    if play.phase == AWAY and play.paused:
         lines.append((t("table.paused"), True))
     return lines

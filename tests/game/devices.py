@@ -113,7 +113,7 @@ def play_a_match(app, dev, scene, play, rng, on_reveal, on_match_end) -> tuple[i
     match-end screen, each reveal continued; ``on_reveal(play, n)`` checks the n-th reveal
     and ``on_match_end(play)`` the match's end before Next match is pressed.
     Returns (decisions made, reveals seen)."""
-    from game.play import COMPUTER
+    from game.play import AWAY
     from game.scenes.deal_end import DealEndScene
     from game.scenes.match_end import MatchEndScene
     from shell_driver import frames
@@ -134,7 +134,7 @@ def play_a_match(app, dev, scene, play, rng, on_reveal, on_match_end) -> tuple[i
             on_match_end(play)
             dev.overlay_button(app, top, "next_match")
             return decisions, reveals
-        if play.phase == COMPUTER or not play.my_turn():
+        if play.phase == AWAY or not play.my_turn():
             continue
         legal = play.legal()
         action = legal[rng.randrange(len(legal))]

@@ -77,13 +77,13 @@ def make_play(kinds: str = "hhcc", seed: int = 7, **kw) -> PlayState:
 def play_until(play: PlayState, phase: str, limit: int = 30000) -> None:
     """Drive ``play`` directly (the human's first legal move, the bots for computers, every
     deal end acknowledged) until it reaches ``phase``; for tests about what comes after."""
-    from game.play import COMPUTER as COMPUTER_PHASE, DEAL_END
+    from game.play import AWAY, DEAL_END
     for _ in range(limit):
         if play.phase == phase:
             return
         if play.phase == DEAL_END:
             play.continue_after_deal()
-        elif play.phase == COMPUTER_PHASE:
+        elif play.phase == AWAY:
             play.step_computer()
         else:
             play._apply(play.legal()[0])

@@ -13,7 +13,7 @@ import pytest
 
 from game import storage
 from game.app import STEP
-from game.play import COMPUTER, CURTAIN, CURTAIN_GUARD_S, PREVIEW
+from game.play import AWAY, CURTAIN, CURTAIN_GUARD_S, PREVIEW
 from game.scenes.deal_end import DealEndScene
 from game.scenes.table import TableScene
 from game.seats import COMPUTER as COMPUTER_SEAT
@@ -84,7 +84,7 @@ def test_a_whole_deal_from_the_title_by_one_device(press):
                 curtains += 1
                 frames(app, round(CURTAIN_GUARD_S / STEP) + 1)  # UX-3: the curtain's guard time
                 press(app, scene.curtain_button.rect.center)
-            elif play.phase == COMPUTER:
+            elif play.phase == AWAY:
                 continue
             elif play.my_turn():
                 _human_decides(app, scene, play, rng, press)

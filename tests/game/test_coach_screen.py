@@ -9,7 +9,7 @@ import pytest
 from game import i18n
 from game import intents as I
 from game.i18n import t
-from game.play import COMPUTER
+from game.play import AWAY
 from game.scenes.coach import CoachScene, summary_line
 from game.scenes.deal_end import DealEndScene
 from rules import coach
@@ -33,7 +33,7 @@ def _to_the_reveal(app, game: str, seed: int):
         if isinstance(top, DealEndScene):
             frames(app)  # the reveal is drawn, its buttons laid out
             return dev, play, top
-        if play.phase == COMPUTER or not play.my_turn():
+        if play.phase == AWAY or not play.my_turn():
             continue
         legal = play.legal()
         dev.decide(app, scene, play, legal[rng.randrange(len(legal))])

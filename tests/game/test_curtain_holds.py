@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from game.app import STEP
-from game.play import CHOOSING, COMPUTER, CURTAIN, CURTAIN_GUARD_S, DEAL_END, MATCH_END, PREVIEW
+from game.play import CHOOSING, AWAY, CURTAIN, CURTAIN_GUARD_S, DEAL_END, MATCH_END, PREVIEW
 from game.seats import COMPUTER as COMPUTER_SEAT
 from game.seats import HUMAN, SeatConfig
 from rules.session import Config, Session
@@ -137,7 +137,7 @@ def preview_a_handover(app, play, scene, to_human: bool = True) -> None:
         if play.phase == CURTAIN:
             lift_curtain(app, play)
             continue
-        if play.phase == COMPUTER:
+        if play.phase == AWAY:
             frames(app)
             continue
         key_press(app, pygame.K_h)  # the hint previews a decision (UX-1)
@@ -259,7 +259,7 @@ def test_a_finished_hand_goes_face_down_while_the_computers_play(audited, speed)
             key_press(app, pygame.K_RETURN)
             assert play.hand() == [] and play.hand_seat() is None  # face down at once
             for _ in range(2000):
-                if play.phase != COMPUTER:
+                if play.phase != AWAY:
                     break
                 seen_computer_frames += 1
                 flying += scene.motion.busy(scene.clock)  # issue 14: audited with tiles in flight
@@ -283,7 +283,7 @@ def test_the_player_who_just_played_may_still_undo_behind_face_down_hands():
         seat = play.session.to_act()
         cursor = play.session.cursor
         key_press(app, pygame.K_RETURN)
-        assert play.phase == COMPUTER and play.viewer is None and play.can_undo()
+        assert play.phase == AWAY and play.viewer is None and play.can_undo()
         post(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
         frames(app)
         assert play.session.cursor == cursor

@@ -9,7 +9,7 @@ import pytest
 from table_fixtures import FakeApp, make_play
 
 from game.i18n import set_language
-from game.play import CHOOSING, COMPUTER, PREVIEW
+from game.play import CHOOSING, AWAY, PREVIEW
 from game.scenes.table import TableScene
 
 
@@ -100,7 +100,7 @@ def test_undo_after_the_first_play_keeps_the_engine_placed():
     if play.pending != action:
         play.tap_target(play.kit.target(action))
     play.confirm()
-    while play.phase == COMPUTER:
+    while play.phase == AWAY:
         play.step_computer()
     assert play.undo()
     assert play.setup is None  # undoing a play does not ask for the engine again

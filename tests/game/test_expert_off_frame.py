@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 import time
 
-from game.play import COMPUTER, DEAL_END, PlayState
+from game.play import AWAY, DEAL_END, PlayState
 from game.seats import COMPUTER as COMPUTER_SEAT
 from game.seats import SeatConfig
 from rules import Config, Session, bots
@@ -68,9 +68,9 @@ def test_a_frame_never_waits_for_the_search(monkeypatch):
 def test_an_undo_while_the_expert_thinks_drops_its_answer():
     play = experts("cuban", 2)
     for _ in range(200):
-        if play.phase == COMPUTER and play.session.state.phase == "play" and len(play.view().line) > 14:
+        if play.phase == AWAY and play.session.state.phase == "play" and len(play.view().line) > 14:
             break
-        play.step_computer() if play.phase == COMPUTER else play.continue_after_deal()
+        play.step_computer() if play.phase == AWAY else play.continue_after_deal()
     cursor = play.session.cursor
     play.update(1 / 120)  # the search starts
     assert play.thinking

@@ -17,7 +17,7 @@ from rules.reasons import why
 import pygame
 import pytest
 
-from game.play import COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW
+from game.play import AWAY, CURTAIN, DEAL_END, MATCH_END, PREVIEW
 from rules.actions import Action
 from shell_driver import frames
 from test_curtain_holds import key_press, lift_curtain, pad_press, seconds
@@ -104,7 +104,7 @@ def test_the_hint_then_confirm_carries_out_the_hinted_decision(game, kinds, seed
             if play.phase == CURTAIN:
                 lift_curtain(app, play)
                 continue
-            if play.phase == COMPUTER or not play.my_turn():
+            if play.phase == AWAY or not play.my_turn():
                 frames(app)
                 continue
             seen.add(hint_and_confirm(app, play, scene, device, rng))

@@ -208,7 +208,7 @@ def test_a_card_to_read_holds_the_computers(lesson_app):
             break
         advance_lesson(scene, 1)
     assert scene.guide.card.key == "learn.mt.marker_up" and scene.guide.reading
-    assert scene.play.phase == "computer"  # the computer is to act ...
+    assert scene.play.phase == "away"  # the computer is to act ...
     cursor = scene.play.session.cursor
     frames(app, 60)
     assert scene.play.session.cursor == cursor  # ... and waits

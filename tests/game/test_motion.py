@@ -14,7 +14,7 @@ from table_fixtures import FakeApp, make_play, seats_of
 from game import intents as I
 from game.intents import Intent
 from game.motion import anchor_mapper
-from game.play import COMPUTER, DEAL_END, PlayState
+from game.play import AWAY, DEAL_END, PlayState
 from game.scenes.table import TableScene
 from game.staging import flight_seconds
 from game.table.layout import TILE_W
@@ -245,7 +245,7 @@ def test_a_deal_sends_backs_to_every_seat():
     deal = play.view().deal_no
     for _ in range(round(900 / STEP)):
         app.frame(STEP)
-        if play.view().deal_no != deal and play.phase == COMPUTER:
+        if play.view().deal_no != deal and play.phase == AWAY:
             break
         if play.phase == "deal_end":
             play.continue_after_deal()

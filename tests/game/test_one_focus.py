@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.play import COMPUTER, CURTAIN
+from game.play import AWAY, CURTAIN
 from shell_driver import click, frames, post
 from test_curtain_holds import key_press, lift_curtain, preview_a_handover
 from test_second_press import table
@@ -72,7 +72,7 @@ def test_tab_while_every_hand_is_face_down_reorders_nobodys_hand():
         preview_a_handover(app, play, scene, to_human=False)
         ann = play.session.to_act()
         key_press(app, pygame.K_RETURN)
-        assert play.phase == COMPUTER and play.hand() == []
+        assert play.phase == AWAY and play.hand() == []
         key_press(app, pygame.K_TAB)  # every hand face down: nobody's hand to sort
         next_curtain(app, play, ann)
         cy = play.viewer

@@ -7,7 +7,7 @@ import pytest
 from table_fixtures import FakeApp, seats_of
 
 from game.kits.line.kit import passes
-from game.play import COMPUTER, PlayState
+from game.play import AWAY, PlayState
 from game.scenes.table import TableScene
 from rules import Config, Session
 
@@ -16,7 +16,7 @@ def at_passes(game: str, seed: int, size) -> tuple[TableScene, list[int]]:
     """A table of four computers stopped just after two seats passed in a row."""
     play = PlayState(Session(Config(game, 4, seed)), seats_of("cccc"), delay=1000.0)  # still while drawn
     for _ in range(400):
-        if play.phase == COMPUTER and len(passes(play.view())) >= 2:
+        if play.phase == AWAY and len(passes(play.view())) >= 2:
             break
         play.step_computer()
     else:  # pragma: no cover - the seed passes twice in a row

@@ -174,7 +174,7 @@ def test_the_join_screen_waits_for_the_host_then_a_phone_seat_is_waited_for_neve
         for _ in range(600):  # ten seconds of frames: the seat is waited for, never skipped
             app.frame(dt=STEP)
         assert play.session.cursor == cursor and play.session.to_act() == 1
-        assert play.phase == play_mod.COMPUTER and play.hand() == []  # no curtain, no hand shown
+        assert play.phase == play_mod.AWAY and play.hand() == []  # no curtain, no hand shown
     finally:
         app.close()
 

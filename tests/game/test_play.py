@@ -5,7 +5,7 @@ import pytest
 
 from table_fixtures import make_play  # noqa: F401  (sets the SDL dummy drivers)
 
-from game.play import (COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState,
+from game.play import (AWAY, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState,
                        computer_delay)
 from rules import Config, Session
 from rules.actions import DRAW, Action
@@ -39,7 +39,7 @@ def run_until(play: PlayState, stop, rng, limit: int = 5000) -> None:
             return
         if play.phase == CURTAIN:
             play.reveal()
-        elif play.phase == COMPUTER:
+        elif play.phase == AWAY:
             assert play.step_computer()
         elif play.phase == DEAL_END:
             play.continue_after_deal()
@@ -97,7 +97,7 @@ def test_curtain_whenever_the_next_decision_belongs_to_another_human():
             play.reveal()
             on_screen = seat
             assert play.hand_seat() == seat
-        elif play.phase == COMPUTER:
+        elif play.phase == AWAY:
             play.step_computer()
         else:
             assert seat == on_screen == play.hand_seat()
@@ -110,7 +110,7 @@ def test_single_human_never_sees_a_curtain():
     rng = stream(8, "single")
     for _ in range(300):
         assert play.phase != CURTAIN
-        if play.phase == COMPUTER:
+        if play.phase == AWAY:
             play.step_computer()
         elif play.phase == DEAL_END:
             play.continue_after_deal()
@@ -170,7 +170,7 @@ def test_undo_takes_back_the_human_decision_and_the_computer_replies_redo_restor
     cursor_before = play.session.cursor
     log_before = play.session.log
     decide_by_taps(play, rng)
-    while play.phase == COMPUTER:
+    while play.phase == AWAY:
         play.step_computer()
     if play.phase == DEAL_END:
         pytest.skip("the deal ended on this decision")
@@ -201,7 +201,7 @@ def test_undo_refuses_another_humans_decision():
 def test_computer_turns_are_paced_and_pause_while_an_overlay_is_open():
     """UX-5: no computer decision while ``paused`` is set."""
     play = make_play("hccc", seed=1)
-    run_until(play, lambda p: p.phase == COMPUTER, stream(1, "p"))
+    run_until(play, lambda p: p.phase == AWAY, stream(1, "p"))
     play.delay = 0.5
     cursor = play.session.cursor
     play.paused = True
@@ -265,7 +265,7 @@ def test_keyboard_alone_makes_every_kind_of_decision():
     rng = stream(10, "k")
     kinds = set()
     for _ in range(600):
-        if play.phase == COMPUTER:
+        if play.phase == AWAY:
             play.step_computer()
             continue
         if play.phase == DEAL_END:
@@ -391,7 +391,7 @@ def test_random_sessions_with_undo_redo_and_restart_keep_the_invariants(seed):
         if play.phase == CURTAIN:
             assert play.hand() == [] and not play.can_undo()
             play.reveal()
-        elif play.phase == COMPUTER:
+        elif play.phase == AWAY:
             play.step_computer()
         elif play.phase == DEAL_END:
             play.continue_after_deal()

@@ -73,3 +73,14 @@ def test_history_entries_are_read_by_name_not_by_index(name):
     """Issue 26: every read of the history goes through ``rules.events``' typed records."""
     source = (GAME / name).read_text(encoding="utf-8")
     assert not re.search(r"\bhistory\[[^\]:]*\]\[|\b(e|ev|event|entry)\[\d\]", source), name
+
+
+def test_the_phase_of_seats_deciding_away_is_named_for_all_of_them():
+    """A phone seat decides away from the device as a computer does: the phase is ``AWAY``,
+    and no ``COMPUTER`` phase is left to be confused with the computer seat kind."""
+    from game import phases, play
+    from game.seats import COMPUTER
+
+    assert phases.AWAY == "away" and not hasattr(phases, "COMPUTER") and play.AWAY is phases.AWAY
+    assert COMPUTER not in (phases.AWAY, phases.CHOOSING, phases.CURTAIN, phases.PREVIEW,
+                            phases.DEAL_END, phases.MATCH_END)

@@ -6,7 +6,7 @@ screen; the resumed game must show the same reveal, not skip to the next deal.
 """
 from __future__ import annotations
 
-from game.play import CHOOSING, COMPUTER, DEAL_END, MATCH_END, PlayState
+from game.play import CHOOSING, AWAY, DEAL_END, MATCH_END, PlayState
 from game.scenes.deal_end import DealEndScene
 from game.scenes.table import TableScene
 from rules import save as rules_save
@@ -37,7 +37,7 @@ def test_a_game_resumed_at_a_deal_end_shows_that_deals_reveal_through_the_app():
         frames(app)
         click(app, top.buttons[0].rect.center)  # next deal
         assert isinstance(app.stack.top, TableScene)
-        assert play.phase in (CHOOSING, COMPUTER) and play.view().deal_no == 2
+        assert play.phase in (CHOOSING, AWAY) and play.view().deal_no == 2
         assert app.errors == []
 
 
@@ -50,12 +50,12 @@ def test_resume_at_the_match_end_shows_the_last_reveal_then_the_match_end():
     assert again.phase == MATCH_END and again.match_end() == play.match_end()
     # after "next match" nothing of the old match is shown again
     play.next_match()
-    assert _resumed(play).phase in (CHOOSING, COMPUTER)
+    assert _resumed(play).phase in (CHOOSING, AWAY)
 
 
 def test_resume_mid_deal_or_after_the_next_decision_shows_no_reveal():
     play = make_play("hc", seed=32)
-    assert _resumed(play).phase in (CHOOSING, COMPUTER)  # a fresh match: nothing ended yet
+    assert _resumed(play).phase in (CHOOSING, AWAY)  # a fresh match: nothing ended yet
     play_until(play, DEAL_END)
     assert _resumed(play).phase == DEAL_END
     play.continue_after_deal()

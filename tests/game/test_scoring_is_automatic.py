@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.play import CHOOSING, COMPUTER, DEAL_END, MATCH_END, PlayState
+from game.play import CHOOSING, AWAY, DEAL_END, MATCH_END, PlayState
 from rules import Config, Session
 from rules.actions import KINDS
 from rules.line import TEAM_SEATS
@@ -48,7 +48,7 @@ def test_no_clock_ever_decides_for_a_human(game, players):
     """A human's turn waits as long as they like: hours pass, nothing is played for them."""
     play = PlayState(Session(Config(game, players, 9)), seats_of("h" + "c" * (players - 1)), delay=0.0)
     for _ in range(500):
-        if play.phase == COMPUTER:
+        if play.phase == AWAY:
             play.step_computer()
         elif play.phase == DEAL_END:
             play.continue_after_deal()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.play import COMPUTER, CURTAIN, DEAL_END, MATCH_END, PREVIEW
+from game.play import AWAY, CURTAIN, DEAL_END, MATCH_END, PREVIEW
 from rules.session import Config, Session
 from game.seats import COMPUTER as COMPUTER_SEAT
 from game.seats import HUMAN, SeatConfig
@@ -77,7 +77,7 @@ def test_a_second_press_never_undoes_the_decision_just_confirmed(kinds, game, se
         seat = play.session.to_act()
         made = decisions_of(play, seat)
         press(app, how)  # confirms: the computers play next
-        assert play.phase == COMPUTER and decisions_of(play, seat) == made + 1
+        assert play.phase == AWAY and decisions_of(play, seat) == made + 1
         cursor = play.session.cursor
         seconds(app, gap)
         press(app, how)  # the second press of a fast hand, while the computers play
@@ -98,7 +98,7 @@ def test_ctrl_z_still_takes_the_move_back_while_the_computers_play():
         preview(app, play, None)
         cursor = play.session.cursor
         key_press(app, pygame.K_RETURN)
-        assert play.phase == COMPUTER
+        assert play.phase == AWAY
         seconds(app, 0.15)
         post(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
         post(pygame.KEYUP, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)

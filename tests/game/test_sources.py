@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from game import sources
-from game.play import COMPUTER, CURTAIN, DEAL_END, PlayState
+from game.play import AWAY, CURTAIN, DEAL_END, PlayState
 from game.seats import COMPUTER as COMPUTER_SEAT
 from game.seats import HUMAN, SeatConfig
 from game.sources import ComputerSource, DecisionSource, DeviceSource, source_for
@@ -71,7 +71,7 @@ def test_a_new_kind_of_seat_plays_a_whole_deal_through_the_seam(game, elsewhere_
         assert play.phase != CURTAIN  # one human at the device: never a curtain
         seat = play.session.to_act()
         if seat == 1:
-            assert play.phase == COMPUTER
+            assert play.phase == AWAY
             before = play.session.cursor
             for _ in range(30):  # frames pass: the seat is waited for, never skipped
                 assert not play.update(1.0)

@@ -13,7 +13,7 @@ from table_fixtures import FakeApp, SpriteRecorder, make_play, play_until
 
 from game import intents as I
 from game.intents import Intent
-from game.play import COMPUTER, CURTAIN, DEAL_END, PREVIEW
+from game.play import AWAY, CURTAIN, DEAL_END, PREVIEW
 from game.scenes.deal_end import DealEndScene
 from game.scenes.table import TableScene
 from rules.rng import stream
@@ -129,7 +129,7 @@ def test_a_whole_deal_by_taps_with_two_humans_and_two_computers_hides_every_hidd
         if play.phase == CURTAIN:
             curtain_frames += 1
             tap(app, scene, scene.curtain_button.rect.center)
-        elif play.phase == COMPUTER:
+        elif play.phase == AWAY:
             continue  # instant speed: the next frame applies the computer's decision
         elif play.my_turn():
             human_decides_by_taps(app, scene, play, rng)
@@ -146,7 +146,7 @@ def test_a_whole_deal_by_taps_with_two_humans_and_two_computers_hides_every_hidd
     # continue: a new deal starts behind the curtain (two humans)
     tap(app, scene, app.stack.top.buttons[0].rect.center)
     assert app.stack.top is scene
-    assert play.phase in (CURTAIN, COMPUTER)
+    assert play.phase in (CURTAIN, AWAY)
     assert play.session.state.deal_no == 2
 
 

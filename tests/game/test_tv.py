@@ -254,10 +254,10 @@ def test_a_wide_strip_lays_the_seats_in_rows_and_a_plain_screen_does_not():
 
 def _until_a_pass(play, app, scene) -> int:
     """Drive a line game until a seat has just passed and a computer is to act; that seat."""
-    from game.play import COMPUTER
+    from game.play import AWAY
     for _ in range(400):
         history = play.view().history
-        if history and history[-1][0] == "pass" and play.phase == COMPUTER:
+        if history and history[-1][0] == "pass" and play.phase == AWAY:
             play.delay, play.timer = 60.0, 0.0  # the frame draws the pass; the computer waits
             app.frame()
             return history[-1][1]

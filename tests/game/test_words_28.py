@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
-from game.play import CHOOSING, COMPUTER, CURTAIN, DEAL_END, PlayState
+from game.play import CHOOSING, AWAY, CURTAIN, DEAL_END, PlayState
 from game.seats import COMPUTER as COMPUTER_SEAT
 from game.seats import HUMAN, SeatConfig
 from rules.line import CHOOSE
@@ -27,7 +27,7 @@ def test_a_tile_that_cannot_be_played_is_named_in_brackets():
                 break
             if play.phase == DEAL_END:
                 play.continue_after_deal()
-            elif play.phase == COMPUTER:
+            elif play.phase == AWAY:
                 play.step_computer()
             elif play.my_turn():
                 play._apply(play.legal()[0])
@@ -55,7 +55,7 @@ def poser_words(kinds: str) -> str:
                 break
             if play.phase == DEAL_END:
                 play.continue_after_deal()
-            elif play.phase == COMPUTER:
+            elif play.phase == AWAY:
                 play.step_computer()
             elif play.phase == CURTAIN:
                 play.reveal(began=play.curtain_at + 1.0)  # a fresh press, after the guard

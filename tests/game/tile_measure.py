@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from table_fixtures import FakeApp, seats_of
 
-from game.play import COMPUTER as COMPUTER_PHASE, DEAL_END, PlayState
+from game.play import AWAY as COMPUTER_PHASE, DEAL_END, PlayState
 from game.safe_area import TV_SCALE
 from game.scenes.table import TableScene
 from game.table.layout import TILE_W
