@@ -31,7 +31,7 @@ play: $(STAMP)
 
 # Every test, on every core (pytest-xdist).  loadgroup deals out one test at a time, the longest
 # first (tests/conftest.py), and keeps a module marked xdist_group on one worker (one build of
-# the program in tests/test_build_exe.py, not one a worker).
+# the program in tests/tools/test_build_exe.py, not one a worker).
 test: $(TESTED)
 	$(PY) -m ruff check .
 	$(PY) -m mypy rules/ game/

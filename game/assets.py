@@ -75,7 +75,7 @@ BACKDROP_BUDGET_BYTES = 80 * 1024 * 1024
 #: "auto" tile style: below this short side (px) pips are replaced by numerals,
 #: for a double-twelve set (Mexican Train) and for sets of at most nine pips
 #: (the double-nine of Cuban dominoes, the double-six of Jamaican).  Measured
-#: (art/README.md, tests/game/test_sprites.py): the smallest size from which
+#: (art/README.md, tests/game/kits/test_sprites.py): the smallest size from which
 #: the pips of every number, in both palettes, still come out as separate blobs
 #: after a 1.4 px blur standing for the eye at couch distance.
 NUMERALS_BELOW_PX = 36

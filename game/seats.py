@@ -13,7 +13,7 @@ LEVELS = ("easy", "normal", "hard", "expert")
 #: Seat colours, distinct under the common colour-vision deficiencies
 #: (Okabe-Ito first, then Paul Tol's muted set) for up to 10 players.  Okabe-Ito's blue
 #: (seat 5) is silver, its vermilion (seat 6) and bluish green (seat 3) a little lighter: all read at 4.5:1 or
-#: more on the dark pills and panels they are drawn on (tests/game/test_contrast.py).
+#: more on the dark pills and panels they are drawn on (tests/game/kits/test_contrast.py).
 SEAT_COLOURS = (
     (230, 159, 0), (86, 180, 233), (20, 172, 128), (240, 228, 66), (205, 208, 218),
     (238, 112, 36), (204, 121, 167), (136, 204, 238), (68, 170, 153), (221, 204, 119),

@@ -68,7 +68,7 @@ PEEKING = "peeking"
 QUICK_EXPERT_HANDS = 10
 
 #: ``--smoke``: the quick run's every figure from the fewest samples that still give an
-#: interval, for the test that checks the benchmark's shape (tests/test_bot_bench.py); its
+#: interval, for the test that checks the benchmark's shape (tests/tools/test_bot_bench.py); its
 #: figures say nothing of strength.  Its expert timings are the expert's own decisions in
 #: the expert figures (no match of its own), and OpenSpiel's searches are small (20 and 50
 #: simulations for the 100 and 1000 of a real run): the ISMCTS-1000 hands were a quarter of it.

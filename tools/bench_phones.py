@@ -68,7 +68,7 @@ from bench_bot import quantile_ci  # noqa: E402
 #: The issue's goal: a phone's decision on the big screen within this many milliseconds (p99).
 GOAL_P99_MS = 50.0
 #: ``--smoke``: every figure from the fewest decisions that still give an interval, for
-#: tests/test_bench_phones.py; its figures say nothing.
+#: tests/tools/test_bench_phones.py; its figures say nothing.
 SMOKE_DECISIONS = 14
 SMOKE_PACE = 0.05
 #: A run that makes no progress for this long is stuck (a phone's decision never landed).

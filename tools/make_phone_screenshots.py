@@ -23,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 #: As root, with no network but the loopback: no sandbox, and none of Chromium's own connections
-#: (tests/test_phones_program_browser.py launches it the same way).
+#: (tests/game/phones/test_phones_program_browser.py launches it the same way).
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SHOTS = [("cuban", "en", (360, 740), 3), ("cuban", "ru", (768, 1024), 3),

@@ -2,7 +2,7 @@
 
 Each scenario is a transcript of deals and actions only: no legal lists, no
 deal ends, no totals.  ``python -m rules replay`` fills those in, and
-tests/test_replay.py checks that the filled-in result is what the rule named
+tests/rules/test_replay.py checks that the filled-in result is what the rule named
 in the file name requires.
 
 The deals are rigged: the tiles a scenario is about are placed by hand and the

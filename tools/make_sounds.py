@@ -8,7 +8,7 @@ few damped resonant modes (the tile's body ringing), a knock is the same with
 low, dark modes, and the chimes are soft bell tones (a sine with a faint
 inharmonic partial) with a gentle attack.  Every noise comes from a fixed
 numpy seed, and WAV files are written with the standard ``wave`` module, so
-the same input gives the same bytes every run (tests/test_sounds.py).
+the same input gives the same bytes every run (tests/tools/test_sounds.py).
 
 Output: 16-bit mono WAV at 22050 Hz (small, and pygame-ce's mixer loads it
 with no extra codec), and ``manifest.json``: cue name -> its variant files and

@@ -40,7 +40,7 @@ STATE_VERSION = 1
 RECENT = 8
 
 #: The strings the page shows, sent to it in the phone's language on joining.
-#: Written out whole: tests/test_locales_used.py finds a key in use by its literal text.
+#: Written out whole: tests/game/test_locales_used.py finds a key in use by its literal text.
 PAGE_KEYS = (
     "phone.title", "phone.reconnecting", "phone.waiting_start", "phone.your_turn", "phone.turn_of",
     "phone.you", "phone.tiles", "phone.partner", "phone.team", "phone.play_on",

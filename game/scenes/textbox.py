@@ -5,7 +5,7 @@ text goes through ``Boxes.put``: it is drawn at the size asked for when it fits
 its box, else at a smaller size down to the screen's readable floor, else at the
 floor with its end elided ("Александра-Ма…"), never cut mid-glyph or run into the
 next column.  ``Boxes.laid`` keeps what was laid out (the words shown, where, in
-which box) for the fit test (tests/game/test_panels_fit.py).
+which box) for the fit test (tests/game/scenes/test_panels_fit.py).
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 Each game's state class carries its own data (``rules.state.Variant``: players, the set's
 top number, teams, the target, what the bots and the coach need to know of it) and
 ``find_variant(name)`` finds it, as python-chess's ``find_variant`` does.  Outside this
-package no module names a game (issue 26; ``tests/test_seam_rules.py``).
+package no module names a game (issue 26; ``tests/rules/test_seam_rules.py``).
 """
 from __future__ import annotations
 

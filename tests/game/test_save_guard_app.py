@@ -1,6 +1,6 @@
 """Issue 29 through the App: a damaged autosave resumes and the player is told what was kept.
 
-(The damaged-save corpus itself is tests/test_save_recovery.py; here the App's
+(The damaged-save corpus itself is tests/game/test_save_recovery.py; here the App's
 part: the table comes back with the recovered moves and a message over it says
 how many moves were kept, how many could not be read, and where the files are.)
 """

@@ -3,7 +3,7 @@
     PYTHONPATH=. python docs/screenshots/panels/make_shots.py [out_dir] [name filter]
 
 Each screen is drawn on the felt over a finished match with long player names (the
-fit test's matches, tests/game/test_panels_fit.py), the coach with the real grades
+fit test's matches, tests/game/scenes/test_panels_fit.py), the coach with the real grades
 of the match's last deal for its human seat.
 """
 from __future__ import annotations

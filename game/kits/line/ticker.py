@@ -3,7 +3,7 @@
 ``game.ticker`` owns the items, the folding and the wording; a line kit's ``ticker``
 (one of these) turns the family's events into clauses: the first tile is led or
 posed (CU-5, JA-2), and each game scores its own way (CU-8, JA-6, JA-7).  Keys are
-written out whole, so tests/test_locales_used.py finds them.
+written out whole, so tests/game/test_locales_used.py finds them.
 """
 from __future__ import annotations
 

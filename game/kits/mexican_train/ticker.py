@@ -3,7 +3,7 @@
 ``game.ticker`` owns the items, the folding and the wording; the kit's ``ticker``
 (this) turns the family's events into clauses: a deal names the engine's holder and
 the start search (MT-3, MT-5), and a deal scores its own way (MT-16).  Keys are
-written out whole, so tests/test_locales_used.py finds them.
+written out whole, so tests/game/test_locales_used.py finds them.
 """
 from __future__ import annotations
 

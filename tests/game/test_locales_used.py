@@ -1,0 +1,99 @@
+"""Issue 17, item 5: every key in locales/ is used by the program, and no key is made up on the fly
+without being written down here.
+
+A key counts as used when the source of game/ spells it out as a string
+("ui.new_game", "table.draw") or when it starts with one of DYNAMIC_PREFIXES,
+the documented places that build a key from a value (f"ui.level_{lv}").  The
+second test keeps that list honest: every key the source builds must start
+with a documented prefix, and every documented prefix must still be built.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCALES = ROOT / "locales"
+SOURCE_DIRS = ("game",)
+
+#: Keys built from a value at run time, each with where and from what.
+DYNAMIC_PREFIXES = {
+    "ui.log_": "overlays.history_lines: ui.log_{kind} for unmark, draw, pass, mark, end_chain",
+    "ui.palette_": "settings: one per palette value",
+    "ui.tile_style_": "settings: one per tile style",
+    "ui.speed_": "settings: one per computer speed",
+    "ui.level_": "new_game: one per computer level",
+    "ui.strength_": "new_game: the levels' measured strength, one line per game",
+    "ui.game_": "new_game: one per game of rules.GAMES",
+    "save.": "app.show_save_problem: save.{problem}, one per storage.PROBLEMS kind",
+    "table.sort_": "table scene: the sort button shows the hand's sort mode",
+    "table.confirm_": "prompts: the confirm question for each previewed action kind",
+    "rules.": "rules_text: rules.GAME.SECTION(.title), each listed in rules_text.SECTIONS",
+    "reasons.": "hint_words.reason_line: reasons.{kind}, one per rules.reasons.KINDS",
+    "line.": "kits.line: LineKit.w reads line.GAME.NAME, one line game's own words (a hand, a team)",
+}
+
+#: Keys no code uses yet, kept on purpose.
+KEPT = {
+}
+
+
+def namespaces() -> set[str]:
+    return {p.name.split(".")[0] for p in LOCALES.glob("*.*.json")}
+
+
+def english_keys() -> set[str]:
+    keys: set[str] = set()
+    for path in LOCALES.glob("*.en.json"):
+        ns = path.name.split(".")[0]
+        keys |= {f"{ns}.{k}" for k in json.loads(path.read_text(encoding="utf-8"))["en"]}
+    return keys
+
+
+def source() -> str:
+    return "\n".join(p.read_text(encoding="utf-8")
+                     for d in SOURCE_DIRS for p in sorted((ROOT / d).rglob("*.py")))
+
+
+def _ns_pattern() -> str:
+    return "|".join(sorted(map(re.escape, namespaces())))
+
+
+def literal_keys(text: str) -> set[str]:
+    """Every "namespace.key" written out whole in the source."""
+    return set(re.findall(rf"[\"']((?:{_ns_pattern()})\.[\w.]*[^\W_])[\"']", text))
+
+
+def built_prefixes(text: str) -> set[str]:
+    """The fixed start of every key the source builds: f"ui.level_{lv}", "table.sort_" + mode."""
+    ns = _ns_pattern()
+    found = set(re.findall(rf"f[\"']((?:{ns})\.[\w.]*)\{{", text))
+    found |= set(re.findall(rf"[\"']((?:{ns})\.[\w.]*)[\"']\s*\+", text))
+    return found
+
+
+def test_every_key_in_locales_is_used_by_the_program():
+    text = source()
+    used = literal_keys(text)
+    unused = sorted(k for k in english_keys() - used - set(KEPT)
+                    if not k.startswith(tuple(DYNAMIC_PREFIXES)))
+    assert unused == [], f"keys no code uses (delete them, or document why in KEPT): {unused}"
+
+
+def test_every_key_the_program_builds_has_a_documented_prefix():
+    built = built_prefixes(source())
+    undocumented = sorted(p for p in built if not p.startswith(tuple(DYNAMIC_PREFIXES)))
+    assert undocumented == [], f"document these in DYNAMIC_PREFIXES: {undocumented}"
+    stale = sorted(p for p in DYNAMIC_PREFIXES if not any(b.startswith(p) for b in built))
+    assert stale == [], f"no code builds these any more: {stale}"
+
+
+def test_kept_keys_exist():
+    assert set(KEPT) <= english_keys()
+
+
+def test_the_scan_finds_literal_and_built_keys():
+    sample = 't("ui.new_game") + t(f"ui.level_{lv}") + t("table.sort_" + mode) + "ui.nothing"'
+    assert literal_keys(sample) == {"ui.new_game", "ui.nothing"}
+    assert built_prefixes(sample) == {"ui.level_", "table.sort_"}
