@@ -32,10 +32,11 @@ play: $(STAMP)
 # Every test, on every core (pytest-xdist).  loadgroup deals out one test at a time, the longest
 # first (tests/conftest.py), and keeps a module marked xdist_group on one worker (one build of
 # the program in tests/tools/test_build_exe.py, not one a worker).
+# PYTEST_ARGS adds to pytest's line, e.g. PYTEST_ARGS=--durations=15 make test
 test: $(TESTED)
 	$(PY) -m ruff check .
 	$(PY) -m mypy rules/ game/
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q -n auto --dist loadgroup
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q -n auto --dist loadgroup $(PYTEST_ARGS)
 
 bench: $(TESTED)
 	$(PY) tools/bench_rules.py
