@@ -289,7 +289,7 @@ def _instrument(play) -> list[list]:
     from game.phases import AWAY
     from game.phones.protocol import action_json
     applied: list[list] = []
-    original = play._apply
+    original = play.apply
 
     def recorded(action):
         seat = play.session.to_act()
@@ -299,7 +299,7 @@ def _instrument(play) -> list[list]:
             applied.append([seat, canonical(action_json(action)), time.perf_counter(), after, None])
         return ok
 
-    play._apply = recorded
+    play.apply = recorded  # the pace and the pick apply through it
     return applied
 
 

@@ -76,12 +76,20 @@ class Monkey:
 
     def widget_point(self) -> tuple[int, int] | None:
         """The centre of a widget on screen: what a player aims at, so the monkey gets somewhere."""
-        shown = [e for e in self.app.ui.get_sprite_group().sprites()
+        shown = [e.rect for e in self.app.ui.get_sprite_group().sprites()
                  if getattr(e, "visible", 0) and e.rect.w > 0 and e.rect.h > 0
                  and type(e).__name__ in ("UIButton", "UIDropDownMenu", "UITextEntryLine", "UISelectionList")]
+        # the table draws its own buttons (the bottom row, the curtain's Show my tiles)
+        top = self.app.stack.top
+        shown += [b.rect for b in getattr(top, "buttons", []) if getattr(b, "rect", None) is not None]
+        if type(top).__name__ == "TableScene":
+            from game.scenes.table_curtain import curtain_button
+            curtain = curtain_button(top)
+            if curtain is not None:
+                shown.append(curtain.rect)
         if not shown:
             return None
-        return self.rng.choice(shown).rect.center
+        return self.rng.choice(shown).center
 
     def click(self, pos, button: int = 1, touch: bool = False) -> None:
         post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=touch)

@@ -165,7 +165,7 @@ def test_join_gets_the_seats_name_its_language_and_its_state():
         assert welcome["lang"] == "ru"
         assert set(PAGE_KEYS) <= set(welcome["strings"])
         # besides our own, only the games' own words (line.GAME.WORD), in the phone's language
-        assert all(k.startswith("line.") for k in set(welcome["strings"]) - set(PAGE_KEYS))
+        assert all(k.startswith(("line.", "reasons.")) for k in set(welcome["strings"]) - set(PAGE_KEYS))
         assert welcome["strings"]["line.jamaican.team"] == "Пара %{n}"
         assert welcome["strings"]["phone.tiles"]["many"] == "%{count} костей"  # ru plural forms
         assert phone.state["seat"] == seat and phone.state["my_turn"] is True
