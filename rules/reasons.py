@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .actions import Action
+from .bots.knowledge import after as line_after, numbers_held, strong_hand
 from .reading import read_table
 from .state import TRAINS
-from .tiles import Tile
 from .variants import find_variant
 
 
@@ -34,27 +34,9 @@ KINDS = ("only", "draw", "pass", "out", "obligation", "marker_down", "block_oppo
          "public_train", "lead_self", "lead_partner")
 
 
-def _counts(hand: tuple[Tile, ...]) -> dict[int, int]:
-    """How many tiles of the hand carry each number (a double once)."""
-    held: dict[int, int] = {}
-    for a, b in hand:
-        held[a] = held.get(a, 0) + 1
-        if b != a:
-            held[b] = held.get(b, 0) + 1
-    return held
-
-
-def _after(ends: tuple[int, int], t: Tile, end: str) -> tuple[int, int]:
-    """The line's two open numbers once ``t`` is laid at ``end`` (CU-6, JA-4)."""
-    left, right = ends
-    if end == "L":
-        return (t[1] if t[0] == left else t[0]), right
-    return left, (t[1] if t[0] == right else t[0])
-
-
 def _kept(view, action: Action) -> Reason | None:
     """The number the hand holds most of, if this play keeps it and another would not."""
-    held = _counts(view.hand)
+    held = numbers_held(view.hand)
     if not held or action.tile is None:
         return None
     number = max(sorted(held), key=lambda n: held[n])
@@ -83,7 +65,7 @@ def _line_play(view, action: Action) -> Reason | None:
         return _kept(view, action) or _heaviest(view, action)
     reading = read_table(view)
     ends = (view.left_end, view.right_end)
-    after = _after(ends, t, action.end)
+    after = line_after(ends, t, action.end)
     for seat in range(1, len(reading.voids)):
         if seat in (view.seat, reading.partner):
             continue
@@ -120,18 +102,10 @@ def _train_play(view, action: Action) -> Reason | None:
     return Reason("public_train")
 
 
-def strong_hand(view) -> bool:
-    """CU-5, JA-3: a hand worth leading: a number held on at least half as many tiles as the
-    set's top number, or two doubles (what the computer weighs, ``rules.bots.line``)."""
-    held = _counts(view.hand)
-    top = find_variant(view.game).top
-    doubles = sum(1 for a, b in view.hand if a == b)
-    return max(held.values(), default=0) >= top // 2 or doubles >= 2
-
-
 def _lead(view, action: Action) -> Reason | None:
     me = action.seat == view.seat
-    if me == strong_hand(view):
+    # the computer's own rule for leading (``rules.bots.line``), so the hint explains its choice
+    if me == strong_hand(view.hand, find_variant(view.game).top):
         return Reason("lead_self" if me else "lead_partner", seat=action.seat)
     return None
 

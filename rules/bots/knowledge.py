@@ -75,6 +75,23 @@ class Knowledge:
         return p
 
 
+def numbers_held(hand: tuple[Tile, ...]) -> dict[int, int]:
+    """How many tiles of ``hand`` carry each number (a double once)."""
+    held: dict[int, int] = {}
+    for a, b in hand:
+        held[a] = held.get(a, 0) + 1
+        if b != a:
+            held[b] = held.get(b, 0) + 1
+    return held
+
+
+def strong_hand(hand: tuple[Tile, ...], top: int) -> bool:
+    """CU-5, JA-3: a hand worth leading: a number on at least ``top // 2`` of its tiles (4 on
+    the double-nine, 3 on the double-six), or two doubles."""
+    doubles = sum(1 for a, b in hand if a == b)
+    return max(numbers_held(hand).values(), default=0) >= top // 2 or doubles >= 2
+
+
 def after(ends: tuple[int, int] | None, t: Tile, end: str) -> tuple[int, int]:
     a, b = t
     if ends is None:

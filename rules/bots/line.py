@@ -33,7 +33,7 @@ from ..tiles import Tile
 from ..state import LINE
 from ..variants import of_family
 from . import expert, ismcts
-from .knowledge import Knowledge, after, key_bonus
+from .knowledge import Knowledge, after, key_bonus, strong_hand
 from .levels import Budget, Level
 from .playout import playout, preference, sample_hands
 
@@ -134,14 +134,7 @@ def _least_other(k: Knowledge) -> float:
 
 def _choose_leader(view, k: Knowledge) -> Action:
     """CU-5, JA-3: lead yourself with a hand that controls a number; else let the partner."""
-    held: dict[int, int] = {}
-    for a, b in k.hand:
-        held[a] = held.get(a, 0) + 1
-        if b != a:
-            held[b] = held.get(b, 0) + 1
-    doubles = sum(1 for a, b in k.hand if a == b)
-    strong = max(held.values(), default=0) >= (4 if k.top == 9 else 3) or doubles >= 2
-    wanted = k.seat if strong else k.partner
+    wanted = k.seat if strong_hand(k.hand, k.top) else k.partner
     for a in view.legal:
         if a.seat == wanted:
             return a
