@@ -37,6 +37,20 @@ from ..table.widgets import Button
 #: The automatic view keeps a table tile's short side at least this many pixels times the
 #: interface scale (1080p at 100%: 16 px, less than fit-all gives a full ten-seat table).
 READABLE_SHORT_PX = 16
+#: At a large interface size (``LARGE_UI`` and more: 150%, or a TV's view) the player asked for a
+#: larger table: its tiles' short side at least this many pixels times the scale, 1.5 times the
+#: interface's text (19 px at 100%), so that its pips read as its words do (issue 28 item 12: at
+#: 200% on a 1024x600 screen the whole line was fitted no larger than at 100%; the README
+#: promises tiles that grow, the view following the play).
+LARGE_SHORT_PX = 28
+LARGE_UI = 1.5
+#: The table scene's chrome (the status bar, the buttons and hand trays, the ticker and the
+#: camera buttons above the felt, the prompt below it) in design px at scale 1, as
+#: ``_geometry`` lays it out, and the rails at their widest: the scale is capped so that a
+#: felt of at least ``MIN_FELT_SHARE`` of the window's height remains (issue 28: a TV's view
+#: at 200% left none at all, at every window size).
+CHROME_DESIGN_H = 46 + (50 + 16 + 150) + (3 * (0.8 * 19 + 10) + 8) + 44
+MIN_FELT_SHARE = 0.22
 CAMERA_BUTTONS = ("zoom_in", "zoom_out", "magnify", "fit", "follow")
 
 
@@ -116,7 +130,8 @@ class TableRoom(CameraControls, Scene):
     def _ui(self, size: tuple[int, int]) -> float:
         w, h = size
         base = max(0.55, min(w / 1920, h / 1080))
-        return base * float(self.app.ui_scale)
+        most = (h * (1 - MIN_FELT_SHARE) - 2 * assets.rail_px((w, h))) / CHROME_DESIGN_H
+        return min(base * float(self.app.ui_scale), max(base, most))
 
     def _geometry(self, size: tuple[int, int]) -> None:
         if size == self._size:
@@ -162,7 +177,9 @@ class TableRoom(CameraControls, Scene):
     def _layout_now(self):
         """The kit's layout of the table now, computed before drawing and hit-testing."""
         view = self.play.view()
-        felt = self.camera.felt(self._readable_zoom())
+        # where the seats sit is chosen at the plain readable size: at a large interface size the
+        # camera then follows the line's ends at its larger floor, the seats a pan away
+        felt = self.camera.felt(READABLE_SHORT_PX * self.u / TILE_W)
         # the reveal draws the table the deal ended with, at the same cursor as the next deal;
         # the felt, not the window's size: the interface size changes it too
         key = (self.play.session.cursor, id(self.play.session.state), view.seat, self.play.phase == DEAL_END, felt)
@@ -172,10 +189,12 @@ class TableRoom(CameraControls, Scene):
         return self._layout
 
     def _readable_zoom(self) -> float:
-        """The automatic view's floor: tiles ``READABLE_SHORT_PX`` times the scale.  The kit
+        """The automatic view's floor: tiles ``READABLE_SHORT_PX`` times the scale
+        (``LARGE_SHORT_PX`` at a large interface size or on a TV).  The kit
         lays the table out for the clear felt at it (``camera.felt``): on a TV that is a wide
         strip, and a line laid out for the whole viewport's shape overflowed it."""
-        return READABLE_SHORT_PX * self.u / TILE_W
+        large = float(self.app.ui_scale) >= LARGE_UI
+        return (LARGE_SHORT_PX if large else READABLE_SHORT_PX) * self.u / TILE_W
 
     def _ensure_geometry(self) -> None:
         if self._size is None:
