@@ -57,10 +57,13 @@ class TableCamera(TableRoom):
     def _fit(self, lay, animate: bool) -> None:
         """The automatic view: the whole table, but at a large interface size or on a TV never
         with tiles below ``READABLE_SHORT_PX`` times the scale (the table grows with the
-        interface); then it centres on the last play.  Fit all shows everything."""
+        interface); then it centres on the last play, or shows what the layout says a player
+        must keep in view (its ``keep``, if it has one: a line's two open ends).  Fit all
+        shows everything."""
         floor = None if self.whole else self._readable_zoom()
         focus = self.kit.follow_point(lay, self.play.view(), self._me()) if floor else None
-        self.camera.fit(lay.content, animate=animate, min_zoom=floor, focus=focus)
+        self.camera.fit(lay.content, animate=animate, min_zoom=floor, focus=focus,
+                        keep=getattr(lay, "keep", None))
 
     def _follow_last(self) -> None:
         point = self.kit.follow_point(self._layout_now(), self.play.view(), self._me())

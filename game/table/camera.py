@@ -151,30 +151,47 @@ class Camera:
         return (x + w / 2 - (left - right) / 2 / z, y + h / 2 - (top - bottom) / 2 / z, z)
 
     def fit(self, bounds, *, animate: bool = True, min_zoom: float | None = None,
-            focus: tuple[float, float] | None = None) -> None:
+            focus: tuple[float, float] | None = None, keep=None) -> None:
         """Fit the whole table in view; with ``min_zoom``, never smaller than that (tiles stay
         readable at a large interface size or on a TV) but by ``FLOOR_SLACK``, centred near
-        ``focus`` then, as far as the table reaches."""
+        ``focus`` then, as far as the table reaches.  ``keep`` (a world rectangle: a line's two
+        open ends) is what the view must show then, if it can (``_readable``)."""
         goal = self.fit_zoom(bounds)
         # a whole table a little under the floor beats a readable table cut at its edges: a
         # TV's strip of felt often fits the line games just under it
         if not whole_at(goal[2], min_zoom):
             assert min_zoom is not None
-            goal = self._readable(bounds, min(MAX_ZOOM, min_zoom), focus or goal[:2])
+            goal = self._readable(bounds, min(MAX_ZOOM, min_zoom), focus or goal[:2], keep)
         if animate:
             self._goal = goal
         else:
             self.cx, self.cy, self.zoom = goal
             self._goal = None
 
-    def _readable(self, bounds, zoom: float, focus: tuple[float, float]) -> tuple[float, float, float]:
-        """Centre near ``focus`` at ``zoom`` (a step), keeping as much of ``bounds`` in view as fits."""
+    def _readable(self, bounds, zoom: float, focus: tuple[float, float],
+                  keep=None) -> tuple[float, float, float]:
+        """Centre near ``focus`` at ``zoom`` (a step), keeping as much of ``bounds`` in view as fits.
+
+        With ``keep`` (issue 28 item 12: a line's two open ends, where every play goes): centred
+        on it where it fits at ``zoom``, or a little under (``FLOOR_SLACK``: both ends at once
+        beat larger tiles); else ``focus`` (the last play) at the felt's edge with as much of
+        ``keep`` beside it as fits, the rest a pan away."""
         z = step_zoom(zoom_step(zoom))
+        felt = self.felt()
+        if keep is not None:
+            kx, ky, kw, kh = keep
+            kz = fitting_zoom(felt.width, felt.height, keep)
+            if whole_at(kz, zoom):
+                z = min(z, kz)
+                focus = (kx + kw / 2, ky + kh / 2)
+            else:
+                half_w, half_h = felt.width / 2 / z, felt.height / 2 / z
+                focus = (min(max(focus[0], kx + half_w), kx + kw - half_w) if kw > 2 * half_w else kx + kw / 2,
+                         min(max(focus[1], ky + half_h), ky + kh - half_h) if kh > 2 * half_h else ky + kh / 2)
         x, y, w, h = bounds
         left, top, right, bottom = self.safe
         # the clear part of the viewport (beside the panels), in world units, and its centre's
         # offset from the viewport's centre
-        felt = self.felt()
         half_w, half_h = felt.width / 2 / z, felt.height / 2 / z
         cx = min(max(focus[0], x + half_w), x + w - half_w) if w > 2 * half_w else x + w / 2
         cy = min(max(focus[1], y + half_h), y + h - half_h) if h > 2 * half_h else y + h / 2

@@ -108,6 +108,16 @@ class LineLayout:
         """The seats' strips in one row each (``COMPACT_ASPECT``)."""
         return self.seats == ROWS
 
+    @property
+    def keep(self) -> Rect | None:
+        """What the automatic view keeps in view when the whole table is not readable at once
+        (``Camera.fit``): both open ends, where every play goes, a tile's length round each
+        (its last tile and a double's place); None before the first tile."""
+        if not self.tiles:
+            return None
+        m = TILE_L / 2
+        return _union([_grow(self.ends[end].rect, m) for end in ENDS])
+
     def tip(self, end: str) -> Placed | None:
         """The last tile on that end's arm (the centre tile while the arm is empty)."""
         arm = self.arms.get(end, ())
@@ -308,6 +318,11 @@ def _union(rects: Iterable[Rect]) -> Rect:
         ys1.append(y + h)
     x0, y0 = min(xs0), min(ys0)
     return (x0, y0, max(xs1) - x0, max(ys1) - y0)
+
+
+def _grow(rect: Rect, m: float) -> Rect:
+    x, y, w, h = rect
+    return (x - m, y - m, w + 2 * m, h + 2 * m)
 
 
 def ghost(layout: LineLayout, end: str, tile: tuple[int, int]) -> Placed:

@@ -85,3 +85,41 @@ def test_the_grown_room_holds_the_line_moves_no_tile_and_grows_in_steps(game):
     changes = sum(1 for a, b in zip(tables, tables[1:]) if a != b)
     plays = len(LL.plays_of(views[-1]))
     assert changes <= plays // 2, (changes, plays)
+
+
+# --------------------------------------------------------------------- mid-hand at 200%
+
+def _on_felt(scene, rect) -> bool:
+    """Whether a world rectangle is drawn wholly on the clear felt (beside the panels)."""
+    sx, sy, sw, sh = scene.camera.world_rect_to_screen(rect)
+    vx, vy, vw, vh = scene.camera.viewport
+    left, top, right, bottom = scene.camera.safe
+    return vx + left <= sx and sx + sw <= vx + vw - right and vy + top <= sy and sy + sh <= vy + vh - bottom
+
+
+@pytest.mark.parametrize("game", ["cuban", "jamaican"])
+@pytest.mark.parametrize("line", [12, 20])
+def test_200_percent_draws_a_longer_line_larger_than_100_at_1024x600(game, line):
+    """Issue 28 item 12: mid-hand and late the whole line limited the fit, and the readable
+    floor did not push it up: 200% drew tiles no larger than 100% (22.6 px both, Jamaican, 12
+    tiles; 17.4 px both, Cuban, 20 tiles).  Now 32 px against 17-23."""
+    small = measure(game, (1024, 600), ui=1.0, line=line)
+    large = measure(game, (1024, 600), ui=2.0, line=line)
+    assert large.line >= line
+    assert large.short_px >= small.short_px * 1.3, (small, large)
+
+
+@pytest.mark.parametrize("game", ["cuban", "jamaican"])
+@pytest.mark.parametrize("size,tv,ui", [((1024, 600), False, 2.0), ((1024, 600), True, 1.0),
+                                        ((1920, 1080), True, 1.0), ((1920, 1080), False, 2.0)])
+@pytest.mark.parametrize("line", [12, 20])
+def test_the_ends_that_matter_stay_on_the_felt(game, size, tv, ui, line):
+    """Where the larger tiles do not leave the whole line in view, both open ends are (where
+    every play goes) if they fit; else the end of the last play is, the rest a pan away."""
+    from tile_measure import table_at
+    _app, play, scene = table_at(game, size, tv=tv, ui=ui, line=line)
+    lay = scene._layout_now()
+    last = next(end for end in ("L", "R") if lay.arms[end] and lay.arms[end][-1] == len(lay.tiles) - 1)
+    assert _on_felt(scene, lay.ends[last].rect), last
+    if scene.camera.felt(scene._readable_zoom()).shows(lay.keep):
+        assert all(_on_felt(scene, lay.ends[end].rect) for end in ("L", "R"))
