@@ -60,10 +60,14 @@ class TableCamera(TableRoom):
         interface); then it centres on the last play, or shows what the layout says a player
         must keep in view (its ``keep``, if it has one: a line's two open ends).  Fit all
         shows everything."""
-        floor = None if self.whole else self._readable_zoom()
+        keep = getattr(lay, "keep", None)
+        # the larger floor of a large interface only where the view knows what to keep in
+        # sight (a line whose seats are in the players panel): Mexican Train's trains run every
+        # way from the station (at the larger floor they ran under the panels), and seats
+        # round a line are on the felt because the whole table shows at the plain floor
+        floor = None if self.whole else self._readable_zoom(large=keep is not None)
         focus = self.kit.follow_point(lay, self.play.view(), self._me()) if floor else None
-        self.camera.fit(lay.content, animate=animate, min_zoom=floor, focus=focus,
-                        keep=getattr(lay, "keep", None))
+        self.camera.fit(lay.content, animate=animate, min_zoom=floor, focus=focus, keep=keep)
 
     def _follow_last(self) -> None:
         point = self.kit.follow_point(self._layout_now(), self.play.view(), self._me())

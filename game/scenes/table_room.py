@@ -37,8 +37,8 @@ from ..table.widgets import Button
 #: The automatic view keeps a table tile's short side at least this many pixels times the
 #: interface scale (1080p at 100%: 16 px, less than fit-all gives a full ten-seat table).
 READABLE_SHORT_PX = 16
-#: At a large interface size (``LARGE_UI`` and more: 150%, or a TV's view) the player asked for a
-#: larger table: its tiles' short side at least this many pixels times the scale, 1.5 times the
+#: At a large interface size (``LARGE_UI`` and more: 150%, with a TV's view or not) the player
+#: asked for a larger table: its tiles' short side at least this many pixels times the scale, 1.5 times the
 #: interface's text (19 px at 100%), so that its pips read as its words do (issue 28 item 12: at
 #: 200% on a 1024x600 screen the whole line was fitted no larger than at 100%; the README
 #: promises tiles that grow, the view following the play).
@@ -179,7 +179,7 @@ class TableRoom(CameraControls, Scene):
         view = self.play.view()
         # where the seats sit is chosen at the plain readable size: at a large interface size the
         # camera then follows the line's ends at its larger floor, the seats a pan away
-        felt = self.camera.felt(READABLE_SHORT_PX * self.u / TILE_W)
+        felt = self.camera.felt(self._readable_zoom(large=False))
         # the reveal draws the table the deal ended with, at the same cursor as the next deal;
         # the felt, not the window's size: the interface size changes it too
         key = (self.play.session.cursor, id(self.play.session.state), view.seat, self.play.phase == DEAL_END, felt)
@@ -188,12 +188,13 @@ class TableRoom(CameraControls, Scene):
             self._layout = self.kit.layout(view, self.play, felt)
         return self._layout
 
-    def _readable_zoom(self) -> float:
+    def _readable_zoom(self, large: bool = True) -> float:
         """The automatic view's floor: tiles ``READABLE_SHORT_PX`` times the scale
-        (``LARGE_SHORT_PX`` at a large interface size or on a TV).  The kit
+        (with ``large``, ``LARGE_SHORT_PX`` at a large interface size).  The kit
         lays the table out for the clear felt at it (``camera.felt``): on a TV that is a wide
         strip, and a line laid out for the whole viewport's shape overflowed it."""
-        large = float(self.app.ui_scale) >= LARGE_UI
+        # the player's own interface size, not the TV's: a TV at 100% keeps every seat in view
+        large = large and float(self.app.settings.get("ui_scale", 1.0) or 1.0) >= LARGE_UI
         return (LARGE_SHORT_PX if large else READABLE_SHORT_PX) * self.u / TILE_W
 
     def _ensure_geometry(self) -> None:

@@ -331,9 +331,9 @@ def test_the_thinking_cue_shows_where_the_seat_is(size, seats):
         px, py = scene._panel_pos()
         right, y, _h = scene.kit.panel_point(play, seat, scene.panel_u)
         where = pygame.Rect(px, py + y - 6, right, 12)
-    else:
-        x, y = scene.camera.world_to_screen(*scene.kit.seat_point(lay, play.view(), play, seat))
-        where = pygame.Rect(round(x) - 40, round(y) - 40, 80, 40)
+    else:  # just above the seat's name (issue 28: at the seat's point they sat on it)
+        name = scene.renderer.seat_boxes[seat]["name"]
+        where = pygame.Rect(name.centerx - 40, name.top - 40, 80, 40)
     safe = safe_rect(app.settings, size)  # the scene draws in the TV's safe area's coordinates
 
     def rim_shown() -> bool:
@@ -355,5 +355,7 @@ def test_the_line_is_laid_out_again_when_the_interface_size_changes_the_felt():
     app.ui_scale = TV_SCALE * 1.5
     app.frame()
     felt = scene.camera.felt(scene._readable_zoom())
-    assert not felt.shows(LL.layout_view(play.view(), felt.aspect).content)
+    # the whole hand's room (what the seats' place is chosen for), not the first tile's
+    view = play.view()
+    assert not felt.shows(LL.layout_line(LL.plays_of(view), felt.aspect, capacity=LL.capacity_of(view)).content)
     assert scene._layout_now().seats == LL.PANEL

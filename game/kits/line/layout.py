@@ -112,8 +112,10 @@ class LineLayout:
     def keep(self) -> Rect | None:
         """What the automatic view keeps in view when the whole table is not readable at once
         (``Camera.fit``): both open ends, where every play goes, a tile's length round each
-        (its last tile and a double's place); None before the first tile."""
-        if not self.tiles:
+        (its last tile and a double's place).  None before the first tile, and while the
+        seats sit round the line: they were placed there because the whole table shows at a
+        readable size, and the view keeps it all."""
+        if not self.tiles or self.seats != PANEL:
             return None
         m = TILE_L / 2
         return _union([_grow(self.ends[end].rect, m) for end in ENDS])
