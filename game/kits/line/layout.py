@@ -111,14 +111,17 @@ class LineLayout:
     @property
     def keep(self) -> Rect | None:
         """What the automatic view keeps in view when the whole table is not readable at once
-        (``Camera.fit``): both open ends, where every play goes, a tile's length round each
-        (its last tile and a double's place).  None before the first tile, and while the
-        seats sit round the line: they were placed there because the whole table shows at a
-        readable size, and the view keeps it all."""
+        (``Camera.fit``): both open ends, where every play goes, and each arm's last tile, half
+        a tile's length round them (a double's place at an end).  None before the first tile,
+        and while the seats sit round the line: they were placed there because the whole table
+        shows at a readable size, and the view keeps it all."""
         if not self.tiles or self.seats != PANEL:
             return None
         m = TILE_L / 2
-        return _union([_grow(self.ends[end].rect, m) for end in ENDS])
+        rects = [self.ends[end].rect for end in ENDS]
+        # the arm's last tile too: after a turn it lies beyond the slot, not before it
+        rects += [tip.rect for tip in (self.tip(end) for end in ENDS) if tip is not None]
+        return _union([_grow(r, m) for r in rects])
 
     def tip(self, end: str) -> Placed | None:
         """The last tile on that end's arm (the centre tile while the arm is empty)."""

@@ -122,5 +122,6 @@ def test_the_ends_that_matter_stay_on_the_felt(game, size, tv, ui, line):
     lay = scene._layout_now()
     last = next(end for end in ("L", "R") if lay.arms[end] and lay.arms[end][-1] == len(lay.tiles) - 1)
     assert _on_felt(scene, lay.ends[last].rect), last
+    assert _on_felt(scene, lay.tiles[-1].rect), last  # the last play itself (after a turn: beyond its slot)
     if lay.keep is None or scene.camera.felt(scene._readable_zoom()).shows(lay.keep):
         assert all(_on_felt(scene, lay.ends[end].rect) for end in ("L", "R"))
