@@ -34,8 +34,10 @@ if TYPE_CHECKING:  # pragma: no cover
         def is_human(self, seat: int | None) -> bool: ...
 
 BAR = (16, 34, 26)
-#: The players (or teams) panel over the felt: dark, a little see-through.
-PANEL_FILL = (10, 20, 16, 215)
+#: The players (or teams) panel over the felt: dark and opaque, because at a large interface
+#: size the camera may follow a line's last end and leave the rest of the line under the panel
+#: (issue 28, item 12): see-through, those tiles showed through the names.
+PANEL_FILL = (10, 20, 16, 255)
 RULE = (196, 160, 72)
 
 
