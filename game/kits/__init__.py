@@ -57,6 +57,11 @@ def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
+def _cli_games(games: list[str]) -> str:
+    """The games by their English titles ("Mexican Train, Cuban and Jamaican dominoes")."""
+    return f"{_and([VARIANTS[g].title for g in games])} dominoes"
+
+
 def _cli_players(games: list[str]) -> str:
     """Which games a demo's count of players fits: those with a range by name, then those
     with one count ("Mexican Train; Cuban and Jamaican have 4")."""
@@ -80,7 +85,7 @@ DEFAULT_GAME = next(iter(KITS))
 #: variant's ``title``): the program's description names them, and the --players option says
 #: which games a count fits.
 _TITLED = [g for g in KITS if g in VARIANTS]
-CLI_GAMES = f"{_and([VARIANTS[g].title for g in _TITLED])} dominoes"
+CLI_GAMES = _cli_games(_TITLED)
 CLI_PLAYERS = _cli_players(_TITLED)
 
 
