@@ -117,3 +117,10 @@ def test_every_kit_folder_is_a_package_that_declares_games():
     declared = {g for p in here.iterdir() if (p / "__init__.py").is_file()
                 for g in getattr(__import__(f"game.kits.{p.name}", fromlist=["GAMES"]), "GAMES", {})}
     assert declared == set(kits.KITS) == set(variants.VARIANTS)
+
+
+def test_a_family_part_is_found_only_where_the_folder_holds_it(tmp_path, monkeypatch):
+    """The Learn menu lists the games whose folder has a lesson: a new family may have none."""
+    from game.lessons import GAMES as LESSONS
+    assert all(kits.has_part(g, "lesson") for g in LESSONS)
+    assert not kits.has_part(kits.DEFAULT_GAME, "no_such_part") and not kits.has_part("poker", "lesson")

@@ -27,6 +27,7 @@ the history statistics) import without pygame.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from typing import TYPE_CHECKING, Any
 
@@ -108,4 +109,14 @@ def family_part(game: str, part: str) -> Any:
     return importlib.import_module(f".{module.split('.')[0]}.{part}", __name__)
 
 
-__all__ = ["CLI_GAMES", "CLI_PLAYERS", "DEFAULT_GAME", "KITS", "family_part", "kit_for"]
+def has_part(game: str, part: str) -> bool:
+    """Whether ``game``'s family folder holds the module ``part`` (a lesson, say): a new
+    family may come without one, and what lists the games that have it asks here."""
+    try:
+        module, _ = KITS[game]
+    except KeyError:
+        return False
+    return importlib.util.find_spec(f".{module.split('.')[0]}.{part}", __name__) is not None
+
+
+__all__ = ["CLI_GAMES", "CLI_PLAYERS", "DEFAULT_GAME", "KITS", "family_part", "has_part", "kit_for"]
