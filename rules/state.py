@@ -8,7 +8,7 @@ in the Session changes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, Callable, ClassVar, Protocol
 
 from .actions import Action
 from .events import Event
@@ -59,8 +59,18 @@ class Variant:
     so a new game is a new module under ``rules/variants`` that fills them in.
     """
 
-    #: the game's name, as the configuration, the transcript and the save file write it
+    #: the game's name, as the configuration, the transcript and the save file write it; a
+    #: class that sets it is a game the registry finds (``rules.variants`` looks through every
+    #: module of its package), one that leaves it empty is a base for games
     game: ClassVar[str] = ""
+    #: where the program lists the game among the others, lowest first (the first is the
+    #: game offered when none is chosen yet)
+    order: ClassVar[int] = 100
+    #: the game's name in English, for the command line's --help (the screens use locales/)
+    title: ClassVar[str] = ""
+    #: the prefix of the game's rule IDs (RULES.md: "MT" for MT-1 ...) and how many it has
+    rule_prefix: ClassVar[str] = ""
+    rule_count: ClassVar[int] = 0
     #: ``TRAINS`` or ``LINE``: which computer player and which coach serve it
     family: ClassVar[str] = ""
     #: the fewest and the most players
@@ -98,6 +108,9 @@ class Variant:
     expert_objective: ClassVar[tuple[int, int]] = (1, 1)
     #: the expert solves exactly at most this many tiles in all hands (``rules.bots.expert``)
     solve_below: ClassVar[int] = 0
+    #: the game's own computer player, ``chooser(view, level, rng) -> Action``, for a family
+    #: ``rules.bots`` has none of (None: the family's, ``rules.bots.CHOOSERS``)
+    chooser: ClassVar[Callable[[Any, Any, Any], Action] | None] = None
 
     @classmethod
     def world(cls, view: Any, hands: list[list[Tile]], stock: list[Tile]) -> Any:

@@ -13,34 +13,81 @@ differs between games (DESIGN.md, "One table, three games"):
 - the status bar, the players or teams panel, the prompts, the deal's and the
   match's end screens and the log lines.
 
-Registered by game name, like ``rules.variants.GAMES`` and ``rules.bots.CHOOSERS``.
-Each family has one folder here (``mexican_train/``, ``line/``) holding all that is
-its own; what every kit shares (the base kit, camera, sprites, text, hand row,
-geometry, palette) is ``game.table``, which no kit owns.  Only this registry imports
-a family's folder, and only on first use, so that the pure parts in it (the line's
-geometry, the history statistics) import without pygame.
+Registered by game name, like ``rules.variants.GAMES`` and ``rules.bots.CHOOSERS``, and found
+the same way: each family has one folder here (``mexican_train/``, ``line/``) holding all that
+is its own, and its ``__init__`` declares the games it draws (``GAMES``: game -> its module in
+the folder and the kit object in it) and, when it builds on another family's kit, which
+(``BUILDS_ON``, a tuple of folder names).  A family's own words are the locale keys of its
+name (``locales/line.*.json``: ``line.*``).  What every kit shares (the base kit, camera,
+sprites, text, hand row, geometry, palette) is ``game.table``, which no kit owns.  Only this
+registry imports a family's folder, its ``__init__`` at once (it holds no more than those
+declarations) and the rest on first use, so that the pure parts in it (the line's geometry,
+the history statistics) import without pygame.
 """
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import pkgutil
 from typing import TYPE_CHECKING, Any
+
+from rules.variants import VARIANTS
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..table.kit import TableKit
 
+
+def _discover() -> dict[str, tuple[str, str]]:
+    """game -> (module under game/kits/, kit object), from every family folder's ``GAMES``, in
+    the variants' order (``rules.variants.VARIANTS``)."""
+    found: dict[str, tuple[str, str]] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if not info.ispkg:
+            continue
+        folder = importlib.import_module(f".{info.name}", __name__)
+        for game, (module, name) in getattr(folder, "GAMES", {}).items():
+            if game in found:
+                raise TypeError(f"two kit folders draw the game {game!r}: {found[game][0]} and {info.name}")
+            found[game] = (f"{info.name}.{module}", name)
+    rank = {game: n for n, game in enumerate(VARIANTS)}
+    return dict(sorted(found.items(), key=lambda item: (rank.get(item[0], len(rank)), item[0])))
+
+
+def _and(words: list[str]) -> str:
+    """English "A, B and C" (the command line's words)."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _cli_games(games: list[str]) -> str:
+    """The games by their English titles ("Mexican Train, Cuban and Jamaican dominoes")."""
+    return f"{_and([VARIANTS[g].title for g in games])} dominoes"
+
+
+def _cli_players(games: list[str]) -> str:
+    """Which games a demo's count of players fits: those with a range by name, then those
+    with one count ("Mexican Train; Cuban and Jamaican have 4")."""
+    ranged = [VARIANTS[g].title for g in games if VARIANTS[g].players[0] != VARIANTS[g].players[1]]
+    fixed: dict[int, list[str]] = {}
+    for g in games:
+        lo, hi = VARIANTS[g].players
+        if lo == hi:
+            fixed.setdefault(lo, []).append(VARIANTS[g].title)
+    parts = ([_and(ranged)] if ranged else []) + [f"{_and(t)} {'has' if len(t) == 1 else 'have'} {n}"
+                                                   for n, t in fixed.items()]
+    return "; ".join(parts)
+
+
 #: game name -> (module in the family's folder, the kit object in it); the first is the game
 #: offered when none is chosen yet (the new-game form, the rules from the title, the demo).
-KITS: dict[str, tuple[str, str]] = {
-    "mexican_train": ("mexican_train.kit", "MEXICAN_TRAIN"),
-    "cuban": ("line.kit", "CUBAN"),
-    "jamaican": ("line.kit", "JAMAICAN"),
-}
+KITS: dict[str, tuple[str, str]] = _discover()
 #: The game the program offers first.
 DEFAULT_GAME = next(iter(KITS))
-#: The command line's words for the games (English, like the rest of --help): the program's
-#: description names them, and the --players option says which games a count fits.
-CLI_GAMES = "Mexican Train, Cuban and Jamaican dominoes"
-CLI_PLAYERS = "Mexican Train; Cuban and Jamaican have 4"
+#: The command line's words for the games (English, like the rest of --help, from each
+#: variant's ``title``): the program's description names them, and the --players option says
+#: which games a count fits.
+_TITLED = [g for g in KITS if g in VARIANTS]
+CLI_GAMES = _cli_games(_TITLED)
+CLI_PLAYERS = _cli_players(_TITLED)
 
 
 def kit_for(game: str) -> "TableKit":
@@ -62,4 +109,14 @@ def family_part(game: str, part: str) -> Any:
     return importlib.import_module(f".{module.split('.')[0]}.{part}", __name__)
 
 
-__all__ = ["CLI_GAMES", "CLI_PLAYERS", "DEFAULT_GAME", "KITS", "family_part", "kit_for"]
+def has_part(game: str, part: str) -> bool:
+    """Whether ``game``'s family folder holds the module ``part`` (a lesson, say): a new
+    family may come without one, and what lists the games that have it asks here."""
+    try:
+        module, _ = KITS[game]
+    except KeyError:
+        return False
+    return importlib.util.find_spec(f".{module.split('.')[0]}.{part}", __name__) is not None
+
+
+__all__ = ["CLI_GAMES", "CLI_PLAYERS", "DEFAULT_GAME", "KITS", "family_part", "has_part", "kit_for"]

@@ -22,11 +22,11 @@ from rules.actions import Action
 from rules.chance import Deal, LeadDraw
 from rules.session import Config, Session
 
-from ..kits import KITS, family_part
+from ..kits import KITS, family_part, has_part
 
 #: The games with a lesson, in the order the Learn menu offers them: every game of the
-#: kits' registry (each family's folder has its ``lesson`` part).
-GAMES = tuple(KITS)
+#: kits' registry whose family's folder has its ``lesson`` part.
+GAMES = tuple(g for g in KITS if has_part(g, "lesson"))
 #: The settings key that remembers the lessons finished (a short list of game names).
 DONE_KEY = "lessons_done"
 

@@ -143,7 +143,7 @@ class NewGameScene(WidgetScene):
 
     def _left_blocks(self, width: int, gap: int) -> list["_Block"]:
         rh, lh = self.rh, self.label_h
-        blocks = [_Block(lh + 3 * (rh + gap), self._games_block)]
+        blocks = [_Block(lh + len(GAMES) * (rh + gap), self._games_block)]
         blocks.append(_Block(lh + rh + 2 * gap, self._count_block))
         blocks.append(_Block(lh + rh + 2 * gap, self._seed_block))
         blocks.append(_Block(lh + rh + 2 * gap, self._language_block))

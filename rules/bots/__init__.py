@@ -18,11 +18,20 @@ from . import line, train
 
 Chooser = Callable[[object, Level, random.Random], Action]
 
-#: a variant's family (``Variant.family``) -> the evaluator that chooses for its games
+#: a variant's family (``Variant.family``) -> the evaluator that chooses for its games; a game
+#: of another family brings its own (``Variant.chooser``, in its module under rules/variants)
 CHOOSERS: dict[str, Chooser] = {
     TRAINS: train.choose,
     LINE: line.choose,
 }
+
+
+def chooser_for(game: str) -> Chooser | None:
+    """The computer player of ``game``: its variant's own, else its family's (None: unknown)."""
+    variant = VARIANTS.get(game)
+    if variant is None:
+        return None
+    return variant.chooser or CHOOSERS.get(variant.family)
 
 
 def choose(view, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> Action:
@@ -36,8 +45,7 @@ def choose(view, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -
     lvl = level_named(level)
     if rng is None:
         rng = random.Random(0)
-    variant = VARIANTS.get(view.game)
-    chooser = CHOOSERS.get(variant.family) if variant is not None else None
+    chooser = chooser_for(view.game)
     if chooser is None:
         raise ValueError(f"the computer player does not know the game {view.game!r}")
     action = chooser(view, lvl, rng)
@@ -65,4 +73,4 @@ def choose_policy(name: str) -> Callable[[object, random.Random], Action]:
     return policy
 
 
-__all__ = ["choose", "hint", "choose_policy", "LEVELS", "Level", "CHOOSERS"]
+__all__ = ["choose", "hint", "choose_policy", "LEVELS", "Level", "CHOOSERS", "chooser_for"]

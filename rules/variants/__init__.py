@@ -7,27 +7,37 @@ package no module names a game (issue 26; ``tests/rules/test_seam_rules.py``).
 """
 from __future__ import annotations
 
-from typing import Callable
+import importlib
+import pkgutil
+from typing import Callable, cast
 
 from ..actions import TRAIN_NAMES
 from ..state import GameState, Variant
-from .cuban import Cuban
-from .jamaican import Jamaican
-from .mexican_train import MexicanTrain
+
+
+def _discover() -> dict[str, type[Variant]]:
+    """Every game of this package: each class of its modules that names a ``game``, in the
+    order the variants declare (``Variant.order``).  A new game is a new module here and
+    nothing else; two classes claiming one name are refused at once."""
+    found: dict[str, type[Variant]] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for obj in vars(module).values():
+            if (isinstance(obj, type) and issubclass(obj, Variant) and obj.__module__ == module.__name__
+                    and obj.__dict__.get("game")):
+                if obj.game in found:
+                    raise TypeError(f"two variants call themselves {obj.game!r}: "
+                                    f"{found[obj.game].__qualname__} and {obj.__qualname__}")
+                found[obj.game] = obj
+    return dict(sorted(found.items(), key=lambda item: (item[1].order, item[0])))
+
 
 #: game name -> its variant class, in the order the program lists the games
-VARIANTS: dict[str, type[Variant]] = {
-    MexicanTrain.game: MexicanTrain,
-    Cuban.game: Cuban,
-    Jamaican.game: Jamaican,
-}
+VARIANTS: dict[str, type[Variant]] = _discover()
 
 #: game name -> factory taking the number of players
 GAMES: dict[str, Callable[[int], GameState]] = {
-    MexicanTrain.game: MexicanTrain,
-    Cuban.game: Cuban,
-    Jamaican.game: Jamaican,
-}
+    name: cast(Callable[[int], GameState], v) for name, v in VARIANTS.items()}
 
 #: game name -> (fewest, most) players
 PLAYERS: dict[str, tuple[int, int]] = {name: v.players for name, v in VARIANTS.items()}

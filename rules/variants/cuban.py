@@ -37,6 +37,9 @@ class Cuban(PartnershipGame):
     """One table of Cuban dominoes: lead draws, deals, acceptances, leader, play, score."""
 
     game = GAME
+    order = 2
+    title = "Cuban"
+    rule_prefix, rule_count = "CU", 12
     top = TOP
     full_set = FULL_SET
     hand_size = HAND_SIZE

@@ -33,6 +33,9 @@ class Jamaican(PartnershipGame):
     """One session of Jamaican partner dominoes."""
 
     game = GAME
+    order = 3
+    title = "Jamaican"
+    rule_prefix, rule_count = "JA", 9
     top = TOP
     full_set = FULL_SET
     hand_size = HAND_SIZE

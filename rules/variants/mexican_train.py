@@ -100,6 +100,9 @@ class MexicanTrain(Variant):
     """One table of Mexican Train: deals, turns, trains, markers and totals."""
 
     game = GAME
+    order = 1
+    title = "Mexican Train"
+    rule_prefix, rule_count = "MT", 20
     family = TRAINS
     players = (MIN_PLAYERS, MAX_PLAYERS)
     top = TOP

@@ -2,8 +2,9 @@
 
 game/rules_text.py maps each section of a game's rules (locales/rules.LANG.json)
 to the rule IDs of RULES.md it states.  RULES.md lives beside the repository
-(../shared); its IDs are written down here too, so that the coverage check also
-runs in a clone without it, and checked against it where it is present.
+(../shared); each game's variant declares its IDs too (``Variant.rule_prefix`` and
+``rule_count``), so that the coverage check also runs in a clone without it, and they are
+checked against it where it is present (a new game's rules may reach RULES.md later).
 """
 from __future__ import annotations
 
@@ -15,13 +16,17 @@ import pytest
 
 from game import i18n
 from game.rules_text import GAMES, SECTIONS, rules_text, sections
+from rules.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_MD = [ROOT.parent / "shared" / "RULES.md", Path("/work/shared/RULES.md")]
 
-#: Every rule ID of RULES.md: MT-1..MT-20, CU-1..CU-12, JA-1..JA-9, UX-1..UX-8.
-RULE_IDS = {"MT": 20, "CU": 12, "JA": 9, "UX": 8}
-GAME_PREFIX = {"mexican_train": "MT", "cuban": "CU", "jamaican": "JA"}
+#: The table's own rules, every game's: UX-1..UX-8.
+SHARED = {"UX": 8}
+#: Each game's rule IDs, as its variant declares them (``Variant.rule_prefix``, ``rule_count``):
+#: MT-1..MT-20, CU-1..CU-12, JA-1..JA-9; a new game brings its own, RULES.md or not yet.
+GAME_PREFIX = {game: v.rule_prefix for game, v in VARIANTS.items()}
+RULE_IDS = {**{v.rule_prefix: v.rule_count for v in VARIANTS.values()}, **SHARED}
 
 
 @pytest.fixture(autouse=True)
@@ -38,8 +43,16 @@ def test_the_rule_ids_here_are_those_of_rules_md():
     found = next((p for p in RULES_MD if p.is_file()), None)
     if found is None:
         pytest.skip("RULES.md (../shared) is not beside this clone")
-    listed = set(re.findall(r"^- ((?:MT|CU|JA|UX)-\d+) ", found.read_text(encoding="utf-8"), re.M))
-    assert listed == set().union(*(ids(p) for p in RULE_IDS))
+    listed = set(re.findall(r"^- ([A-Z]+-\d+) ", found.read_text(encoding="utf-8"), re.M))
+    prefixes = {rid.split("-")[0] for rid in listed}
+    assert prefixes <= set(RULE_IDS), sorted(prefixes - set(RULE_IDS))  # a game RULES.md has, the code has not
+    assert set(SHARED) < prefixes  # the table's rules and at least one game's: the scan works
+    assert listed == set().union(*(ids(p) for p in prefixes))
+
+
+def test_every_game_declares_its_own_rule_prefix():
+    assert all(p and n > 0 for p, n in RULE_IDS.items())
+    assert len(set(GAME_PREFIX.values())) == len(GAME_PREFIX) and not set(GAME_PREFIX.values()) & set(SHARED)
 
 
 @pytest.mark.parametrize("game", GAMES)

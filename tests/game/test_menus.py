@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from game import i18n, storage
-from game.scenes.new_game import NewGameScene
+from game.scenes.new_game import GAMES, NewGameScene
 from game.scenes.overlays import ConfirmScene, GameMenuScene, LogScene, RulesScene
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
@@ -106,7 +106,7 @@ def test_keyboard_alone_title_to_table_and_back_to_the_title(app):
     form = app.stack.top
     assert isinstance(form, NewGameScene)
     # The focus starts on Start; go up to the player count and take one more.
-    count_row = 3
+    count_row = len(GAMES)  # one row per game above it
     while form.focus.row != count_row:
         key(app, pygame.K_UP)
     key(app, pygame.K_RIGHT)
@@ -129,7 +129,7 @@ def test_keyboard_alone_title_to_table_and_back_to_the_title(app):
 def test_keyboard_edits_a_name_and_arrows_leave_the_field(app):
     key(app, pygame.K_RETURN)
     form = app.stack.top
-    first_name_row = 6  # 3 games, players, seed, language
+    first_name_row = len(GAMES) + 3  # the games, players, seed, language
     while form.focus.row != first_name_row:
         key(app, pygame.K_UP)
     key(app, pygame.K_LEFT)  # from the kind choice to the name field

@@ -5,3 +5,7 @@
 ``history`` (their statistics).  Nothing outside this folder imports it but the registry,
 ``game.kits``.
 """
+
+#: the games this folder draws: game -> (its module here, the kit object in it), for the
+#: registry (``game.kits``), which finds this folder by looking
+GAMES = {"cuban": ("kit", "CUBAN"), "jamaican": ("kit", "JAMAICAN")}

@@ -40,6 +40,11 @@ def tile_name(tile) -> str:
     return f"[{tile[0]}|{tile[1]}]"
 
 
+def _seats(view) -> int:
+    """How many sit at this line table: the view counts every seat's hand (index 0 unused)."""
+    return len(view.hand_counts) - 1
+
+
 def passes(view) -> list[int]:
     """The seats that passed since the last play, latest first (CU-6, JA-4)."""
     passed = []
@@ -138,7 +143,7 @@ class LineKit(TableKit):
         return None
 
     def seat_point(self, lay: LL.LineLayout, view, play, seat: int):
-        place = LL.seat_places(self.bottom_seat(play), lay.table, lay.seats).get(seat)
+        place = LL.seat_places(self.bottom_seat(play), lay.table, lay.seats, _seats(view)).get(seat)
         return None if place is None else place[:2]
 
     def pile_point(self, lay: LL.LineLayout):
@@ -164,7 +169,7 @@ class LineKit(TableKit):
                                ghost=marks.ghost, tile=play.selected if play.my_turn() else None,
                                arrival=marks.arrival, hidden=marks.hidden, name_px=marks.name_px,
                                revealed=marks.revealed)
-        names = {s: play.name(s) for s in range(1, 5)}
+        names = {s: play.name(s) for s in range(1, _seats(view) + 1)}
         # the table keeps its orientation while the computers play: the device holder sits at
         # the bottom, and the seats follow counter-clockwise (CU-1, JA-1)
         bottom = self.bottom_seat(play)
@@ -224,7 +229,7 @@ class LineKit(TableKit):
         passed = passes(view)
         if not passed:
             return
-        places = LL.seat_places(bottom, lay.table, lay.seats)
+        places = LL.seat_places(bottom, lay.table, lay.seats, _seats(view))
         if not places:
             return  # the seats are in the players panel, which marks the passes (render_panel)
         size = max(12, min(30, round(24 * camera.draw_zoom)))
@@ -376,7 +381,7 @@ class LineKit(TableKit):
             return t("line.result_tie")
         reset = "_reset" if self.reset_hand(winner, info.totals) else ""  # JA-7: say what the rule did, not "+1"
         if info.reason == "out":
-            seat = next(s for s in range(1, 5) if not info.hands[s])
+            seat = next(s for s in range(1, len(info.hands)) if not info.hands[s])
             key = "result_out_key" if self.key_win(info) and not reset else "result_out"
             return self.w(key + reset, name=play.name(seat), team=winner, points=points)
         low = min(info.penalties[1:])
@@ -435,7 +440,7 @@ class LineKit(TableKit):
             if self.reset_hand(winner, event.totals):
                 head = self.w("log_hand_end_reset", team=winner)  # JA-7: nothing scored
             rows = [f"    {who(s)}: {' '.join(tile_text(x) for x in event.hands[s])} ({event.counts[s]})"
-                    for s in range(1, 5)]
+                    for s in range(1, len(event.hands))]
             return "\n".join(["<b>" + head + "</b>"] + rows)
         if event.kind == "match_end":
             names = ", ".join(who(s) for s in TEAM_SEATS[event.winners[0]])

@@ -401,13 +401,15 @@ def seat_bounds(table: Rect, seats: str = AROUND) -> Rect:
     return (x - side, y - top - gap, w + 2 * side, h + top + bottom + 2 * gap)
 
 
-def seat_places(viewer: int, bounds: Rect, seats: str = AROUND) -> dict[int, tuple[float, float, str]]:
+def seat_places(viewer: int, bounds: Rect, seats: str = AROUND,
+                players: int = 4) -> dict[int, tuple[float, float, str]]:
     """Each seat's anchor round the table ``bounds`` (``LineLayout.table``): centre and side
     (none when the seats are in the players panel, PANEL).
 
     Play goes counter-clockwise on screen and partners sit opposite (CU-1, JA-1): the
     viewer at the bottom, the next seat on the right, the partner at the top, the previous
-    seat on the left.
+    seat on the left.  A line game of fewer ``players`` (``len(view.hand_counts) - 1``) keeps
+    that turn: two sit face to face, three leave the top empty.
     """
     if seats == PANEL:
         return {}
@@ -420,7 +422,8 @@ def seat_places(viewer: int, bounds: Rect, seats: str = AROUND) -> dict[int, tup
         (cx, y - gap - top / 2, "top"),
         (x - SEAT_GAP - SEAT_SIDE_W / 2, cy, "left"),
     )
-    return {(viewer - 1 + k) % 4 + 1: spots[k] for k in range(4)}
+    used = {2: (0, 2), 3: (0, 1, 3)}.get(players, (0, 1, 2, 3))
+    return {(viewer - 1 + k) % len(used) + 1: spots[i] for k, i in enumerate(used)}
 
 
 def seat_area(place: tuple[float, float, str], seats: str = AROUND) -> Rect:

@@ -209,7 +209,7 @@ def _draw_ghost(f: _Frame, sprites: Sprites, marks: LineMarks, clock: float) -> 
 def _draw_seats(f: _Frame, layout: LL.LineLayout, view, sprites: Sprites, names: dict,
                 team_name: Callable[[int], str], revealed: tuple | None = None,
                 boxes: dict | None = None) -> None:
-    places = LL.seat_places(view.seat, layout.table, layout.seats)
+    places = LL.seat_places(view.seat, layout.table, layout.seats, len(view.hand_counts) - 1)
     for seat, place in places.items():
         area = LL.seat_area(place, layout.seats)
         if not f.visible(area):

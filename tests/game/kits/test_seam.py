@@ -18,6 +18,7 @@ the Mexican Train kit lived in ``game/table/`` where the line kit and the core i
 from __future__ import annotations
 
 import ast
+import importlib
 import io
 import re
 import tokenize
@@ -103,14 +104,24 @@ def imported(path: Path) -> list[tuple[int, str]]:
     return out
 
 
+def builds_on(family: str | None) -> tuple[str, ...]:
+    """The families whose kit ``family`` builds on, as its folder declares (``BUILDS_ON`` in
+    its ``__init__``; ``game.kits``): a new game's kit may subclass the line's, say so there,
+    and no test changes."""
+    if family is None:
+        return ()
+    return tuple(getattr(importlib.import_module(f"game.kits.{family}"), "BUILDS_ON", ()))
+
+
 def family_imports(path: Path) -> list[str]:
-    """The imports in ``path`` of a family's folder it is not in."""
+    """The imports in ``path`` of a family's folder it is not in (nor declares it builds on)."""
     mine = _owner(path)
+    base = builds_on(mine)
     bad = []
     for line, module in imported(path):
         for family in families():
             folder = f"game.kits.{family}"
-            if family != mine and (module == folder or module.startswith(folder + ".")
+            if family != mine and family not in base and (module == folder or module.startswith(folder + ".")
                                    or module.startswith(folder + "_")):
                 bad.append(f"{path.relative_to(GAME).as_posix()}:{line}: {module}")
     return sorted(set(bad))
@@ -135,6 +146,23 @@ def test_every_family_has_its_folder():
     assert families(), "the registry names no family"
     for family in families():
         assert (KITS / family / "__init__.py").is_file(), f"game/kits/{family}/ is not a package"
+
+
+def test_a_family_builds_only_on_families_that_exist_and_not_on_itself():
+    for family in families():
+        assert set(builds_on(family)) <= set(families()) - {family}, family
+
+
+def test_the_import_check_lets_a_family_import_only_what_it_declares_it_builds_on(monkeypatch):
+    """A kit folder that declares ``BUILDS_ON = ("line",)`` may import the line's folder, and
+    still no other family's."""
+    import game.kits.mexican_train as folder
+    fake = KITS / "mexican_train" / "kit.py"
+    monkeypatch.setattr(Path, "read_text", lambda self, *a, **k: (
+        "from ..line import layout\nfrom game.kits.line.kit import LineKit\n"))
+    assert family_imports(fake)  # the line is not its base yet: refused
+    monkeypatch.setattr(folder, "BUILDS_ON", ("line",), raising=False)
+    assert family_imports(fake) == []
 
 
 def test_the_allowance_names_only_files_that_exist():
