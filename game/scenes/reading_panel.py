@@ -5,6 +5,11 @@ has not seen, and which seat is known to be out of which number, the partner mar
 reads ``rules.reading.read_table(view)`` of the seat whose hand is shown, so it says no
 more than that seat may know (UX-4), and the table draws it only while it draws that
 hand: at the curtain it hides with the hand.
+
+``ReadingPanel`` keeps the panel as a surface, as the players panel does: it reads the
+table and draws it again only when what it shows changes (a play makes a new view; the
+names, the language, the text size, the room the window and the TV margin leave), and
+blits it on every other frame.
 """
 from __future__ import annotations
 
@@ -13,10 +18,10 @@ from typing import NamedTuple
 
 import pygame
 
-from rules.reading import Reading
+from rules.reading import Reading, read_table
 
-from ..i18n import t
-from .textbox import Boxes, line_height, width_of
+from ..i18n import language, t
+from .textbox import Boxes, Laid, line_height, width_of
 
 PANEL = (10, 20, 16)
 RIM = (196, 160, 72)
@@ -51,19 +56,28 @@ def panel_size(reading: Reading, rows: int, px: int) -> tuple[int, int]:
     return width, height
 
 
+def _placed(reading: Reading, rows: int, corner: tuple[int, int], px: int,
+            room: pygame.Rect) -> tuple[pygame.Rect, int]:
+    """The panel's rect (its bottom-left corner at ``corner``, kept inside ``room``) and
+    how many of its ``rows`` seat lines fit."""
+    lh = line_height(px)
+    width, height = panel_size(reading, rows, px)
+    width = min(width, room.width)
+    fit_rows = max(1, min(rows, (room.height - lh * 4 - px) // lh)) if rows else 1
+    height = min(height, lh * (4 + fit_rows) + px)
+    panel = pygame.Rect(0, 0, width, height)
+    panel.bottomleft = corner
+    panel.clamp_ip(room)
+    return panel, fit_rows
+
+
 def draw_reading(surface: pygame.Surface, boxes: Boxes, reading: Reading, name_of: Callable[[int], str],
                  corner: tuple[int, int], px: int, room: pygame.Rect) -> pygame.Rect:
     """Draw the panel with its bottom-left corner at ``corner``, kept inside ``room``
     (lines that do not fit are left out, the last one saying how many); returns its rect."""
     rows = void_rows(reading, name_of)
     lh = line_height(px)
-    width, height = panel_size(reading, len(rows), px)
-    width = min(width, room.width)
-    fit_rows = max(1, min(len(rows), (room.height - lh * 4 - px) // lh)) if rows else 1
-    height = min(height, lh * (4 + fit_rows) + px)
-    panel = pygame.Rect(0, 0, width, height)
-    panel.bottomleft = corner
-    panel.clamp_ip(room)
+    panel, fit_rows = _placed(reading, len(rows), corner, px, room)
     pygame.draw.rect(surface, PANEL, panel, border_radius=max(4, px // 2))
     pygame.draw.rect(surface, RIM, panel, 1, border_radius=max(4, px // 2))
     inner = panel.inflate(-px, -px // 2)
@@ -97,3 +111,48 @@ def draw_reading(surface: pygame.Surface, boxes: Boxes, reading: Reading, name_o
         more = len(rows) - len(shown)
         boxes.put(surface, t("reading.more", count=more), pygame.Rect(inner.x, y, inner.width, lh), px, colour=DIM)
     return panel
+
+
+class ReadingPanel:
+    """The panel of one table scene, kept as a surface (see the module docstring)."""
+
+    def __init__(self) -> None:
+        #: how many times the panel was read and drawn afresh (the cache test counts them)
+        self.builds = 0
+        self._view: object = None  # the view it was built from (kept: its identity is the key)
+        self._key: tuple | None = None
+        self._image: pygame.Surface | None = None
+        self._rect = pygame.Rect(0, 0, 0, 0)
+        self._laid: list[Laid] = []
+
+    def draw(self, surface: pygame.Surface, boxes: Boxes, view, name_of: Callable[[int], str],
+             corner: tuple[int, int], px: int, room: pygame.Rect) -> pygame.Rect:
+        """``draw_reading`` of ``read_table(view)``, from the kept surface while nothing it
+        shows has changed; what it laid out goes into ``boxes`` (in screen coordinates)
+        on every frame, as if drawn afresh."""
+        names = tuple(name_of(s) for s in range(1, len(view.hand_counts)))
+        key = (names, language(), px, boxes.least, tuple(room), tuple(corner))
+        if self._image is None or view is not self._view or key != self._key:
+            self._build(boxes.least, view, name_of, corner, px, room)
+            self._view, self._key = view, key
+        assert self._image is not None
+        surface.blit(self._image, self._rect)
+        boxes.laid.extend(self._laid)
+        return self._rect
+
+    def invalidate(self) -> None:
+        self._image = None
+
+    def _build(self, least: int, view, name_of: Callable[[int], str], corner: tuple[int, int], px: int,
+               room: pygame.Rect) -> None:
+        self.builds += 1
+        reading = read_table(view)
+        rect, _ = _placed(reading, len(void_rows(reading, name_of)), corner, px, room)
+        # drawn at the image's origin: the same panel, moved by the rect's corner
+        image = pygame.Surface(rect.size, pygame.SRCALPHA)
+        local = Boxes(least)
+        draw_reading(image, local, reading, name_of, (corner[0] - rect.x, corner[1] - rect.y), px,
+                     room.move(-rect.x, -rect.y))
+        self._image, self._rect = image, rect
+        self._laid = [Laid(laid.text, laid.rect.move(rect.topleft), laid.box.move(rect.topleft), laid.px)
+                      for laid in local.laid]

@@ -17,9 +17,8 @@ from ..table.kit import Marks
 from ..motion import SCREEN, WORLD, anchor_mapper, draw_thinking, thinking_radius
 from ..play import AWAY, PREVIEW
 from ..staging import SEAT_SCALE
-from rules.reading import read_table
 
-from .reading_panel import draw_reading
+from .reading_panel import ReadingPanel
 from .table_chrome import TableChrome
 from .textbox import Boxes, readable_px
 from .table_room import TableRoom, art_settings
@@ -36,6 +35,7 @@ class TableDrawing(TableRoom):
     staging: TableStaging
     #: what the table reading panel laid out (issue 31; the fit tests read it)
     reading_boxes: Boxes
+    reading_panel: ReadingPanel
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         surface = safe_area.area(surface, self.app.settings)  # the TV's overscan margin is rail
@@ -162,8 +162,8 @@ class TableDrawing(TableRoom):
         room = pygame.Rect(vx + self.rail, vy + self.rail, vw // 2, vh - 2 * self.rail)
         corner = (room.left + round(8 * self.u), room.bottom - round(8 * self.u))
         self.reading_boxes.clear(readable_px(self.app))
-        draw_reading(surface, self.reading_boxes, read_table(view), self.play.name, corner,
-                     max(readable_px(self.app), round(self.font_px * 0.8)), room)
+        self.reading_panel.draw(surface, self.reading_boxes, view, self.play.name, corner,
+                                max(readable_px(self.app), round(self.font_px * 0.8)), room)
 
     def _draw_message(self, surface) -> None:
         lines = message_lines(self.play, self.play.focus == "table" and self.show_focus)

@@ -72,3 +72,38 @@ def test_the_panel_hides_with_the_hand_at_the_curtain():
         assert _panel_words(scene) == []
     finally:
         app.close()
+
+
+def test_the_panel_is_built_once_while_nothing_changes_and_again_after_a_play():
+    """The panel is kept as a surface: frames with nothing new blit it, a play (a new view),
+    the language or the window's size draw it afresh."""
+    app, play, scene = _table("hccc", "jamaican")
+    try:
+        app.set_setting("reading", True)
+        frames(app, 2)
+        assert play.my_turn()
+        panel = scene.reading_panel
+        built = panel.builds
+        assert built >= 1
+        frames(app, 20)
+        assert panel.builds == built  # twenty frames, one panel
+        assert _panel_words(scene)[0] == "Table reading"  # the kept words are still laid out
+        before = read_table(play.view())
+        cursor = play.session.cursor
+        play.hint()
+        play.confirm()
+        frames(app, 3)
+        assert play.session.cursor > cursor
+        assert panel.builds > built
+        reading = read_table(play.view())
+        assert reading.unseen != before.unseen  # the play showed a tile ...
+        digits = [int(w) for w in _panel_words(scene) if w.isdigit()]
+        assert digits[1::2][: len(reading.unseen)] == list(reading.unseen)  # ... and the panel says so
+        built = panel.builds
+        frames(app, 5)
+        assert panel.builds == built
+        app.set_language("ru")
+        frames(app, 2)
+        assert panel.builds == built + 1 and _panel_words(scene)[0] != "Table reading"
+    finally:
+        app.close()

@@ -92,3 +92,29 @@ def test_nobody_known_yet_says_so():
     draw_reading(pygame.Surface((1024, 600)), boxes, read_table(view), str, (10, 590), 14,
                  pygame.Rect(0, 0, 1024, 600))
     assert boxes.laid[-1].text == i18n.t("reading.nobody")
+
+
+def test_the_kept_panel_is_the_panel_drawn_afresh():
+    """``ReadingPanel`` blits what ``draw_reading`` draws, at the same place, with the same
+    words laid out; the same view and size again build nothing, a new view builds anew."""
+    from game.scenes.reading_panel import ReadingPanel
+    view = _view_with_voids("cuban", 4, 2)
+    room, corner = pygame.Rect(30, 40, 700, 900), (38, 932)
+    fresh, kept = pygame.Surface((1280, 1024)), pygame.Surface((1280, 1024))
+    fresh.fill((30, 90, 60))
+    kept.fill((30, 90, 60))
+    boxes = Boxes(12)
+    rect = draw_reading(fresh, boxes, read_table(view), str, corner, 18, room)
+    panel = ReadingPanel()
+    for _ in range(3):
+        kept_boxes = Boxes(12)
+        assert panel.draw(kept, kept_boxes, view, str, corner, 18, room) == rect
+        assert kept_boxes.laid == boxes.laid
+    assert panel.builds == 1
+    same = sum(fresh.get_at((x, y)) == kept.get_at((x, y))
+               for x in range(rect.left, rect.right, 3) for y in range(rect.top, rect.bottom, 3))
+    assert same == len(range(rect.left, rect.right, 3)) * len(range(rect.top, rect.bottom, 3))
+    other = _view_with_voids("cuban", 4, 1)
+    panel.draw(kept, Boxes(12), other, str, corner, 18, room)
+    panel.draw(kept, Boxes(12), other, str, corner, 16, room)
+    assert panel.builds == 3
