@@ -10,6 +10,10 @@ hand: at the curtain it hides with the hand.
 table and draws it again only when what it shows changes (a play makes a new view; the
 names, the language, the text size, the room the window and the TV margin leave), and
 blits it on every other frame.
+
+Where it stands (``reading_rooms``): under the players panel, at the felt's foot beside
+the prompt's lines, else above them, else beside the players panel (a short felt: a small
+window with the TV's large interface); never over the players panel or the prompt.
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ import pygame
 from rules.reading import Reading, read_table
 
 from ..i18n import language, t
+from ..table.prompts import message_lines
 from .textbox import Boxes, Laid, line_height, width_of
 
 PANEL = (10, 20, 16)
@@ -125,15 +130,21 @@ class ReadingPanel:
         self._rect = pygame.Rect(0, 0, 0, 0)
         self._laid: list[Laid] = []
 
-    def draw(self, surface: pygame.Surface, boxes: Boxes, view, name_of: Callable[[int], str],
-             corner: tuple[int, int], px: int, room: pygame.Rect) -> pygame.Rect:
-        """``draw_reading`` of ``read_table(view)``, from the kept surface while nothing it
-        shows has changed; what it laid out goes into ``boxes`` (in screen coordinates)
-        on every frame, as if drawn afresh."""
+    @property
+    def rect(self) -> pygame.Rect:
+        """Where the panel was last drawn."""
+        return pygame.Rect(self._rect)
+
+    def draw(self, surface: pygame.Surface, boxes: Boxes, view, name_of: Callable[[int], str], px: int,
+             rooms: list[pygame.Rect], inset: int = 0) -> pygame.Rect:
+        """``draw_reading`` of ``read_table(view)`` in the first of ``rooms`` that holds it
+        whole (else the largest), ``inset`` from its bottom-left corner; from the kept
+        surface while nothing it shows has changed.  What it laid out goes into ``boxes``
+        (in screen coordinates) on every frame, as if drawn afresh."""
         names = tuple(name_of(s) for s in range(1, len(view.hand_counts)))
-        key = (names, language(), px, boxes.least, tuple(room), tuple(corner))
+        key = (names, language(), px, boxes.least, tuple(tuple(r) for r in rooms), inset)
         if self._image is None or view is not self._view or key != self._key:
-            self._build(boxes.least, view, name_of, corner, px, room)
+            self._build(boxes.least, view, name_of, px, rooms, inset)
             self._view, self._key = view, key
         assert self._image is not None
         surface.blit(self._image, self._rect)
@@ -143,11 +154,19 @@ class ReadingPanel:
     def invalidate(self) -> None:
         self._image = None
 
-    def _build(self, least: int, view, name_of: Callable[[int], str], corner: tuple[int, int], px: int,
-               room: pygame.Rect) -> None:
+    def _build(self, least: int, view, name_of: Callable[[int], str], px: int, rooms: list[pygame.Rect],
+               inset: int) -> None:
         self.builds += 1
         reading = read_table(view)
-        rect, _ = _placed(reading, len(void_rows(reading, name_of)), corner, px, room)
+        rows = len(void_rows(reading, name_of))
+        width, height = panel_size(reading, rows, px)
+        fits = [r for r in rooms if r.width >= width + inset and r.height >= height + inset]
+        # none holds it whole: the tallest wide enough (the seat lines that fit), else the largest
+        wide = [r for r in rooms if r.width >= width + inset]
+        room = fits[0] if fits else max(wide, key=lambda r: r.height) if wide else \
+            max(rooms, key=lambda r: r.width * r.height)
+        corner = (room.left + inset, room.bottom - inset)
+        rect, _ = _placed(reading, rows, corner, px, room)
         # drawn at the image's origin: the same panel, moved by the rect's corner
         image = pygame.Surface(rect.size, pygame.SRCALPHA)
         local = Boxes(least)
@@ -156,3 +175,45 @@ class ReadingPanel:
         self._image, self._rect = image, rect
         self._laid = [Laid(laid.text, laid.rect.move(rect.topleft), laid.box.move(rect.topleft), laid.px)
                       for laid in local.laid]
+
+
+def message_area(scene) -> pygame.Rect | None:
+    """The rect the table's prompt lines take at the felt's foot (as ``_draw_message`` lays
+    them out: centred pills stacked upwards), or None when there is none."""
+    lines = message_lines(scene.play, scene.play.focus == "table" and scene.show_focus)
+    if not lines:
+        return None
+    vx, vy, vw, vh = scene.camera.viewport
+    u = scene.u
+    pad = (round(24 * u), round(8 * u))
+    bottom = vy + vh - scene.rail - round(10 * u) + pad[1] - pad[1] // 2
+    top, widest = bottom, 0
+    for line, small in lines:
+        size = scene.font_px - (3 if small else 0)
+        widest = max(widest, min(width_of(line, size), vw - 40) + pad[0])
+        top -= line_height(size) + pad[1] + round(4 * u)
+    return pygame.Rect(vx + (vw - widest) // 2, top, widest, bottom - top)
+
+
+def reading_rooms(scene) -> list[pygame.Rect]:
+    """Where the panel may stand on the felt of a table scene, best first (module docstring)."""
+    vx, vy, vw, vh = scene.camera.viewport
+    u, rail = scene.u, scene.rail
+    gap = round(8 * u)
+    px, py = scene._panel_pos()
+    pw, ph = scene.players.size()
+    left, right, floor = vx + rail, vx + vw - rail, vy + vh - rail
+    below = py + ph + gap if ph else vy + rail
+    prompt = message_area(scene)
+    foot = prompt.top if prompt is not None else floor
+    rooms = []
+    if prompt is not None:  # beside the prompt's lines, down to the felt's foot
+        rooms.append(pygame.Rect(left, below, min(vw // 2, prompt.left - left), floor - below))
+    rooms.append(pygame.Rect(left, below, vw // 2, foot - below))
+    # a short felt: beside the players panel, under the camera buttons and the ticker of the
+    # last moves if it can, else over the ticker (the table draws the panel over it)
+    buttons = max((b.rect.bottom for b in scene.camera_buttons), default=vy + rail) + gap
+    ticker = len(scene.ticker_strip.lines(scene.play)) * (line_height(scene.ticker_px) + round(6 * u))
+    for top in (max(buttons, vy + rail + gap + ticker), buttons):
+        rooms.append(pygame.Rect(px + pw, top, right - px - pw, foot - top))
+    return [r for r in rooms if r.width > 0 and r.height > 0] or [pygame.Rect(left, vy + rail, vw // 2, foot - vy)]

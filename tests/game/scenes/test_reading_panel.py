@@ -99,7 +99,7 @@ def test_the_kept_panel_is_the_panel_drawn_afresh():
     words laid out; the same view and size again build nothing, a new view builds anew."""
     from game.scenes.reading_panel import ReadingPanel
     view = _view_with_voids("cuban", 4, 2)
-    room, corner = pygame.Rect(30, 40, 700, 900), (38, 932)
+    room, corner = pygame.Rect(30, 40, 700, 900), (38, 932)  # the corner inset 8 from the room's
     fresh, kept = pygame.Surface((1280, 1024)), pygame.Surface((1280, 1024))
     fresh.fill((30, 90, 60))
     kept.fill((30, 90, 60))
@@ -108,13 +108,13 @@ def test_the_kept_panel_is_the_panel_drawn_afresh():
     panel = ReadingPanel()
     for _ in range(3):
         kept_boxes = Boxes(12)
-        assert panel.draw(kept, kept_boxes, view, str, corner, 18, room) == rect
+        assert panel.draw(kept, kept_boxes, view, str, 18, [room], 8) == rect
         assert kept_boxes.laid == boxes.laid
     assert panel.builds == 1
     same = sum(fresh.get_at((x, y)) == kept.get_at((x, y))
                for x in range(rect.left, rect.right, 3) for y in range(rect.top, rect.bottom, 3))
     assert same == len(range(rect.left, rect.right, 3)) * len(range(rect.top, rect.bottom, 3))
     other = _view_with_voids("cuban", 4, 1)
-    panel.draw(kept, Boxes(12), other, str, corner, 18, room)
-    panel.draw(kept, Boxes(12), other, str, corner, 16, room)
+    panel.draw(kept, Boxes(12), other, str, 18, [room], 8)
+    panel.draw(kept, Boxes(12), other, str, 16, [room], 8)
     assert panel.builds == 3
