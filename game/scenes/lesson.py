@@ -461,6 +461,8 @@ def advance_lesson(scene: LessonTableScene, steps: int) -> int:
             continue
         guide.observe()
         done += 1
+    if done:  # the steps show at once, as after an undo: no motion or sound of moves long made
+        scene.staging.history_state = None
     return done
 
 

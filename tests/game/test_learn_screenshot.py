@@ -42,3 +42,22 @@ def test_learn_screenshot_shows_the_card_of_the_step(tmp_path, monkeypatch, game
         edge = picture.get_at((card.centerx, card.top + 1))[:3]
         assert edge == (226, 192, 104)
     assert pygame.image.tobytes(pictures[0], "RGB") != pygame.image.tobytes(pictures[1], "RGB")
+
+
+def test_steps_taken_at_once_show_at_once():
+    """``--after`` takes many steps without a frame between them (over a deal's end too): the
+    picture is of the table as they left it, with no motion or words of moves long made
+    flying over it (the staging takes them as an undo takes its change)."""
+    from shell_driver import frames, make_app
+    from game.scenes.lesson import advance_lesson, start_lesson
+    app = make_app(size=(1024, 600), persist=False)
+    app.start(resume=False)
+    try:
+        scene = start_lesson(app, "mexican_train")
+        frames(app, 2)
+        assert advance_lesson(scene, 38) == 38
+        assert scene.play.view().deal_no == 2  # past the first deal's end
+        frames(app)
+        assert not scene.motion.busy(scene.clock)
+    finally:
+        app.close()
