@@ -333,12 +333,14 @@ class LessonTableScene(TableScene):
         xs = [x] + [a for a in (max(x, vx + left_room), view.right - pad - card_w) if a != x and a >= vx + pad]
         places = [pygame.Rect(cx, r.y, card_w, card_h) for r in (low, high) for cx in xs]
         ends = self._open_ends()
+        looking = [b.rect for b in getattr(self, "camera_buttons", [])]
 
         def cost(r: pygame.Rect) -> tuple:
             """Clear of what it points at first, then of the places the learner may play at,
-            then where it stands by default (left to right), then the nearer to the target."""
+            then of the camera's buttons, then where it stands by default (left to right),
+            then the nearer to the target."""
             return (_area(r.clip(target)) if target is not None else 0,
-                    sum(_area(r.clip(e)) for e in ends), r.x != x,
+                    sum(_area(r.clip(e)) for e in ends), sum(_area(r.clip(b)) for b in looking), r.x != x,
                     abs(r.centery - target.centery) if target is not None else 0)
 
         return min(places, key=cost)
