@@ -104,6 +104,11 @@ def draw_reading(surface: pygame.Surface, boxes: Boxes, reading: Reading, name_o
     if not rows:
         boxes.put(surface, t("reading.nobody"), pygame.Rect(inner.x, y, inner.width, lh), px, colour=DIM)
         return panel
+    if fit_rows == 1 and len(rows) > 1:  # one line of room: every seat on it, as far as it goes
+        words = "; ".join(f"{t('reading.partner', name=r.name) if r.partner else r.name} "
+                          f"{', '.join(str(n) for n in r.numbers)}" for r in rows)
+        boxes.put(surface, words, pygame.Rect(inner.x, y, inner.width, lh), px)
+        return panel
     shown = rows if len(rows) <= fit_rows else rows[:fit_rows - 1]
     name_w = inner.width * 3 // 5
     for row in shown:

@@ -118,3 +118,20 @@ def test_the_kept_panel_is_the_panel_drawn_afresh():
     panel.draw(kept, Boxes(12), other, str, 18, [room], 8)
     panel.draw(kept, Boxes(12), other, str, 16, [room], 8)
     assert panel.builds == 3
+
+
+def test_one_line_of_room_names_the_seats_on_it():
+    """Room for one seat line only (a short felt): the seats share it, the first named,
+    rather than a line that only says how many there are."""
+    view = _view_with_voids("cuban", 4, 2)
+    reading = read_table(view)
+    rows = void_rows(reading, lambda s: f"P{s}")
+    px = 14
+    from game.scenes.textbox import line_height
+    room = pygame.Rect(0, 0, 900, line_height(px) * 5 + px)  # the title, two grid lines, a header, one line
+    boxes = Boxes(10)
+    draw_reading(pygame.Surface((1024, 600)), boxes, reading, lambda s: f"P{s}", (0, room.bottom), px, room)
+    last = boxes.laid[-1].text
+    first = rows[0]
+    assert last.startswith(i18n.t("reading.partner", name=first.name) if first.partner else first.name)
+    assert all(r.name in last for r in rows)
