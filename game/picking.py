@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Protocol
 
 from rules.actions import Action
+from rules.reasons import Reason, why
 from rules.tiles import Tile
 
 from .focus import Cursor
@@ -72,6 +73,9 @@ class Pick:
         self.pending: Action | None = None
         #: The shown decision is the hint's (UX-4), which the table words as such.
         self.pending_is_hint = False
+        #: Issue 31: the hint's reason, worked out once when the hint is taken (not on each
+        #: frame that shows it): the hinted decision, the view it was weighed on, the reason.
+        self.hint_why: tuple[Action, Any, Reason | None] | None = None
 
     def clear(self) -> None:
         """Nothing picked (the position changed)."""
@@ -132,6 +136,10 @@ class Pick:
         play = self.play
         self.pending = action
         self.pending_is_hint = hint
+        self.hint_why = None
+        if hint:
+            view = play.view()
+            self.hint_why = (action, view, why(view, action) if action in view.legal else None)
         if action.kind == "play" or action == play.setup:
             self.selected = action.tile
             targets = play.targets()
@@ -139,6 +147,14 @@ class Pick:
             if key in targets:
                 self._point("targets", targets.index(key))
         play.say(None)  # the scene words the preview itself (UX-1)
+
+    def hint_reason(self) -> Reason | None:
+        """Why the hint on show is suggested (``rules.reasons.why`` from the seat's view, UX-4),
+        as worked out when it was taken; None unless the preview is that hint in that position."""
+        kept = self.hint_why
+        if not self.pending_is_hint or kept is None or kept[0] != self.pending or kept[1] is not self.play.view():
+            return None
+        return kept[2]
 
     def press(self, button: str) -> str | None:
         """A table button.  Returns "menu" when the scene must open the menu."""

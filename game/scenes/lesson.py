@@ -329,12 +329,35 @@ class LessonTableScene(TableScene):
         high = pygame.Rect(x, vy + self.rail + ticker_h + pad, card_w, card_h)
         if high.bottom > low.top:  # a short view: the top one stands at the view's top
             high.y = vy + pad
-        if target is None:
-            return low
-        clear = [r for r in (low, high) if not r.colliderect(target)]
-        if not clear:  # it covers the place either way: the least of it
-            return min((low, high), key=lambda r: _area(r.clip(target)))
-        return min(clear, key=lambda r: abs(r.centery - target.centery))
+        # each also at the left (clear of the players panel) and at the right of the view
+        xs = [x] + [a for a in (max(x, vx + left_room), view.right - pad - card_w) if a != x and a >= vx + pad]
+        places = [pygame.Rect(cx, r.y, card_w, card_h) for r in (low, high) for cx in xs]
+        ends = self._open_ends()
+        looking = [b.rect for b in getattr(self, "camera_buttons", [])]
+
+        def cost(r: pygame.Rect) -> tuple:
+            """Clear of what it points at first, then of the places the learner may play at,
+            then of the camera's buttons, then where it stands by default (left to right),
+            then the nearer to the target."""
+            return (_area(r.clip(target)) if target is not None else 0,
+                    sum(_area(r.clip(e)) for e in ends), sum(_area(r.clip(b)) for b in looking), r.x != x,
+                    abs(r.centery - target.centery) if target is not None else 0)
+
+        return min(places, key=cost)
+
+    def _open_ends(self) -> list[pygame.Rect]:
+        """The places on screen the learner may play a tile at now (the lit targets of the
+        legal plays): a card should not hide them."""
+        play = self.play
+        if not play.my_turn():
+            return []
+        try:
+            lay = self._layout_now()
+            keys = {play.kit.target(a) for a in play.legal() if a.kind == "play"}
+            rects = [self.camera.world_rect_to_screen(play.kit.target_rect(lay, k)) for k in keys]
+        except Exception:  # a kit without targets for these: nothing to keep clear
+            return []
+        return [pygame.Rect(round(x), round(y), max(1, round(w)), max(1, round(h))) for x, y, w, h in rects]
 
     def _draw_pointer(self, area: pygame.Surface, card: pygame.Rect, target: pygame.Rect) -> None:
         """A gold ring round what the card talks about and a line from the card to it."""
@@ -461,6 +484,8 @@ def advance_lesson(scene: LessonTableScene, steps: int) -> int:
             continue
         guide.observe()
         done += 1
+    if done:  # the steps show at once, as after an undo: no motion or sound of moves long made
+        scene.staging.history_state = None
     return done
 
 

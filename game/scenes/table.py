@@ -18,6 +18,7 @@ from __future__ import annotations
 from ..play import AWAY, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState
 from .table_buttons import TableButtons
 from .table_chrome import TableChrome
+from .reading_panel import ReadingPanel
 from .textbox import Boxes
 from .table_draw import TableDrawing
 from .table_input import TableInput
@@ -41,6 +42,7 @@ class TableScene(TableInput, TableDrawing, TableButtons):
         self.chrome = TableChrome(self)
         self.staging = TableStaging(self)
         self.reading_boxes = Boxes()
+        self.reading_panel = ReadingPanel()
 
     def update(self, dt: float) -> None:
         self.clock += dt

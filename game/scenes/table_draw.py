@@ -17,9 +17,8 @@ from ..table.kit import Marks
 from ..motion import SCREEN, WORLD, anchor_mapper, draw_thinking, thinking_radius
 from ..play import AWAY, PREVIEW
 from ..staging import SEAT_SCALE
-from rules.reading import read_table
 
-from .reading_panel import draw_reading
+from .reading_panel import ReadingPanel, reading_rooms
 from .table_chrome import TableChrome
 from .textbox import Boxes, readable_px
 from .table_room import TableRoom, art_settings
@@ -36,6 +35,7 @@ class TableDrawing(TableRoom):
     staging: TableStaging
     #: what the table reading panel laid out (issue 31; the fit tests read it)
     reading_boxes: Boxes
+    reading_panel: ReadingPanel
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         surface = safe_area.area(surface, self.app.settings)  # the TV's overscan margin is rail
@@ -82,11 +82,11 @@ class TableDrawing(TableRoom):
         self.chrome.draw(surface, view)  # the felt too: the world is drawn onto it
         self.kit.draw_world(self.renderer, surface, self.camera, lay, view, play, marks, self.clock)
         self._draw_players(surface, view)
-        self._draw_reading(surface, view)
         for b in self.camera_buttons:
             b.draw(surface, self.font_px)
         self._draw_message(surface)
         self.ticker_strip.draw(surface, self)
+        self._draw_reading(surface, view)  # over the ticker where a short felt leaves no other room
         if self.app.stack.top is self:  # under a score screen or a menu the table stands still
             self.motion.draw(surface, self.clock, self.camera, self.sprites)
             self._draw_thinking(surface, lay, view)
@@ -174,12 +174,10 @@ class TableDrawing(TableRoom):
         seat = self.play.hand_seat()
         if not self.app.settings.get("reading", False) or seat is None or view.seat != seat:
             return
-        vx, vy, vw, vh = self.camera.viewport
-        room = pygame.Rect(vx + self.rail, vy + self.rail, vw // 2, vh - 2 * self.rail)
-        corner = (room.left + round(8 * self.u), room.bottom - round(8 * self.u))
         self.reading_boxes.clear(readable_px(self.app))
-        draw_reading(surface, self.reading_boxes, read_table(view), self.play.name, corner,
-                     max(readable_px(self.app), round(self.font_px * 0.8)), room)
+        self.reading_panel.draw(surface, self.reading_boxes, view, self.play.name,
+                                max(readable_px(self.app), round(self.font_px * 0.8)), reading_rooms(self),
+                                round(8 * self.u))
 
     def _draw_message(self, surface) -> None:
         lines = message_lines(self.play, self.play.focus == "table" and self.show_focus)

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.reasons import why as reason_for
-
 from ..hint_words import reason_line
 from ..i18n import t
 from ..phases import AWAY, CURTAIN, DEAL_END, MATCH_END, PREVIEW
@@ -24,9 +22,8 @@ def message_lines(play: PlayState, table_focus: bool) -> list[tuple[str, bool]]:
     if play.phase == PREVIEW and play.pending is not None:
         line = play.kit.preview_text(play, play.pending)
         lines.append((t("table.hint_prefix", text=line) if play.pending_is_hint else line, False))
-        view = play.view()
-        if play.pending_is_hint and play.pending in view.legal:  # issue 31: why, from the seat's view
-            why = reason_line(reason_for(view, play.pending), play.name)
+        if play.pending_is_hint:  # issue 31: why, worked out once when the hint was taken
+            why = reason_line(play.pick.hint_reason(), play.name)
             if why:
                 lines.append((why, True))
     elif play.message and play.message[0]:

@@ -87,3 +87,7 @@ class PlayersPanel:
 
     def invalidate(self) -> None:
         self._key = None
+
+    def size(self) -> tuple[int, int]:
+        """The panel's size as last drawn ((0, 0) before the first frame)."""
+        return self._surface.get_size() if self._surface is not None else (0, 0)

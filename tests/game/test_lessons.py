@@ -1,8 +1,10 @@
-"""Issue 31: each lesson walked from the title to its end by keyboard, by mouse and by touch.
+"""Issue 31: each lesson walked from the title to its end by keyboard, by controller, by mouse
+and by touch.
 
 Headless, with real posted events (``shell_driver``): the learner's moves are the
-lesson's own suggestions, made the way a player makes them (arrows and Enter; clicks
-or taps on the tile, the train and Confirm), the cards are read with Enter or Next.
+lesson's own suggestions, made the way a player makes them (arrows and Enter; the d-pad
+and A; clicks or taps on the tile, the train and Confirm), the cards are read with Enter,
+A or Next.
 The walk counts the cards shown and the learner's decisions, and the finished
 lesson is ticked in the settings and on the Learn menu.
 """
@@ -11,7 +13,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from shell_driver import button, centre, click, frames, key, make_app, touch
+from shell_driver import button, centre, click, frames, key, make_app, post, touch
 
 from game import safe_area
 from game.lessons import DONE_KEY, GAMES, Guide, lesson_for, suggestion
@@ -24,6 +26,11 @@ COUNTS = {"mexican_train": (18, 21), "cuban": (11, 6), "jamaican": (8, 9)}
 #: How each lesson's first deal or hand ends on that path: (reason, points of the hand or None).
 OUTCOME = {"mexican_train": ("out", None), "cuban": ("block", None), "jamaican": ("out", 2)}
 ARROW = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN}
+#: The controller's d-pad, as SDL's game controller reports it (``game.input``).
+DPAD = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+        "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN}
+#: The ways that move a cursor and press what it is on (the others point at things).
+STEPPED = ("keyboard", "controller")
 
 
 def offset(app) -> tuple[int, int]:
@@ -41,20 +48,39 @@ def press(app, how: str, pos) -> None:
     (touch if how == "touch" else click)(app, pos)
 
 
-def arrow(app, direction: str, n: int = 1) -> None:
-    key(app, ARROW[direction], n=n)
+def pad(app, b: int, n: int = 1) -> None:
+    """A controller button pressed (the CONTROLLER events are the ones the input reads)."""
+    for _ in range(n):
+        post(pygame.CONTROLLERBUTTONDOWN, instance_id=3, button=b)
+        post(pygame.CONTROLLERBUTTONUP, instance_id=3, button=b)
+        frames(app, 2)
+
+
+def arrow(app, direction: str, n: int = 1, how: str = "keyboard") -> None:
+    if how == "controller":
+        pad(app, DPAD[direction], n)
+    else:
+        key(app, ARROW[direction], n=n)
+
+
+def enter(app, how: str = "keyboard") -> None:
+    """Enter, or the controller's A."""
+    if how == "controller":
+        pad(app, pygame.CONTROLLER_BUTTON_A)
+    else:
+        key(app, pygame.K_RETURN)
 
 
 def open_lesson(app, game: str, how: str) -> LessonTableScene:
     """From the title: Learn to play, then the game, by ``how``."""
-    if how == "keyboard":
-        arrow(app, "down", 2)  # New game, Settings, then the row of Rules and Learn to play
-        arrow(app, "right")
-        key(app, pygame.K_RETURN)
+    if how in STEPPED:
+        arrow(app, "down", 2, how)  # New game, Settings, then the row of Rules and Learn to play
+        arrow(app, "right", 1, how)
+        enter(app, how)
         assert isinstance(app.stack.top, LearnScene)
         from game.lessons import GAMES
-        arrow(app, "down", GAMES.index(game))
-        key(app, pygame.K_RETURN)
+        arrow(app, "down", GAMES.index(game), how)
+        enter(app, how)
     else:
         press(app, how, centre(button(app.stack.top, "Learn to play")))
         assert isinstance(app.stack.top, LearnScene)
@@ -65,31 +91,32 @@ def open_lesson(app, game: str, how: str) -> LessonTableScene:
     return scene
 
 
-def keyboard_move(app, scene: LessonTableScene, action) -> None:
+def keyboard_move(app, scene: LessonTableScene, action, how: str = "keyboard") -> None:
+    """``action`` made with the arrows and Enter (or the d-pad and A)."""
     play = scene.play
     if action.kind == "play" or action == play.setup:
         while play.focus != "hand":
-            arrow(app, "down")
+            arrow(app, "down", 1, how)
         hand = play.focus_items("hand")
         want = hand.index(action.tile)
-        arrow(app, "right", (want - play.focus_index) % len(hand))
-        key(app, pygame.K_RETURN)  # the tile: selected, or previewed where it has one place
+        arrow(app, "right", (want - play.focus_index) % len(hand), how)
+        enter(app, how)  # the tile: selected, or previewed where it has one place
         if play.pending != action:
             targets = play.focus_items("targets")
-            arrow(app, "right", (targets.index(play.kit.target(action)) - play.focus_index) % len(targets))
+            arrow(app, "right", (targets.index(play.kit.target(action)) - play.focus_index) % len(targets), how)
             if play.pending != action:  # the cursor was on it already: Enter previews it
-                key(app, pygame.K_RETURN)
+                enter(app, how)
         assert play.pending == action
-        key(app, pygame.K_RETURN)
+        enter(app, how)
         return
     bid = next(b for b, a in play.decision_buttons() if a == action)
     while play.focus != "buttons":
-        arrow(app, "up")
+        arrow(app, "up", 1, how)
     items = play.focus_items("buttons")
-    arrow(app, "right", (items.index(bid) - play.focus_index) % len(items))
-    key(app, pygame.K_RETURN)  # previewed
+    arrow(app, "right", (items.index(bid) - play.focus_index) % len(items), how)
+    enter(app, how)  # previewed
     assert play.pending == action
-    key(app, pygame.K_RETURN)  # a second press confirms
+    enter(app, how)  # a second press confirms
 
 
 def pointer_move(app, scene: LessonTableScene, action, how: str) -> None:
@@ -118,12 +145,12 @@ def walk(app, game: str, how: str) -> Guide:
             return guide
         if isinstance(top, (DealEndScene, MatchEndScene)):
             frames(app, 30)  # the reveal turns over
-            if how == "keyboard":
+            if how in STEPPED:
                 for _ in range(len(top.buttons)):
                     if top.buttons[top.focus % len(top.buttons)].id in ("continue", "next_match"):
                         break
-                    arrow(app, "right")
-                key(app, pygame.K_RETURN)
+                    arrow(app, "right", 1, how)
+                enter(app, how)
             else:
                 dx, dy = offset(app)
                 rect = next(b.rect for b in top.buttons if b.id in ("continue", "next_match"))
@@ -131,8 +158,8 @@ def walk(app, game: str, how: str) -> Guide:
             continue
         assert top is scene, f"unexpected screen {type(top).__name__}"
         if guide.reading:
-            if how == "keyboard":
-                key(app, pygame.K_RETURN)
+            if how in STEPPED:
+                enter(app, how)
             else:
                 frames(app)
                 press(app, how, at(app, next(b.rect for b in scene.card_buttons if b.id == "next")))
@@ -141,8 +168,8 @@ def walk(app, game: str, how: str) -> Guide:
             action = suggestion(scene.lesson, play)
             if action is not None:
                 before = guide.decisions
-                if how == "keyboard":
-                    keyboard_move(app, scene, action)
+                if how in STEPPED:
+                    keyboard_move(app, scene, action, how)
                 else:
                     pointer_move(app, scene, action, how)
                 frames(app)
@@ -178,6 +205,29 @@ def test_lesson_walked_to_its_end(lesson_app, game, how):
     from game import i18n
     button(app.stack.top, i18n.t("learn.menu_done", game=i18n.t(f"ui.game_{game}")))  # ... on the menu
     assert app.play_state is None  # the lesson took no match's place
+
+
+@pytest.mark.parametrize("game", sorted(COUNTS))
+def test_lesson_walked_to_its_end_by_controller_alone(lesson_app, game):
+    """The d-pad and A only, as SDL's game controller reports them: the title's Learn to
+    play, the game, every card and every decision, the deal's end, to the ticked menu."""
+    app = lesson_app
+    seen: list[int] = []
+    feed = app.input.feed
+
+    def watched(event):  # every event the program's input layer is given
+        seen.append(event.type)
+        return feed(event)
+
+    app.input.feed = watched
+    guide = walk(app, game, "controller")
+    assert guide.finished
+    assert (guide.cards_shown, guide.decisions) == COUNTS[game]
+    assert game in done_games(app.settings)
+    from game import i18n
+    button(app.stack.top, i18n.t("learn.menu_done", game=i18n.t(f"ui.game_{game}")))
+    pointers = {pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN}
+    assert pygame.CONTROLLERBUTTONDOWN in seen and not pointers & set(seen)
 
 
 def test_back_leaves_at_once_and_the_match_in_progress_comes_back(lesson_app):

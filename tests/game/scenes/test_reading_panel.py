@@ -92,3 +92,46 @@ def test_nobody_known_yet_says_so():
     draw_reading(pygame.Surface((1024, 600)), boxes, read_table(view), str, (10, 590), 14,
                  pygame.Rect(0, 0, 1024, 600))
     assert boxes.laid[-1].text == i18n.t("reading.nobody")
+
+
+def test_the_kept_panel_is_the_panel_drawn_afresh():
+    """``ReadingPanel`` blits what ``draw_reading`` draws, at the same place, with the same
+    words laid out; the same view and size again build nothing, a new view builds anew."""
+    from game.scenes.reading_panel import ReadingPanel
+    view = _view_with_voids("cuban", 4, 2)
+    room, corner = pygame.Rect(30, 40, 700, 900), (38, 932)  # the corner inset 8 from the room's
+    fresh, kept = pygame.Surface((1280, 1024)), pygame.Surface((1280, 1024))
+    fresh.fill((30, 90, 60))
+    kept.fill((30, 90, 60))
+    boxes = Boxes(12)
+    rect = draw_reading(fresh, boxes, read_table(view), str, corner, 18, room)
+    panel = ReadingPanel()
+    for _ in range(3):
+        kept_boxes = Boxes(12)
+        assert panel.draw(kept, kept_boxes, view, str, 18, [room], 8) == rect
+        assert kept_boxes.laid == boxes.laid
+    assert panel.builds == 1
+    same = sum(fresh.get_at((x, y)) == kept.get_at((x, y))
+               for x in range(rect.left, rect.right, 3) for y in range(rect.top, rect.bottom, 3))
+    assert same == len(range(rect.left, rect.right, 3)) * len(range(rect.top, rect.bottom, 3))
+    other = _view_with_voids("cuban", 4, 1)
+    panel.draw(kept, Boxes(12), other, str, 18, [room], 8)
+    panel.draw(kept, Boxes(12), other, str, 16, [room], 8)
+    assert panel.builds == 3
+
+
+def test_one_line_of_room_names_the_seats_on_it():
+    """Room for one seat line only (a short felt): the seats share it, the first named,
+    rather than a line that only says how many there are."""
+    view = _view_with_voids("cuban", 4, 2)
+    reading = read_table(view)
+    rows = void_rows(reading, lambda s: f"P{s}")
+    px = 14
+    from game.scenes.textbox import line_height
+    room = pygame.Rect(0, 0, 900, line_height(px) * 5 + px)  # the title, two grid lines, a header, one line
+    boxes = Boxes(10)
+    draw_reading(pygame.Surface((1024, 600)), boxes, reading, lambda s: f"P{s}", (0, room.bottom), px, room)
+    last = boxes.laid[-1].text
+    first = rows[0]
+    assert last.startswith(i18n.t("reading.partner", name=first.name) if first.partner else first.name)
+    assert all(r.name in last for r in rows)
