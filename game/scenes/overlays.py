@@ -7,15 +7,17 @@ The rules and log screens, the menu and the settings pause the computer players
 from __future__ import annotations
 
 import html
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
+from pygame_gui.elements import UIImage
 
 from .. import i18n
 from .. import intents as I
 from ..intents import Intent
-from ..kits import DEFAULT_GAME
-from ..rules_text import rules_text
+from ..kits import DEFAULT_GAME, kit_for
+from ..rules_text import blocks, rules_text
+from ..table.sprites import Sprites, top_of
 from ..seats import seat_colour
 from .menu import WIDGET_INSET, WidgetScene
 
@@ -88,8 +90,35 @@ class TextScene(OverlayScene):
         super().handle(intent)
 
 
+#: The rules screen's pictures (issue 31), drawn once per game, section, size, language and
+#: art: the screen is rebuilt on a resize or a page turn, never redrawn per frame.
+_PICTURES: dict[tuple, pygame.Surface] = {}
+#: The fewest characters a line of a rules column holds: narrower, the screen uses one column.
+COLUMN_CHARS = 30
+#: A picture takes at most this share of a column's height.
+PICTURE_SHARE = 0.5
+
+
+def rule_picture(game: str, section: str, size: tuple[int, int], art: tuple[str, str]) -> pygame.Surface | None:
+    """``section``'s picture of ``game``'s rules at ``size`` (cached), or None when it has none."""
+    key = (game, section, size, i18n.language(), art)
+    if key not in _PICTURES:
+        pic = kit_for(game).rule_pictures().get(section)
+        if pic is None:
+            return None
+        sprites = Sprites(*art, top=top_of(game))
+        sprites.budget_s = float("inf")  # a picture is drawn once: every tile its own sprite
+        _PICTURES[key] = pic.draw(size[0], size[1], sprites)
+    return _PICTURES[key]
+
+
 class RulesScene(TextScene):
-    """The rules of the game being played (or Mexican Train from the title), with the controls."""
+    """The rules of the game being played (or Mexican Train from the title), with the controls:
+    each section's text with its picture (issue 31), in columns as wide as reads well, and in
+    pages that left and right turn (issue 28: the TV view shows as much as fits)."""
+
+    page = 0
+    pages = 1
 
     def game(self) -> str:
         ps = self.app.play_state
@@ -100,6 +129,160 @@ class RulesScene(TextScene):
 
     def body(self) -> str:
         return rules_text(self.game())
+
+    def _art(self) -> tuple[str, str]:
+        from .table_room import art_settings
+        return art_settings(self.app.settings)
+
+    def build(self) -> None:
+        px = self.px
+        aw, ah = self.area_size
+        inner = self.dialog(min(px(1200), aw), ah)  # the whole height: as many lines as fit
+        m = px(16)
+        head_h = self.line_height("@heading", "label") + px(6)
+        self.label(pygame.Rect(m, px(4), inner.width - 2 * m, head_h), self.title(), "#heading", "@heading")
+        bh = max(px(44), self.line_height("@primary", "button") + 2 * WIDGET_INSET + px(4))
+        row_y = inner.height - bh - m
+        small_h = self.line_height("@small", "label")
+        bottom = row_y - px(6)
+        if self.app.play_state is not None:
+            self.label(pygame.Rect(m, bottom - small_h, inner.width - 2 * m, small_h), i18n.t("ui.paused"),
+                       "#hint", "@small")
+            bottom -= small_h + px(2)
+        self.body_rect = pygame.Rect(m, px(4) + head_h + px(4), inner.width - 2 * m, 0)
+        self.body_rect.height = max(px(40), bottom - self.body_rect.top)
+        self._lay_out(self.body_rect)
+        self.page = min(self.page, self.pages - 1)
+        arrow = bh
+        back_w = min(max(px(200), self.text_width([i18n.t("ui.back")], "@primary", "button")),
+                     inner.width - 2 * m - 2 * arrow - px(20))
+        pager_w = self.text_width([i18n.t("keys.page", page=self.pages, pages=self.pages)], "label")
+        total = 2 * arrow + pager_w + px(20) + back_w
+        x = max(m, (inner.width - total) // 2)
+        self.prev_button = self.button(pygame.Rect(x, row_y, arrow, bh), "‹", lambda: self.turn(-1))
+        self.pager = self.label(pygame.Rect(x + arrow, row_y, pager_w, bh), "")
+        self.next_button = self.button(pygame.Rect(x + arrow + pager_w, row_y, arrow, bh), "›", lambda: self.turn(1))
+        back = self.button(pygame.Rect(x + 2 * arrow + pager_w + px(20), row_y, back_w, bh),
+                           i18n.t("ui.back"), self.back, class_id="@primary")
+        self.focus.add_row(self.prev_button, self.next_button, back)
+        self._show_page()
+
+    def initial_focus(self) -> tuple[int, int]:
+        return 0, 2  # Back: Enter closes; left and right turn the pages whatever has the focus
+
+    def _lay_out(self, body: pygame.Rect) -> None:
+        """Every section's text box (and its picture with its caption) placed in columns and
+        pages; only the current page's are shown (``_show_page``)."""
+        px = self.px
+        gap = px(16)
+        font = self.font("text_box")
+        sample = "the rules of the game, each with a picture"
+        char_w = font.size(sample)[0] / len(sample)
+        cols = max(1, min(2, int((body.width + gap) // (COLUMN_CHARS * char_w + gap))))
+        col_w = (body.width - (cols - 1) * gap) // cols
+        col_h = body.height
+        game = self.game()
+        pictures = kit_for(game).rule_pictures()
+        art = self._art()
+        #: (element or picture, height, kind) in reading order
+        items: list[tuple[Any, int, str]] = []
+        for name, text in blocks(game):
+            box = self.text_box(pygame.Rect(0, 0, col_w, -1), text)
+            if box.rect.height > col_h:  # longer than a column: it scrolls (up and down)
+                box.kill()
+                box = self.text_box(pygame.Rect(0, 0, col_w, col_h), text)
+            items.append((box, box.rect.height, "text"))
+            pic = pictures.get(name)
+            if pic is not None:
+                caption = self.text_box(pygame.Rect(0, 0, col_w, -1), html.escape(pic.caption()))
+                items.append(((name, pic, caption), caption.rect.height, "picture"))
+        self.placed: list[list[tuple[Any, pygame.Rect, str]]] = [[]]
+        col, y = 0, 0
+
+        def put(element, x: int, top: int, w: int, h: int, kind: str) -> None:
+            rect = pygame.Rect(x, top, w, h)
+            element.set_relative_position(rect.topleft)
+            self.placed[-1].append((element, rect, kind))
+
+        for element, h, kind in items:
+            if kind == "picture":
+                # the picture under its section's text, its caption under it; smaller to stay
+                # in the column's room left, down to half its size, else at the next column's top
+                name, pic, caption = element
+                want = max(px(60), min(round(col_w / pic.aspect), round(col_h * PICTURE_SHARE)))
+                room = col_h - y - h - px(4)
+                ph = want if room >= want or y == 0 else room if room >= want // 2 else want
+                if y > 0 and ph + px(4) + h > col_h - y:
+                    col, y = col + 1, 0
+                    if col == cols:
+                        self.placed.append([])
+                        col = 0
+                if y == 0:  # at a column's top: the picture and its caption fit the column
+                    ph = max(px(40), min(ph, col_h - h - px(4)))
+                    if ph + px(4) + h > col_h:  # a caption that still does not fit scrolls
+                        caption.set_dimensions((col_w, col_h - ph - px(4)))
+                        h = col_h - ph - px(4)
+                pw = min(col_w, round(ph * pic.aspect))
+                surface = rule_picture(game, name, (pw, ph), art)
+                assert surface is not None  # the kit declared it
+                image = UIImage(pygame.Rect(0, 0, pw, ph), surface, manager=self.app.ui, container=self.container)
+                image.rule_section = name  # type: ignore[attr-defined]  # which section's (the tests)
+                x0 = body.x + col * (col_w + gap)
+                put(image, x0 + (col_w - pw) // 2, body.y + y, pw, ph, "picture")
+                put(caption, x0, body.y + y + ph + px(4), col_w, h, "caption")
+                y += ph + px(4) + h + gap
+                continue
+            if y > 0 and y + h > col_h:
+                col, y = col + 1, 0
+                if col == cols:
+                    self.placed.append([])
+                    col = 0
+            put(element, body.x + col * (col_w + gap), body.y + y, col_w, min(h, col_h), kind)
+            y += h + gap
+        self.pages = len(self.placed)
+        self.columns = cols
+
+    def _show_page(self) -> None:
+        for i, page in enumerate(self.placed):
+            for element, _rect, _kind in page:
+                element.show() if i == self.page else element.hide()  # type: ignore[attr-defined]
+        self.pager.set_text(i18n.t("keys.page", page=self.page + 1, pages=self.pages))
+        self.box = next((e for e, _r, k in self.placed[self.page] if k == "text"), getattr(self, "box", None))  # type: ignore[assignment]
+        for b in (self.prev_button, self.next_button):
+            b.enabled = self.pages > 1
+            b.element.enable() if self.pages > 1 else b.element.disable()
+
+    def set_ui_visible(self, visible: bool) -> None:
+        super().set_ui_visible(visible)
+        if visible and getattr(self, "placed", None):
+            self._show_page()  # showing the panel showed every page's widgets
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        if getattr(self, "placed", None):
+            self._show_page()
+
+    def turn(self, delta: int) -> None:
+        """The next or the previous page (round at the ends)."""
+        if self.pages > 1:
+            self.page = (self.page + delta) % self.pages
+            self._show_page()
+
+    def shown(self) -> list[tuple[object, pygame.Rect, str]]:
+        """The current page's text boxes, pictures and captions with their rectangles."""
+        return list(self.placed[self.page])
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == I.MOVE and intent.direction in ("left", "right"):
+            self.turn(-1 if intent.direction == "left" else 1)
+            return
+        if intent.kind == I.MOVE and intent.direction in ("up", "down"):
+            # scroll the page's first section that is longer than its column
+            scrolling = [e for e, _r, k in self.placed[self.page] if getattr(e, "scroll_bar", None) is not None]
+            self.box = scrolling[0] if scrolling else self.box
+            if not scrolling:
+                return
+        super().handle(intent)
 
 
 def tile_text(t) -> str:
