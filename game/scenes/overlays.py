@@ -7,16 +7,19 @@ The rules and log screens, the menu and the settings pause the computer players
 from __future__ import annotations
 
 import html
+import re
 from typing import Any, Callable
 
 import pygame
-from pygame_gui.elements import UIImage
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIImage, UITextBox
 
 from .. import i18n
 from .. import intents as I
 from ..intents import Intent
 from ..kits import DEFAULT_GAME, kit_for
 from ..rules_text import blocks, rules_text
+from ..safe_area import tv_on
 from ..table.sprites import Sprites, top_of
 from ..seats import seat_colour
 from .menu import WIDGET_INSET, WidgetScene
@@ -112,6 +115,31 @@ def rule_picture(game: str, section: str, size: tuple[int, int], art: tuple[str,
     return _PICTURES[key]
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?;:])( +|\n+)|(\n+)")
+
+
+def _sentences(text: str) -> list[tuple[str, str]]:
+    """``text`` cut after each sentence and line: (piece, the spaces or line breaks after it).
+    A line with markup (a bold heading) stays whole, so no tag is ever cut open."""
+    out: list[tuple[str, str]] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        piece = text[start:m.start()]
+        if piece.startswith("<b>") and piece.endswith("</b>"):
+            continue  # a heading goes with its first sentence
+        if piece.count("<") != piece.count(">") or re.search(r"<(\w+)[^>]*>(?![^<]*</\1>)", piece):
+            continue  # inside a tag or an open element: cut further on
+        out.append((piece, m.group(0)))
+        start = m.end()
+    if start < len(text):
+        out.append((text[start:], ""))
+    return out
+
+
+def _joined(pieces: list[tuple[str, str]]) -> str:
+    return "".join(p + sep for p, sep in pieces).rstrip()
+
+
 class RulesScene(TextScene):
     """The rules of the game being played (or Mexican Train from the title), with the controls:
     each section's text with its picture (issue 31), in columns as wide as reads well, and in
@@ -139,26 +167,41 @@ class RulesScene(TextScene):
         aw, ah = self.area_size
         inner = self.dialog(min(px(1200), aw), ah)  # the whole height: as many lines as fit
         m = px(16)
+        title = self.title()
         head_h = self.line_height("@heading", "label") + px(6)
-        self.label(pygame.Rect(m, px(4), inner.width - 2 * m, head_h), self.title(), "#heading", "@heading")
         bh = max(px(44), self.line_height("@primary", "button") + 2 * WIDGET_INSET + px(4))
-        row_y = inner.height - bh - m
+        arrow = bh
+        back_w = min(max(px(140), self.text_width([i18n.t("ui.back")], "@primary", "button")),
+                     inner.width - 2 * m - 2 * arrow - px(20))
+        # the widest the pager's words get (up to 99 pages: the count is known only after layout)
+        pager_w = self.text_width([i18n.t("keys.page", page=88, pages=88)], "label")
+        controls_w = 2 * arrow + pager_w + px(20) + back_w
+        title_w = self.text_width([title], "@heading", "label")
+        # the title and the controls share the top row where they fit side by side (a TV's
+        # large type: every line saved goes to the rules, issue 28 item 12); else the
+        # controls have a row of their own at the bottom
+        one_row = title_w + px(24) + controls_w <= inner.width - 2 * m
         small_h = self.line_height("@small", "label")
-        bottom = row_y - px(6)
+        if one_row:
+            row_y = px(6)
+            top = row_y + max(head_h, bh) + px(8)
+            self.label(pygame.Rect(m, row_y + (max(head_h, bh) - head_h) // 2, title_w, head_h), title,
+                       "#heading", "@heading")
+            x = inner.width - m - controls_w
+            bottom = inner.height - px(8)
+        else:
+            self.label(pygame.Rect(m, px(4), inner.width - 2 * m, head_h), title, "#heading", "@heading")
+            top = px(4) + head_h + px(4)
+            row_y = inner.height - bh - m
+            x = max(m, (inner.width - controls_w) // 2)
+            bottom = row_y - px(6)
         if self.app.play_state is not None:
             self.label(pygame.Rect(m, bottom - small_h, inner.width - 2 * m, small_h), i18n.t("ui.paused"),
                        "#hint", "@small")
             bottom -= small_h + px(2)
-        self.body_rect = pygame.Rect(m, px(4) + head_h + px(4), inner.width - 2 * m, 0)
-        self.body_rect.height = max(px(40), bottom - self.body_rect.top)
+        self.body_rect = pygame.Rect(m, top, inner.width - 2 * m, max(px(40), bottom - top))
         self._lay_out(self.body_rect)
         self.page = min(self.page, self.pages - 1)
-        arrow = bh
-        back_w = min(max(px(200), self.text_width([i18n.t("ui.back")], "@primary", "button")),
-                     inner.width - 2 * m - 2 * arrow - px(20))
-        pager_w = self.text_width([i18n.t("keys.page", page=self.pages, pages=self.pages)], "label")
-        total = 2 * arrow + pager_w + px(20) + back_w
-        x = max(m, (inner.width - total) // 2)
         self.prev_button = self.button(pygame.Rect(x, row_y, arrow, bh), "‹", lambda: self.turn(-1))
         self.pager = self.label(pygame.Rect(x + arrow, row_y, pager_w, bh), "")
         self.next_button = self.button(pygame.Rect(x + arrow + pager_w, row_y, arrow, bh), "›", lambda: self.turn(1))
@@ -170,12 +213,49 @@ class RulesScene(TextScene):
     def initial_focus(self) -> tuple[int, int]:
         return 0, 2  # Back: Enter closes; left and right turn the pages whatever has the focus
 
+    def _text(self, rect: pygame.Rect, text: str) -> UITextBox:
+        """A rules text box: with the TV view in the small type, which at the TV's scale is
+        still about 40 px at 1080p (read from a sofa) and shows a quarter more lines."""
+        return UITextBox(text, rect, manager=self.app.ui, container=self.container,
+                         object_id=ObjectID(None, self.text_class))
+
+    def _measure(self, width: int) -> Callable[[str], int]:
+        """How tall a rules text box ``width`` px wide grows for a text, worked out from the
+        font alone (a pygame_gui box costs tens of ms to build: only the shown page's are
+        built).  On the safe side: the words wrap in a little less than the box's width."""
+        ids = ([self.text_class] if self.text_class else [])
+        font = self.font(*ids, "text_box")
+        probe = self._text(pygame.Rect(0, 0, width, -1), "Ág")  # the box's padding, measured once
+        line_h = font.size("ÁgЙ")[1]
+        extra = probe.rect.height - line_h
+        probe.kill()
+        pitch = round(line_h * 1.25)  # pygame_gui's line spacing
+        wrap = width - extra - self.px(8)
+        space = font.size(" ")[0]
+
+        def height(text: str) -> int:
+            rows = 0
+            for line in re.sub(r"<[^>]+>", "", text).split("\n"):
+                rows += 1
+                x = 0
+                for word in line.split(" "):
+                    w = font.size(word)[0] * (1.08 if line.isupper() else 1.0)
+                    if x and x + space + w > wrap:
+                        rows += 1
+                        x = w
+                    else:
+                        x += (space if x else 0) + w
+            return (rows - 1) * pitch + line_h + extra + self.px(2)
+
+        return height
+
     def _lay_out(self, body: pygame.Rect) -> None:
-        """Every section's text box (and its picture with its caption) placed in columns and
-        pages; only the current page's are shown (``_show_page``)."""
+        """Where every section's text (and its picture with its caption) goes: in columns and
+        pages (``plan``); only the current page's widgets are built (``_show_page``)."""
         px = self.px
         gap = px(16)
-        font = self.font("text_box")
+        self.text_class = "@small" if tv_on(self.app.settings) else None
+        font = self.font(*([self.text_class] if self.text_class else []), "text_box")
         sample = "the rules of the game, each with a picture"
         char_w = font.size(sample)[0] / len(sample)
         cols = max(1, min(2, int((body.width + gap) // (COLUMN_CHARS * char_w + gap))))
@@ -183,84 +263,96 @@ class RulesScene(TextScene):
         col_h = body.height
         game = self.game()
         pictures = kit_for(game).rule_pictures()
-        art = self._art()
-        #: (element or picture, height, kind) in reading order
-        items: list[tuple[Any, int, str]] = []
-        for name, text in blocks(game):
-            box = self.text_box(pygame.Rect(0, 0, col_w, -1), text)
-            if box.rect.height > col_h:  # longer than a column: it scrolls (up and down)
-                box.kill()
-                box = self.text_box(pygame.Rect(0, 0, col_w, col_h), text)
-            items.append((box, box.rect.height, "text"))
-            pic = pictures.get(name)
-            if pic is not None:
-                caption = self.text_box(pygame.Rect(0, 0, col_w, -1), html.escape(pic.caption()))
-                items.append(((name, pic, caption), caption.rect.height, "picture"))
-        self.placed: list[list[tuple[Any, pygame.Rect, str]]] = [[]]
+        height = self._measure(col_w)
+        line_h = font.size("ÁgЙ")[1]
+        #: page -> (kind, rectangle, what: the HTML of a text or caption, a picture's section)
+        self.plan: list[list[tuple[str, pygame.Rect, str]]] = [[]]
         col, y = 0, 0
 
-        def put(element, x: int, top: int, w: int, h: int, kind: str) -> None:
-            rect = pygame.Rect(x, top, w, h)
-            element.set_relative_position(rect.topleft)
-            self.placed[-1].append((element, rect, kind))
+        def next_column() -> None:
+            nonlocal col, y
+            col, y = col + 1, 0
+            if col == cols:
+                self.plan.append([])
+                col = 0
 
-        for element, h, kind in items:
-            if kind == "picture":
-                # the picture under its section's text, its caption under it; smaller to stay
-                # in the column's room left, down to half its size, else at the next column's top
-                name, pic, caption = element
-                want = max(px(60), min(round(col_w / pic.aspect), round(col_h * PICTURE_SHARE)))
-                room = col_h - y - h - px(4)
-                ph = want if room >= want or y == 0 else room if room >= want // 2 else want
-                if y > 0 and ph + px(4) + h > col_h - y:
-                    col, y = col + 1, 0
-                    if col == cols:
-                        self.placed.append([])
-                        col = 0
-                if y == 0:  # at a column's top: the picture and its caption fit the column
-                    ph = max(px(40), min(ph, col_h - h - px(4)))
-                    if ph + px(4) + h > col_h:  # a caption that still does not fit scrolls
-                        caption.set_dimensions((col_w, col_h - ph - px(4)))
-                        h = col_h - ph - px(4)
-                pw = min(col_w, round(ph * pic.aspect))
-                surface = rule_picture(game, name, (pw, ph), art)
-                assert surface is not None  # the kit declared it
-                image = UIImage(pygame.Rect(0, 0, pw, ph), surface, manager=self.app.ui, container=self.container)
-                image.rule_section = name  # type: ignore[attr-defined]  # which section's (the tests)
-                x0 = body.x + col * (col_w + gap)
-                put(image, x0 + (col_w - pw) // 2, body.y + y, pw, ph, "picture")
-                put(caption, x0, body.y + y + ph + px(4), col_w, h, "caption")
-                y += ph + px(4) + h + gap
+        def put(kind: str, x: int, top: int, w: int, h: int, what: str) -> None:
+            self.plan[-1].append((kind, pygame.Rect(x, top, w, h), what))
+
+        for name, text in blocks(game):
+            # the section's text, flowing on into the next column (and page) after a sentence
+            # where it does not fit: no column is left half empty
+            rest = text
+            while rest:
+                room = col_h - y
+                head, rest = self._fitting(rest, height, room) if room >= 2 * line_h else ("", rest)
+                if not head and y == 0:  # not one sentence fits a whole column: it scrolls
+                    head, rest = rest, ""
+                if head:
+                    h = min(height(head), col_h - y)
+                    put("text", body.x + col * (col_w + gap), body.y + y, col_w, h, head)
+                    y += h + gap
+                if rest:
+                    next_column()
+            pic = pictures.get(name)
+            if pic is None:
                 continue
-            if y > 0 and y + h > col_h:
-                col, y = col + 1, 0
-                if col == cols:
-                    self.placed.append([])
-                    col = 0
-            put(element, body.x + col * (col_w + gap), body.y + y, col_w, min(h, col_h), kind)
-            y += h + gap
-        self.pages = len(self.placed)
+            # the picture under its section's text, its caption under it; smaller to stay in
+            # the column's room left, down to half its size, else at the next column's top
+            caption = html.escape(pic.caption())
+            h = height(caption)
+            want = max(px(60), min(round(col_w / pic.aspect), round(col_h * PICTURE_SHARE)))
+            room = col_h - y - h - px(4)
+            ph = want if room >= want or y == 0 else room if room >= want // 2 else want
+            if y > 0 and ph + px(4) + h > col_h - y:
+                next_column()
+            if y == 0:  # at a column's top: the picture and its caption fit the column
+                ph = max(px(40), min(ph, col_h - h - px(4)))
+                h = min(h, col_h - ph - px(4))  # a caption that still does not fit scrolls
+            pw = min(col_w, round(ph * pic.aspect))
+            x0 = body.x + col * (col_w + gap)
+            put("picture", x0 + (col_w - pw) // 2, body.y + y, pw, ph, name)
+            put("caption", x0, body.y + y + ph + px(4), col_w, h, caption)
+            y += ph + px(4) + h + gap
+        if not self.plan[-1] and len(self.plan) > 1:
+            self.plan.pop()
+        self.pages = len(self.plan)
         self.columns = cols
+        self.shown_items: list[tuple[Any, pygame.Rect, str]] = []
+
+    @staticmethod
+    def _fitting(text: str, height: Callable[[str], int], room: int) -> tuple[str, str]:
+        """The most of ``text``'s first sentences that fit ``room`` px, and the rest."""
+        pieces = _sentences(text)
+        k = 0
+        while k < len(pieces) and height(_joined(pieces[:k + 1])) <= room:
+            k += 1
+        if k == len(pieces):
+            return text, ""
+        return _joined(pieces[:k]), _joined(pieces[k:]).lstrip("\n")
 
     def _show_page(self) -> None:
-        for i, page in enumerate(self.placed):
-            for element, _rect, _kind in page:
-                element.show() if i == self.page else element.hide()  # type: ignore[attr-defined]
+        """Build the current page's widgets (and drop the last page's)."""
+        for old, _rect, _kind in self.shown_items:
+            old.kill()
+        self.shown_items = []
+        game = self.game()
+        art = self._art()
+        for kind, rect, what in self.plan[self.page]:
+            element: Any = None
+            if kind == "picture":
+                surface = rule_picture(game, what, rect.size, art)
+                assert surface is not None  # the kit declared it
+                element = UIImage(rect, surface, manager=self.app.ui, container=self.container)
+                element.rule_section = what  # which section's picture (the tests)
+            else:
+                element = self._text(rect, what)
+            self.shown_items.append((element, rect, kind))
         self.pager.set_text(i18n.t("keys.page", page=self.page + 1, pages=self.pages))
-        self.box = next((e for e, _r, k in self.placed[self.page] if k == "text"), getattr(self, "box", None))  # type: ignore[assignment]
+        self.box = next((e for e, _r, k in self.shown_items if k == "text"), getattr(self, "box", None))  # type: ignore[assignment]
         for b in (self.prev_button, self.next_button):
             b.enabled = self.pages > 1
             b.element.enable() if self.pages > 1 else b.element.disable()
-
-    def set_ui_visible(self, visible: bool) -> None:
-        super().set_ui_visible(visible)
-        if visible and getattr(self, "placed", None):
-            self._show_page()  # showing the panel showed every page's widgets
-
-    def on_enter(self) -> None:
-        super().on_enter()
-        if getattr(self, "placed", None):
-            self._show_page()
 
     def turn(self, delta: int) -> None:
         """The next or the previous page (round at the ends)."""
@@ -268,20 +360,20 @@ class RulesScene(TextScene):
             self.page = (self.page + delta) % self.pages
             self._show_page()
 
-    def shown(self) -> list[tuple[object, pygame.Rect, str]]:
+    def shown(self) -> list[tuple[Any, pygame.Rect, str]]:
         """The current page's text boxes, pictures and captions with their rectangles."""
-        return list(self.placed[self.page])
+        return list(self.shown_items)
 
     def handle(self, intent: Intent) -> None:
         if intent.kind == I.MOVE and intent.direction in ("left", "right"):
             self.turn(-1 if intent.direction == "left" else 1)
             return
         if intent.kind == I.MOVE and intent.direction in ("up", "down"):
-            # scroll the page's first section that is longer than its column
-            scrolling = [e for e, _r, k in self.placed[self.page] if getattr(e, "scroll_bar", None) is not None]
-            self.box = scrolling[0] if scrolling else self.box
+            # scroll the page's first text longer than its box
+            scrolling = [e for e, _r, k in self.shown_items if getattr(e, "scroll_bar", None) is not None]
             if not scrolling:
                 return
+            self.box = scrolling[0]
         super().handle(intent)
 
 
