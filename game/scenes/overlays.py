@@ -116,14 +116,16 @@ def rule_picture(game: str, section: str, size: tuple[int, int], art: tuple[str,
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])( +|\n+)|(\n+)")
+_WORD_END = re.compile(r"( +|\n+)")
 
 
-def _sentences(text: str) -> list[tuple[str, str]]:
-    """``text`` cut after each sentence and line: (piece, the spaces or line breaks after it).
-    A line with markup (a bold heading) stays whole, so no tag is ever cut open."""
+def _sentences(text: str, ends: re.Pattern = _SENTENCE_END) -> list[tuple[str, str]]:
+    """``text`` cut after each sentence and line (or each word, ``_WORD_END``): (piece, the
+    spaces or line breaks after it).  A line with markup (a bold heading) stays whole, so no
+    tag is ever cut open."""
     out: list[tuple[str, str]] = []
     start = 0
-    for m in _SENTENCE_END.finditer(text):
+    for m in ends.finditer(text):
         piece = text[start:m.start()]
         if piece.startswith("<b>") and piece.endswith("</b>"):
             continue  # a heading goes with its first sentence
@@ -230,16 +232,18 @@ class RulesScene(TextScene):
         extra = probe.rect.height - line_h
         probe.kill()
         pitch = round(line_h * 1.25)  # pygame_gui's line spacing
-        wrap = width - extra - self.px(8)
+        wrap = width - extra - self.px(14)
         space = font.size(" ")[0]
 
         def height(text: str) -> int:
             rows = 0
-            for line in re.sub(r"<[^>]+>", "", text).split("\n"):
+            for marked in text.split("\n"):
+                bold = 1.1 if marked.startswith("<b>") else 1.0  # a heading: the bold face is wider
+                line = re.sub(r"<[^>]+>", "", marked)
                 rows += 1
                 x = 0
                 for word in line.split(" "):
-                    w = font.size(word)[0] * (1.08 if line.isupper() else 1.0)
+                    w = font.size(word)[0] * bold
                     if x and x + space + w > wrap:
                         rows += 1
                         x = w
@@ -286,7 +290,9 @@ class RulesScene(TextScene):
             while rest:
                 room = col_h - y
                 head, rest = self._fitting(rest, height, room) if room >= 2 * line_h else ("", rest)
-                if not head and y == 0:  # not one sentence fits a whole column: it scrolls
+                if not head and y == 0:  # not one sentence fits a whole column: cut between words
+                    head, rest = self._fitting(rest, height, room, words=True)
+                if not head and y == 0:  # not even a heading and a word: it scrolls
                     head, rest = rest, ""
                 if head:
                     h = min(height(head), col_h - y)
@@ -321,9 +327,9 @@ class RulesScene(TextScene):
         self.shown_items: list[tuple[Any, pygame.Rect, str]] = []
 
     @staticmethod
-    def _fitting(text: str, height: Callable[[str], int], room: int) -> tuple[str, str]:
-        """The most of ``text``'s first sentences that fit ``room`` px, and the rest."""
-        pieces = _sentences(text)
+    def _fitting(text: str, height: Callable[[str], int], room: int, words: bool = False) -> tuple[str, str]:
+        """The most of ``text``'s first sentences (or ``words``) that fit ``room`` px, and the rest."""
+        pieces = _sentences(text, _WORD_END if words else _SENTENCE_END)
         k = 0
         while k < len(pieces) and height(_joined(pieces[:k + 1])) <= room:
             k += 1
