@@ -173,22 +173,34 @@ class RulesScene(TextScene):
         head_h = self.line_height("@heading", "label") + px(6)
         bh = max(px(44), self.line_height("@primary", "button") + 2 * WIDGET_INSET + px(4))
         arrow = bh
-        back_w = min(max(px(140), self.text_width([i18n.t("ui.back")], "@primary", "button")),
+        back_w = min(max(px(100), self.text_width([i18n.t("ui.back")], "@primary", "button")),
                      inner.width - 2 * m - 2 * arrow - px(20))
-        # the widest the pager's words get (up to 99 pages: the count is known only after layout)
-        pager_w = self.text_width([i18n.t("keys.page", page=88, pages=88)], "label")
-        controls_w = 2 * arrow + pager_w + px(20) + back_w
-        title_w = self.text_width([title], "@heading", "label")
-        # the title and the controls share the top row where they fit side by side (a TV's
-        # large type: every line saved goes to the rules, issue 28 item 12); else the
-        # controls have a row of their own at the bottom
-        one_row = title_w + px(24) + controls_w <= inner.width - 2 * m
+        # the title and the controls share the top row where they fit side by side (every
+        # line saved goes to the rules: a TV's large type, issue 28 item 12), with the page's
+        # number short or the title in the button's type if need be; else the controls have a
+        # row of their own at the bottom
+        free = inner.width - 2 * m - px(24)
+        options = [(title_class, page_key) for title_class in ("@heading", "@primary")
+                   for page_key in ("keys.page", "pictures.page_short")]
+        for title_class, page_key in options:
+            # the widest the pager's words get (up to 99 pages: the count is known after layout)
+            pager_w = self.text_width([i18n.t(page_key, page=88, pages=88)], "label")
+            controls_w = 2 * arrow + pager_w + px(20) + back_w
+            title_w = self.text_width([title], title_class, "label")
+            one_row = title_w + controls_w <= free
+            if one_row:
+                break
+        if not one_row:
+            title_class, page_key = "@heading", "keys.page"
+            pager_w = self.text_width([i18n.t(page_key, page=88, pages=88)], "label")
+            controls_w = 2 * arrow + pager_w + px(20) + back_w
+        self.page_key = page_key
         small_h = self.line_height("@small", "label")
         if one_row:
+            row_h = max(self.line_height(title_class, "label") + px(6), bh)
             row_y = px(6)
-            top = row_y + max(head_h, bh) + px(8)
-            self.label(pygame.Rect(m, row_y + (max(head_h, bh) - head_h) // 2, title_w, head_h), title,
-                       "#heading", "@heading")
+            top = row_y + row_h + px(8)
+            self.label(pygame.Rect(m, row_y, title_w, row_h), title, "#heading", title_class)
             x = inner.width - m - controls_w
             bottom = inner.height - px(8)
         else:
@@ -354,7 +366,7 @@ class RulesScene(TextScene):
             else:
                 element = self._text(rect, what)
             self.shown_items.append((element, rect, kind))
-        self.pager.set_text(i18n.t("keys.page", page=self.page + 1, pages=self.pages))
+        self.pager.set_text(i18n.t(self.page_key, page=self.page + 1, pages=self.pages))
         self.box = next((e for e, _r, k in self.shown_items if k == "text"), getattr(self, "box", None))  # type: ignore[assignment]
         for b in (self.prev_button, self.next_button):
             b.enabled = self.pages > 1
