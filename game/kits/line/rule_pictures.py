@@ -63,10 +63,18 @@ def draw(view: PartnershipView, width: int, height: int, sprites, *, seats: bool
     surface = pygame.Surface((width, height))
     kit = {k.game: k for k in (CUBAN, JAMAICAN)}[view.game]
     aspect = width / max(1, height)
-    lay = LL.layout_line(LL.plays_of(view), aspect, capacity=CAPACITY[view.game],
-                         seats=LL.arrangement(aspect) if seats else LL.PANEL, grow=True)
+    plays = LL.plays_of(view)
+    arranged = LL.arrangement(aspect) if seats else LL.PANEL
+    planned = LL.layout_line(plays, aspect, capacity=CAPACITY[view.game], seats=arranged, grow=True)
+    # the seats sit right round the tiles down (no room kept for the rest of the hand): a
+    # picture's few tiles are drawn as large as its size allows
+    lay = LL._lay(plays, planned.half_row, None, arranged)
+    shown = lay.content if seats else lay.bounds
+    if seats:  # the side seats' columns of backs reach above and below the table
+        shown = _union([shown] + [LL.seat_area(place, arranged)
+                                  for place in LL.seat_places(view.seat, lay.table, arranged).values()])
     camera = Camera((0, 0, width, height))
-    camera.fit(lay.content if seats else lay.bounds, animate=False)
+    camera.fit(shown, animate=False)
     marks = LineMarks(revealed=revealed)
     if tile is not None:
         fits = [end for end in LL.ENDS if lay.ends[end].number in tile]
@@ -78,6 +86,14 @@ def draw(view: PartnershipView, width: int, height: int, sprites, *, seats: bool
               team_name=kit.team_name, seat_boxes=boxes)
     kit._draw_passes(surface, camera, lay, view, view.seat, boxes)
     return surface
+
+
+def _union(rects) -> tuple[float, float, float, float]:
+    x0 = min(r[0] for r in rects)
+    y0 = min(r[1] for r in rects)
+    x1 = max(r[0] + r[2] for r in rects)
+    y1 = max(r[1] + r[3] for r in rects)
+    return (x0, y0, x1 - x0, y1 - y0)
 
 
 def pips(hand) -> int:
