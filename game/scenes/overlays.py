@@ -195,7 +195,7 @@ class RulesScene(TextScene):
             pager_w = self.text_width([i18n.t(page_key, page=88, pages=88)], "label")
             controls_w = 2 * arrow + pager_w + px(20) + back_w
         self.page_key = page_key
-        small_h = self.line_height("@small", "label")
+        small_h = self.line_height("@small", "label") + 2 * WIDGET_INSET + px(2)
         if one_row:
             row_h = max(self.line_height(title_class, "label") + px(6), bh)
             row_y = px(6)
