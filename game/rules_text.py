@@ -63,3 +63,15 @@ def sections(game: str) -> list[tuple[str, str]]:
 def rules_text(game: str) -> str:
     """The rules screen's body for ``game``: every section under its bold heading."""
     return "\n\n".join(f"<b>{html.escape(heading)}</b>\n{text}" for heading, text in sections(game))
+
+
+def section_name(section: Section) -> str:
+    """A section's name in its game's list (``first_round``), the key of its picture (issue 31)."""
+    return section.text_key.split(".", 2)[-1]
+
+
+def blocks(game: str) -> list[tuple[str, str]]:
+    """(section name, HTML) of each section of ``game``'s rules, in reading order: the rules
+    screen lays them out in columns and pages, each beside or above its picture (issue 31)."""
+    return [(section_name(s), f"<b>{html.escape(t(s.heading_key))}</b>\n{t(s.text_key)}")
+            for s in _sections_of(game)]

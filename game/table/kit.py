@@ -1,8 +1,9 @@
 """The interface every table kit offers the game-generic core (see ``game.kits``)."""
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Hashable, NamedTuple
 
 from rules.actions import Action
 from rules.events import Event
@@ -31,6 +32,18 @@ class Marks:
     #: UX-3: every hand left at a deal's or hand's end, by seat (index 0 unused), to draw face
     #: up on the felt while the score screen is up (issue 28); None while any hand is hidden
     revealed: tuple | None = None
+
+
+class RulePicture(NamedTuple):
+    """A rules screen's picture (issue 31): a small hand-written position that the kit draws
+    with its own renderer, so it stays right when the art changes."""
+
+    #: (width, height, sprites) -> the picture, exactly that size
+    draw: Callable[[int, int, Any], "pygame.Surface"]
+    #: its caption, in the current language
+    caption: Callable[[], str]
+    #: the width against the height it reads best at
+    aspect: float = 2.0
 
 
 _CUE_WORDS = {"pass": "motion.pass", "mark": "motion.marker_up", "unmark": "motion.marker_off",
@@ -212,3 +225,18 @@ class TableKit:
     def log_line(self, event: Event, who, tile_text) -> str | None:
         """One public history event as a line of the log (HTML), or None to use the core's."""
         return None
+
+    # ------------------------------------------------------------ the rules screen
+
+    def rule_pictures(self) -> dict[str, RulePicture]:
+        """The rules screen's pictures of this kit's game, by section name (issue 31): from the
+        ``rule_pictures`` module of the kit's own folder (its ``PICTURES[game]``); none when
+        the folder has no such module."""
+        folder = type(self).__module__.rpartition(".")[0]
+        try:
+            module = importlib.import_module(f"{folder}.rule_pictures")
+        except ModuleNotFoundError as e:
+            if e.name != f"{folder}.rule_pictures":
+                raise
+            return {}
+        return dict(module.PICTURES.get(self.game, {}))
