@@ -109,19 +109,49 @@ def replay_log(session: Session) -> Session:
     return other
 
 
+def _opener(kind: type):
+    """How ``tiles_in`` opens a value of type ``kind``: None (a leaf), "tile", or a function
+    giving the values inside it."""
+    if kind in (str, int, float, bool, type(None)):
+        return None
+    if issubclass(kind, Tile):
+        return "tile"
+    if issubclass(kind, (History, FrozenHistory)):
+        return lambda x: list(_as_builtin(x))  # type: ignore[call-overload]
+    if dataclasses.is_dataclass(kind):
+        names = tuple(f.name for f in dataclasses.fields(kind))
+        return lambda x: [getattr(x, name) for name in names]
+    if issubclass(kind, (tuple, list, set, frozenset)):
+        return lambda x: x
+    if issubclass(kind, dict):
+        return lambda x: [*x.keys(), *x.values()]
+    return None
+
+
+#: type -> its opener, found once per type
+_OPENERS: dict[type, object] = {}
+
+
 def tiles_in(obj: object) -> set[Tile]:
-    """Every ``Tile`` anywhere inside a view (dataclasses, tuples, lists, dicts)."""
+    """Every ``Tile`` anywhere inside a view (dataclasses, tuples, lists, dicts).
+
+    Each type is looked at once (``_opener``): the property tests call this on every seat's
+    view every few steps of whole matches, and a view's history is long (issue 26: the
+    generic checks were most of a 30-second test)."""
     found: set[Tile] = set()
     stack = [obj]
+    openers = _OPENERS
     while stack:
-        x = _as_builtin(stack.pop())
-        if isinstance(x, Tile):
-            found.add(x)
-        elif dataclasses.is_dataclass(x) and not isinstance(x, type):
-            stack.extend(getattr(x, f.name) for f in dataclasses.fields(x))
-        elif isinstance(x, (tuple, list, set, frozenset)):
-            stack.extend(x)
-        elif isinstance(x, dict):
-            stack.extend(x.keys())
-            stack.extend(x.values())
+        x = stack.pop()
+        kind = type(x)
+        try:
+            opener = openers[kind]
+        except KeyError:
+            opener = openers[kind] = _opener(kind)
+        if opener is None:
+            continue
+        if opener == "tile":
+            found.add(x)  # type: ignore[arg-type]
+        else:
+            stack.extend(opener(x))  # type: ignore[operator]
     return found
