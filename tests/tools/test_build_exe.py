@@ -60,9 +60,13 @@ def test_running_from_source_is_not_frozen():
 # ----------------------------------------------------------------- the build
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def bundle(tmp_path_factory) -> Path:
-    """One onedir build (the platform's default console/windowed mode), as the README builds it."""
+    """One onedir build (the platform's default console/windowed mode), as the README builds it.
+
+    Kept for the worker's whole session, not the module's: pytest-xdist tore a module
+    fixture down between two of this module's tests and the program was built twice (a
+    minute of the test run, issue 26); ``xdist_group`` keeps the module on one worker."""
     base = tmp_path_factory.mktemp("exe")
     done = subprocess.run(
         [sys.executable, str(BUILD_TOOL), "--dist", str(base / "dist"), "--work", str(base / "build"), "--quiet"],
