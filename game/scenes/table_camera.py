@@ -60,7 +60,7 @@ class TableCamera(TableRoom):
         interface); then it centres on the last play, or shows what the layout says a player
         must keep in view (its ``keep``, if it has one: a line's two open ends).  Fit all
         shows everything."""
-        keep = getattr(lay, "keep", None)
+        keep = self.kit.keep_in_view(lay)
         # the larger floor of a large interface only where the view knows what to keep in
         # sight (a line whose seats are in the players panel): Mexican Train's trains run every
         # way from the station (at the larger floor they ran under the panels), and seats

@@ -133,7 +133,7 @@ class TableDrawing(TableRoom):
         if seat is None:
             return
         point = self.kit.seat_point(lay, view, play, seat)
-        name = self._name_box(seat)
+        name = self.kit.name_box(self.renderer, seat)
         if point is not None and name is not None:
             # issue 28: at the seat's point the dots sat on its name; just above the name now
             short = 32 * SEAT_SCALE * self.camera.draw_zoom
@@ -153,15 +153,6 @@ class TableDrawing(TableRoom):
             # end, over the tile count while the seat thinks
             draw_thinking(surface, (SCREEN, px + right - 7 * r, py + y + 3 * r, h), self.clock,
                           anchor_mapper(self.camera))
-
-    def _name_box(self, seat: int):
-        """The screen rectangle of a seat's name as the world was last drawn, or None: the
-        line's drawer records its seats' boxes, Mexican Train's its names'."""
-        boxes = getattr(self.renderer, "seat_boxes", None)
-        if isinstance(boxes, dict) and isinstance(boxes.get(seat), dict):
-            return boxes[seat].get("name")
-        names = getattr(self.renderer, "name_boxes", None)
-        return names.get(seat) if isinstance(names, dict) else None
 
     def _draw_players(self, surface, view) -> None:
         play = self.play

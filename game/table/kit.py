@@ -142,6 +142,16 @@ class TableKit:
                    clock: float) -> None:
         raise NotImplementedError
 
+    def name_box(self, renderer, seat: int) -> pygame.Rect | None:
+        """The screen rectangle of a seat's name as ``renderer`` last drew the world, or None
+        (the thinking dots sit just above it)."""
+        return None
+
+    def keep_in_view(self, lay) -> Any:
+        """What the automatic view keeps in sight when the whole table is not readable at once
+        (a world rectangle), or None: then the table is fitted whole, as far as it reads."""
+        return None
+
     # ------------------------------------------------------------ chrome
 
     def status_parts(self, play, view) -> list[str]:

@@ -164,6 +164,14 @@ class LineKit(TableKit):
         play, so the table keeps its orientation (CU-1, JA-1)."""
         return play.viewer or play.curtain_for or play.holder or (play.humans[0] if play.humans else 1)
 
+    def name_box(self, renderer: LineRenderer, seat: int):
+        box = renderer.seat_boxes.get(seat)
+        return box.get("name") if isinstance(box, dict) else None
+
+    def keep_in_view(self, lay: LL.LineLayout):
+        """Both open ends of the line (``LineLayout.keep``)."""
+        return lay.keep
+
     def draw_world(self, renderer: LineRenderer, surface, camera, lay, view, play, marks, clock) -> None:
         line_marks = LineMarks(targets=tuple(marks.targets), focused_target=marks.focused_target,
                                ghost=marks.ghost, tile=play.selected if play.my_turn() else None,

@@ -152,6 +152,9 @@ class MexicanTrainKit(TableKit):
         tile = lay.last_tile(key)
         return tile.rect if tile is not None else None
 
+    def name_box(self, renderer: TableRenderer, seat: int):
+        return renderer.name_boxes.get(seat)
+
     def draw_world(self, renderer: TableRenderer, surface, camera, lay, view, play, marks, clock) -> None:
         names: dict[str | int, str] = {L.MEXICAN: t("table.mexican_train")}
         for seat in range(1, len(play.seats) + 1):
