@@ -18,10 +18,13 @@ Flags:
                          that is no match: one line on stderr and a non-zero exit)
   --smoke-test N         run a computer-only demo for N frames with real rendering; exit 0,
                          or non-zero on any error
+  --set KEY=VALUE        a setting for a screenshot or smoke test, which otherwise use the
+                         defaults (not the user's file): --set tv=true --set ui_scale=2.0
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 
@@ -131,6 +134,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--learn", choices=tuple(PLAYERS), metavar="GAME", help="open the lesson of GAME (issue 31)")
     p.add_argument("--smoke-test", type=_positive, metavar="N", dest="smoke",
                    help="computer-only demo for N frames, then exit")
+    p.add_argument("--set", type=_setting, action="append", default=[], metavar="KEY=VALUE", dest="settings",
+                   help="a setting for a --screenshot, --smoke-test or --learn --screenshot run, which "
+                        "otherwise use the defaults, e.g. --set tv=true --set ui_scale=2.0 (repeatable)")
     args = p.parse_args(argv)
     if args.seats is not None:
         args.players = len(args.seats)
@@ -148,6 +154,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         p.error("--replay goes with --screenshot, --after, --size, --lang and --fullscreen only")
     if args.scene and args.screenshot is None:
         p.error("--scene needs --screenshot")
+    if args.settings and args.screenshot is None and args.smoke is None:
+        p.error("--set goes with --screenshot or --smoke-test (a window reads the settings file)")
     if args.screenshot is not None and not args.screenshot.lower().endswith((".png", ".bmp", ".tga", ".jpg")):
         p.error("--screenshot needs a .png (or .bmp/.jpg/.tga) file name")
     _check_limits(p, args)
@@ -222,7 +230,7 @@ def screenshot(args) -> int:
 
     from .app import App
     app = App(size=args.size, fullscreen=False, language=args.lang, strict=True, persist=False,
-              settings=_fresh_settings())
+              settings=_fresh_settings(args))
     app.default_seed = args.seed
     app.input.last_device = "keyboard"  # show the focus ring in captures of menus
     scene = args.scene or ("table" if args.demo is not None or args.after else "title")
@@ -304,7 +312,7 @@ def write_image(surface, path: str) -> None:
 def smoke_test(args) -> int:
     from .app import STEP, App
     app = App(size=args.size, fullscreen=args.fullscreen, language=args.lang, strict=True,
-              persist=False, settings=_fresh_settings())
+              persist=False, settings=_fresh_settings(args))
     app.start(resume=False)
     start_demo(app, args.demo if args.demo is not None else (args.seed or 1), args.players, args.game)
     for _ in range(args.smoke):
@@ -340,27 +348,48 @@ def replay_screenshot(args) -> int:
     if record is None:
         return 1
     app = App(size=args.size, fullscreen=False, language=args.lang, strict=True, persist=False,
-              settings=_fresh_settings())
+              settings=_fresh_settings(args))
     app.start(resume=False)
     open_replay(app, record).replay.seek(args.after)
     return capture(app, args.screenshot)
 
 
-def _fresh_settings() -> dict:
+def _fresh_settings(args=None) -> dict:
+    """The default settings (a screenshot does not depend on the user's file), with the
+    command line's ``--set`` values over them."""
     from . import storage
-    return dict(storage.DEFAULT_SETTINGS)
+    return {**storage.DEFAULT_SETTINGS, **dict(getattr(args, "settings", None) or [])}
+
+
+def _setting(text: str) -> tuple[str, object]:
+    """``--set KEY=VALUE``: a known setting and a value it accepts (JSON: true, 2.0, "it";
+    a bare word is a string)."""
+    from . import storage
+    key, sep, raw = text.partition("=")
+    key = key.strip()
+    if not sep or key not in storage.DEFAULT_SETTINGS:
+        known = ", ".join(sorted(storage.DEFAULT_SETTINGS))
+        raise argparse.ArgumentTypeError(f"{text!r}: give KEY=VALUE with KEY one of {known}")
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        value = raw.strip()
+    if key == "ui_scale" and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if not storage.valid_setting(key, value):
+        raise argparse.ArgumentTypeError(f"{raw!r} is not a value of the setting {key}")
+    return key, value
 
 
 def _run_lesson(args, capture) -> int:
     """``python -m game --learn GAME``: the lesson in a window, or (``--screenshot``) one frame
     of it after ``--after`` steps, saved by ``capture`` (``game.__main__``'s)."""
-    from . import storage
     from .app import App
     from .scenes.lesson import advance_lesson, start_lesson
     shot = args.screenshot is not None
     app = App(size=args.size, fullscreen=None if shot or not args.fullscreen else True,
               language=args.lang, strict=shot, persist=not shot,
-              settings=dict(storage.DEFAULT_SETTINGS) if shot else None)
+              settings=_fresh_settings(args) if shot else None)
     app.start(resume=not shot)
     scene = start_lesson(app, args.learn)
     if not shot:

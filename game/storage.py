@@ -211,6 +211,12 @@ _VALID: dict[str, Callable[[Any], bool]] = {
 }
 
 
+def valid_setting(key: str, value: Any) -> bool:
+    """Whether ``value`` is a value this version accepts for its setting ``key``."""
+    check = _VALID.get(key)
+    return check is not None and check(value)
+
+
 def normalise_settings(raw: dict[str, Any]) -> dict[str, Any]:
     """Defaults overlaid with every valid known value of ``raw``.
 
