@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
-from rules.events import (ACTION_KINDS, Event, LeadChosen, LeadDrawn, LineDealEnd, LineMatchEnd, LinePlay,
+from rules.events import (ACTION_KINDS, Event, TrainDeal, LeadChosen, LeadDrawn, LineDeal, LineDealEnd, LineMatchEnd, LinePlay,
                           TrainDealEnd, TrainMatchEnd, TrainPlay, seat_of)
 
 from . import i18n
@@ -49,7 +49,7 @@ class Words(Protocol):
 
     match_key: str
 
-    def deal(self, group: Group) -> list[Clause]: ...
+    def deal(self, group: Group, hand_no: int) -> list[Clause]: ...
     def play(self, e: TrainPlay | LinePlay, first: bool) -> Clause: ...
     def lead(self, e: LeadChosen) -> Clause: ...
     def lead_draw(self, e: LeadDrawn) -> list[Clause]: ...
@@ -80,12 +80,13 @@ def _simple(e: Event) -> Clause | None:
     return None
 
 
-def _clauses(group: Group, words: Words, first_play: bool) -> list[Clause]:
+def _clauses(group: Group, words: Words, first_play: bool, hand_no: int | None = None) -> list[Clause]:
     clauses: list[Clause] = []
     reset = any(e.kind == "reset" for e in group)
     for e in group:
-        if e.kind == "deal":
-            clauses += words.deal(group)
+        if isinstance(e, (TrainDeal, LineDeal)):
+            # the hand's number, not the deal's: a CU-4 redeal deals the same hand again
+            clauses += words.deal(group, hand_no if hand_no is not None else e.deal_no)
         elif e.kind == "play":
             clauses.append(words.play(e, first_play))
         elif e.kind == "lead":
@@ -103,15 +104,16 @@ def _clauses(group: Group, words: Words, first_play: bool) -> list[Clause]:
     return clauses
 
 
-def item(group: Group, game: str, first_play: bool = False) -> Item | None:
-    """The ticker item of one log entry (``first_play``: the hand's first tile, line games)."""
+def item(group: Group, game: str, first_play: bool = False, hand_no: int | None = None) -> Item | None:
+    """The ticker item of one log entry (``first_play``: the hand's first tile, line games;
+    ``hand_no``: the number of the hand it belongs to, when known)."""
     if not group:
         return None
     head = group[0]
     words = words_of(game)
     if head.kind == "match":
         return Item(None, "match", ((None, words.match_key, {"n": head.match_no}),))
-    clauses = _clauses(group, words, first_play)
+    clauses = _clauses(group, words, first_play, hand_no)
     if not clauses:
         return None
     seat = seat_of(head) if head.kind in ACTION_KINDS else None
@@ -123,16 +125,31 @@ def items(history: Sequence[Event], game: str) -> list[Item | None]:
     return _items(groups(history), game, played=False)
 
 
-def _items(seq: Sequence[Group], game: str, played: bool) -> list[Item | None]:
-    """``played``: a tile already lies in this hand before ``seq`` (line games' "led with")."""
+def _items(seq: Sequence[Group], game: str, played: bool, ended: int = 0) -> list[Item | None]:
+    """``played``: a tile already lies in this hand before ``seq`` (line games' "led with");
+    ``ended``: the hands of this match that ended before ``seq``."""
     out: list[Item | None] = []
     for group in seq:
         head = group[0].kind
+        if head == "match":
+            ended = 0
         if head == "deal":
             played = False
-        out.append(item(group, game, first_play=head == "play" and not played))
+        out.append(item(group, game, first_play=head == "play" and not played, hand_no=ended + 1))
         played = played or head == "play"
+        ended += sum(1 for e in group if e.kind == "deal_end")
     return out
+
+
+def _ended_before(history: Sequence[Event], end: int) -> int:
+    """The hands of the match going on at ``history[end]`` that ended before it."""
+    ended = 0
+    for i in range(end - 1, -1, -1):
+        kind = history[i].kind
+        if kind == "match":
+            break
+        ended += kind == "deal_end"
+    return ended
 
 
 def _played_before(history: Sequence[Event], end: int) -> bool:
@@ -220,5 +237,7 @@ def recent(history: Sequence[Event], game: str, names: Sequence[str], count: int
         return []
     tail = recent_groups(history, 2 * count + 1)
     start = len(history) - sum(len(g) for g in tail)
-    folded = fold(_items(tail, game, _played_before(history, start)))
+    # a deal in the tail says its hand's number: only then count the match's hands before it
+    ended = _ended_before(history, start) if any(g[0].kind == "deal" for g in tail) else 0
+    folded = fold(_items(tail, game, _played_before(history, start), ended))
     return [text(it, names) for it in folded[-count:]]

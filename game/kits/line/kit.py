@@ -215,7 +215,10 @@ class LineKit(TableKit):
             return
         x, y, w, h = lay.table
         cx, cy = camera.world_to_screen(x + w / 2, y + h / 2)
-        bottom = camera.world_to_screen(x, y + h)[1]
+        # inside the table's room and above the clear felt's bottom edge (the prompt lines sit
+        # under it: on a TV's short felt the notes ran over them)
+        vx, vy, vw, vh = camera.viewport
+        bottom = min(camera.world_to_screen(x, y + h)[1], vy + vh - camera.safe[3])
         size = max(12, min(26, round(22 * camera.draw_zoom)))
         # below the empty slot, inside the table's room: the viewer's seat sits just under it
         # now that the room is the line's (layout._grown), not the whole hand's
@@ -226,6 +229,9 @@ class LineKit(TableKit):
             if size <= 12 or round(cy) + size * 2 + tall <= bottom:
                 break
             size -= 1
+        # still too tall at the smallest size: the latest notes that fit (the ticker keeps all)
+        while len(imgs) > 1 and round(cy) + size * 2 + sum(i.get_height() + 4 for i in imgs) > bottom:
+            imgs.pop(0)
         top = round(cy) + size * 2
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(round(cx), top)))

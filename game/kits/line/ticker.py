@@ -26,10 +26,11 @@ class LineWords:
         #: match ends with a name of their own (CU-10: Pollona, Tripollúa)
         self.named_ends = named_ends or {}
 
-    def deal(self, group: Group) -> list[Clause]:
+    def deal(self, group: Group, hand_no: int) -> list[Clause]:
+        """The hand's number (a CU-4 redeal deals the same hand again, so not ``deal_no``)."""
         head = group[0]
         assert isinstance(head, LineDeal), head  # a deal is a chance entry: its event opens the group
-        return [(None, self.deal_key, {"n": head.deal_no})]
+        return [(None, self.deal_key, {"n": hand_no})]
 
     def play(self, e: LinePlay, first: bool) -> Clause:
         """CU-6, JA-4: the tile as it lies on its end; the hand's first tile is led or posed (CU-5, JA-2)."""

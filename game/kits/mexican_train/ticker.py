@@ -20,7 +20,7 @@ class MexicanTrainWords:
 
     match_key = "ticker.match_mt"
 
-    def deal(self, group: Group) -> list[Clause]:
+    def deal(self, group: Group, hand_no: int) -> list[Clause]:
         """MT-3, MT-5: the deal, who holds the engine, and how many tiles the start search took."""
         head = group[0]
         assert isinstance(head, TrainDeal), head  # a deal is a chance entry: its event opens the group
