@@ -48,9 +48,13 @@ class TickerStrip:
         width = max(40, right - left - round(24 * scene.u))
         y = vy + scene.rail + round(8 * scene.u)
         pad = (round(16 * scene.u), round(4 * scene.u))
+        # readable before complete: in a narrow strip a line keeps three quarters of its size
+        # and loses its tail (the log screen has every line whole)
+        least = max(11, round(scene.ticker_px * 3 / 4))
         for i, line in enumerate(lines):
             newest = i == len(lines) - 1
-            img = pill(line, scene.ticker_px, (247, 241, 227) if newest else (188, 196, 186), pad=pad, width=width)
+            img = pill(line, scene.ticker_px, (247, 241, 227) if newest else (188, 196, 186), pad=pad, width=width,
+                       least=least)
             box = img.get_rect(midtop=(centre, y - pad[1] // 2))
             surface.blit(img, box)
             y = box.bottom + round(2 * scene.u)

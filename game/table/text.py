@@ -40,12 +40,18 @@ def text(s: str, size: int, colour=(247, 241, 227), bold: bool = False,
     return surf
 
 
-def fit(s: str, size: int, width: int, **kw) -> pygame.Surface:
-    """``s`` at ``size`` px or smaller so that it fits in ``width`` px."""
+def fit(s: str, size: int, width: int, least: int = 8, **kw) -> pygame.Surface:
+    """``s`` at ``size`` px or smaller so that it fits in ``width`` px; never below ``least``
+    px: what still does not fit then loses its last words to an ellipsis (a TV's narrow
+    strip had shrunk the ticker to 8 px, too small to read from a sofa)."""
     surf = text(s, size, **kw)
-    while surf.get_width() > width and size > 8:
-        size = int(size * 0.9)
+    while surf.get_width() > width and size > least:
+        size = max(least, int(size * 0.9))
         surf = text(s, size, **kw)
+    words = s.split()
+    while surf.get_width() > width and len(words) > 1:
+        words.pop()
+        surf = text(" ".join(words) + "\u2026", size, **kw)
     return surf
 
 
@@ -53,20 +59,20 @@ _pills: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
 
 def pill(s: str, size: int, colour=(247, 241, 227), *, pad: tuple[int, int], width: int | None = None,
-         bold: bool = False, outline: tuple[int, int, int] | None = None,
+         least: int = 8, bold: bool = False, outline: tuple[int, int, int] | None = None,
          rim: tuple[tuple[int, int, int], int] | None = None,
          fill: tuple[int, int, int] = (10, 20, 16)) -> pygame.Surface:
     """``s`` on a dark rounded pill ``pad`` (x, y) px larger than the text, cached: the names on
     the felt, the ticker and the prompt are drawn every frame over the moving table, and two
     rounded rectangles and a text each would cost more than the tiles (issue 14).
 
-    ``width``: shrink the text to fit it (``fit``); ``rim``: (colour, width) round the pill."""
-    key = (s, size, tuple(colour)[:3], pad, width, bold, outline, rim, fill)
+    ``width``: shrink the text to fit it, to ``least`` px at the smallest (``fit``); ``rim``: (colour, width) round the pill."""
+    key = (s, size, tuple(colour)[:3], pad, width, least, bold, outline, rim, fill)
     surf = _pills.get(key)
     if surf is not None:
         _pills.move_to_end(key)
         return surf
-    label = fit(s, size, width, colour=colour, bold=bold, outline=outline) if width is not None \
+    label = fit(s, size, width, least, colour=colour, bold=bold, outline=outline) if width is not None \
         else text(s, size, colour, bold=bold, outline=outline)
     box = label.get_rect().inflate(*pad)
     surf = pygame.Surface(box.size, pygame.SRCALPHA)
