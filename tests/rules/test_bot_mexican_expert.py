@@ -49,7 +49,9 @@ def test_the_expert_searches_in_mexican_train():
 def test_expert_choice_ignores_everything_the_view_hides():
     """UX-4: redeal the other hands and the boneyard consistently with the view; the
     expert's Mexican Train choice with the same seed never changes."""
-    assert fair_choices(_search_positions(12), "expert", random.Random(77), 3) >= 10
+    # eight searched positions (each two expert decisions of about a second): twelve cost the
+    # test run another ten seconds and found nothing more (issue 26)
+    assert fair_choices(_search_positions(8), "expert", random.Random(77), 3) >= 7
 
 
 @pytest.mark.rule("UX-4")

@@ -31,8 +31,8 @@ def late_positions(game: str, seeds):
 @pytest.mark.parametrize("game", ["cuban", "jamaican"])
 def test_expert_ignores_everything_the_view_hides(game):
     """UX-4: redealing every hidden tile consistently with the view never changes the choice."""
-    found = itertools.islice(late_positions(game, range(40)), 12)
-    assert fair_choices(found, "expert", random.Random(16), 4) == 12
+    found = itertools.islice(late_positions(game, range(40)), 8)  # 12 cost ten seconds more (issue 26)
+    assert fair_choices(found, "expert", random.Random(16), 4) == 8
 
 
 @pytest.mark.parametrize("game", ["cuban", "jamaican"])
