@@ -175,9 +175,10 @@ def test_the_ghost_is_where_the_tile_then_lies(game_hands):
     ordinary tile lies exactly in its end's slot."""
     game, hands = game_hands
     for plays in hands[:300]:
+        after = LL.layout_line(plays[:0], capacity=capacity(game))
         for k in range(len(plays)):
-            before = LL.layout_line(plays[:k], capacity=capacity(game))
-            after = LL.layout_line(plays[:k + 1], capacity=capacity(game))
+            # each prefix is laid once: the line after play k is the one before play k + 1
+            before, after = after, LL.layout_line(plays[:k + 1], capacity=capacity(game))
             end, lying = plays[k]
             placed = after.tiles[k]
             assert LL.ghost(before, end, tuple(sorted(lying))) == placed

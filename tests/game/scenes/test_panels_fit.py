@@ -150,6 +150,14 @@ def matches() -> dict:
     return {key: finished(*spec) for key, spec in GAMES.items()}
 
 
+@pytest.fixture(scope="module")
+def replays(matches) -> dict:
+    """Each match's replay model, built once: it holds no words (the scene over it is made
+    anew per size and language), and rebuilding its session was a third of this module's time."""
+    from game.scenes.replay import Replay
+    return {key: Replay(matches[key], long_seats(GAMES[key][1]), private=False) for key in GAMES}
+
+
 def coach_report(game: str, players: int):
     """A report of a dozen graded decisions with the longest words each game has."""
     from rules import coach
@@ -180,13 +188,13 @@ def app_for(size, scale: float, tv: bool) -> FakeApp:
     return app
 
 
-def screens(app, matches) -> dict:
+def screens(app, matches, replays) -> dict:
     """A factory per screen and game: the deal end and match end over each finished match,
     the coach over its last deal, the replay viewer at each match's last position."""
     from game.scenes import coach as coach_scene
     from game.scenes.deal_end import DealEndScene
     from game.scenes.match_end import MatchEndScene
-    from game.scenes.replay import Replay, ReplayScene
+    from game.scenes.replay import ReplayScene
     from game.table.sprites import Sprites
 
     table = SimpleNamespace(sprites=Sprites("pips", "standard"), show_focus=False)
@@ -205,8 +213,8 @@ def screens(app, matches) -> dict:
             finally:
                 coach_scene.grading_for = original
 
-        def replay(session=session, seats=seats):
-            scene = ReplayScene(app, Replay(session, seats, private=False))
+        def replay(model=replays[key]):
+            scene = ReplayScene(app, model)
             scene.replay.seek(len(scene.replay.positions) - 1)
             scene.kit = QuietKit(scene.kit)
             scene.players_panel.draw = quietly(scene.players_panel.draw, "players")
@@ -280,13 +288,13 @@ def boxes_problems(scene, offset) -> list[str]:
 @pytest.mark.parametrize("tv", [False, True], ids=["plain", "tv"])
 @pytest.mark.parametrize("scale", UI_SCALES)
 @pytest.mark.parametrize("size", WINDOWS, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_panel_fits_at_every_size_and_language(matches, size, scale, tv):
+def test_every_panel_fits_at_every_size_and_language(matches, replays, size, scale, tv):
     app = app_for(size, scale, tv)
     found = []
     try:
         for code in i18n.LANGUAGES:
             i18n.set_language(code)
-            for name, make in screens(app, matches).items():
+            for name, make in screens(app, matches, replays).items():
                 scene = make()
                 app.stack.push(scene)
                 try:

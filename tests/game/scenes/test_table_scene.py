@@ -115,7 +115,9 @@ def test_a_whole_deal_by_taps_with_two_humans_and_two_computers_hides_every_hidd
         if isinstance(top, DealEndScene):
             break
         recorder.clear()
-        app.frame()  # update, then draw: the state below is the one that was drawn
+        # update, then draw: the state below is the one that was drawn.  Steps of 0.1 s:
+        # every decision is still drawn, and a flight (~0.3 s) in three frames (issue 26)
+        app.frame(0.1)
         if isinstance(app.stack.top, DealEndScene):
             break
         if play.phase == DEAL_END:
@@ -475,7 +477,7 @@ def test_a_whole_deal_by_real_key_events_alone(recogniser_for):
     rng = stream(19, "keys")
     decisions = 0
     for _ in range(2000):
-        app.frame()
+        app.frame(0.1)  # the computers' turns and the flights pass in steps of 0.1 s (issue 26)
         if isinstance(app.stack.top, DealEndScene):
             break
         if not play.my_turn():
