@@ -12,7 +12,7 @@ import pytest
 from game.play import AWAY, CURTAIN
 from shell_driver import click, frames, post
 from test_curtain_holds import key_press, lift_curtain, preview_a_handover
-from test_second_press import table
+from test_second_press import at_speed, table
 
 pytestmark = pytest.mark.rule("UX-7")
 
@@ -67,13 +67,16 @@ def by_number(hand) -> bool:
 
 
 def test_tab_while_every_hand_is_face_down_reorders_nobodys_hand():
-    app, play, scene = table("hchc", 21, "mexican_train", "fast")
+    # the computers play at once but for the Tab under test, pressed while they play
+    app, play, scene = table("hchc", 21, "mexican_train", "instant")
     try:
         preview_a_handover(app, play, scene, to_human=False)
         ann = play.session.to_act()
+        at_speed(app, "fast")
         key_press(app, pygame.K_RETURN)
         assert play.phase == AWAY and play.hand() == []
         key_press(app, pygame.K_TAB)  # every hand face down: nobody's hand to sort
+        at_speed(app, "instant")
         next_curtain(app, play, ann)
         cy = play.viewer
         assert play.sort_mode == "number" and by_number(play.hand())

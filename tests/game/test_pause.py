@@ -20,17 +20,19 @@ def test_rules_and_log_pause_the_computers_in_every_game(game):
     with running_app() as app:
         app.set_setting("computer_speed", "fast")
         start_demo(app, 5, 4, game)
-        frames(app, 120, dt=0.05)
+        # steps of 0.1 s and 0.25 s: at most one computer decision a frame either way, and
+        # nothing here looks at a frame's course (issue 26: the suite's time)
+        frames(app, 60, dt=0.1)
         play = app.play_state
         assert play.session.cursor > 0  # the computers are playing
         for opener, screen in ((pygame.K_F1, RulesScene), (pygame.K_l, LogScene)):
             key(app, opener)
             assert isinstance(app.stack.top, screen)
             cursor = play.session.cursor
-            frames(app, 200, dt=0.05)  # ten seconds at the fast pace: about 28 decisions
+            frames(app, 40, dt=0.25)  # ten seconds at the fast pace: about 20 decisions
             assert play.session.cursor == cursor and play.paused
             key(app, pygame.K_ESCAPE)
-            frames(app, 40, dt=0.05)
+            frames(app, 20, dt=0.1)
             assert play.session.cursor > cursor and not play.paused
 
 

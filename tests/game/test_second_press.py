@@ -21,6 +21,8 @@ pytestmark = pytest.mark.rule("UX-6")
 
 
 def table(kinds: str, seed: int, game: str, speed: str):
+    """A match at the table, the computers at ``speed``; the tests reach their position at
+    "instant" and set the speed under test with ``at_speed`` (issue 26: the suite's time)."""
     app = make_app(size=(1280, 720))
     app.start(resume=False)
     app.set_setting("computer_speed", speed)
@@ -28,6 +30,12 @@ def table(kinds: str, seed: int, game: str, speed: str):
     app.start_match(Session(Config(game, len(kinds), seed)), seats)
     frames(app, 2)
     return app, app.play_state, app.stack.top
+
+
+def at_speed(app, speed: str) -> None:
+    """The computers' speed for the part under test (the match decides the same moves at
+    any speed: only the seed does)."""
+    app.set_setting("computer_speed", speed)
 
 
 def decisions_of(play, seat: int) -> int:
@@ -71,9 +79,10 @@ def preview(app, play, kind: str | None) -> None:
     ("hchc", "mexican_train", 21, None, 0.13, "pad"),  # a pad's A twice
 ])
 def test_a_second_press_never_undoes_the_decision_just_confirmed(kinds, game, seed, kind, gap, how):
-    app, play, scene = table(kinds, seed, game, "fast")
+    app, play, scene = table(kinds, seed, game, "instant")
     try:
         preview(app, play, kind)
+        at_speed(app, "fast")
         seat = play.session.to_act()
         made = decisions_of(play, seat)
         press(app, how)  # confirms: the computers play next
@@ -93,9 +102,10 @@ def test_a_second_press_never_undoes_the_decision_just_confirmed(kinds, game, se
 
 
 def test_ctrl_z_still_takes_the_move_back_while_the_computers_play():
-    app, play, scene = table("hccc", 31, "jamaican", "slow")
+    app, play, scene = table("hccc", 31, "jamaican", "instant")
     try:
         preview(app, play, None)
+        at_speed(app, "slow")
         cursor = play.session.cursor
         key_press(app, pygame.K_RETURN)
         assert play.phase == AWAY

@@ -20,6 +20,7 @@ from rules.rng import stream
 from devices import DEVICES, play_a_match, watch_faces
 from shell_driver import frames, running_app
 from table_fixtures import SpriteRecorder
+from test_whole_match import quick_reveal_wait
 
 #: The line games' decisions as the history records them, each with its seat at e[1].
 DECISIONS = ("play", "pass", "accept", "redeal", "lead")
@@ -29,7 +30,8 @@ DECISIONS = ("play", "pass", "accept", "redeal", "lead")
 @pytest.mark.rule("JA-8")
 @pytest.mark.parametrize("device", list(DEVICES))
 @pytest.mark.parametrize("game", ["cuban", "jamaican"])
-def test_a_whole_line_match_against_three_computers_by_one_device_alone(game, device):
+def test_a_whole_line_match_against_three_computers_by_one_device_alone(game, device, monkeypatch):
+    quick_reveal_wait(monkeypatch)
     dev = DEVICES[device]()
     with running_app(size=(1024, 640)) as app:
         app.set_setting("computer_speed", "instant")

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import pytest
 
+import shell_driver
+from game.app import STEP
+from game.play import DEAL_END
 from game.scenes import textbox as match_end  # where the match-end screen draws its text (issue 11)
 from game.scenes.table import TableScene
 from game.seats import COMPUTER as COMPUTER_SEAT
@@ -41,11 +44,28 @@ def record_panel_text(monkeypatch) -> list[str]:
     return seen
 
 
+def quick_reveal_wait(monkeypatch) -> None:
+    """The table shows a deal's last play for REVEAL_DELAY_S before the reveal covers it, and
+    nobody can do anything there: those frames (a third of a match's) step 0.15 s instead of
+    1/60 s, so the wait lasts as long on the clock in a sixth of the frames.  Every other
+    frame, and every frame of a gesture, keeps its own step (issue 26: the suite's time)."""
+    inner = shell_driver.frames
+
+    def frames(app, n: int = 1, dt: float = STEP) -> None:
+        for _ in range(n):
+            play = app.play_state
+            waiting = play is not None and play.phase == DEAL_END and isinstance(app.stack.top, TableScene)
+            inner(app, 1, 0.15 if waiting and dt == STEP else dt)
+
+    monkeypatch.setattr(shell_driver, "frames", frames)
+
+
 # ------------------------------------------------------------------ the match
 
 @pytest.mark.parametrize("device", list(DEVICES))
 def test_a_whole_match_against_three_computers_by_one_device_alone(device, monkeypatch):
     drawn = record_panel_text(monkeypatch)
+    quick_reveal_wait(monkeypatch)
     dev = DEVICES[device]()
     with running_app(size=(1024, 640)) as app:
         app.set_setting("computer_speed", "instant")
