@@ -49,16 +49,17 @@ class TableQueries:
 
     def last_deal_end(self) -> DealEndInfo | None:
         history = self.view().history
-        deal_no = 0
-        found = None
-        for e in history:
-            if e.kind == "deal":
-                deal_no = e.deal_no
-            elif e.kind == "deal_end":
+        # from the end: the screens ask every frame, and a long match's history is thousands
+        # of events (a whole Jamaican match spent seconds here)
+        for i in range(len(history) - 1, -1, -1):
+            e = history[i]
+            if e.kind == "deal_end":
+                deal_no = next((d.deal_no for d in (history[j] for j in range(i - 1, -1, -1))
+                                if d.kind == "deal"), 0)
                 extra = (e.winner_team, e.points) if isinstance(e, LineDealEnd) else ()
-                found = DealEndInfo(deal_no, e.reason, tuple(e.counts), tuple(e.totals),
-                                    tuple(tuple(h) for h in e.hands), extra)
-        return found
+                return DealEndInfo(deal_no, e.reason, tuple(e.counts), tuple(e.totals),
+                                   tuple(tuple(h) for h in e.hands), extra)
+        return None
 
     def score_log(self) -> list[tuple[int, tuple[int, ...]]]:
         """UX-3: the current match's penalties deal by deal, from the public history (MT-17)."""
