@@ -3,7 +3,9 @@
 Raw events are posted at the pace of real hands (frames of 1/120 s, presses
 50-150 ms apart) and every frame drawn is audited: a tile face of a hand is
 drawn only while its owner is deciding at the device, never behind the curtain
-and never while the computers play between two humans.
+and never while the computers play between two humans. Where a test only waits out
+the curtain's guard time to lift it (``lift_curtain(..., frame_s=WAIT_FRAME)``), the game
+time runs in the same fixed steps and fewer pictures of the waiting curtain are drawn.
 """
 from __future__ import annotations
 
@@ -26,9 +28,15 @@ pytestmark = pytest.mark.rule("UX-3")
 NAMES = ("Ann", "Bob", "Cy", "Di")
 
 
-def seconds(app, s: float) -> None:
-    """Real time passing: ``s`` seconds of frames at the fixed step."""
-    frames(app, max(1, round(s / STEP)))
+#: A frame's length while a test only waits (issue 26: each picture costs ~3.5 ms; the
+#: game's clocks still run in fixed steps of STEP, so the waited time is the same).
+WAIT_FRAME = 0.05
+
+
+def seconds(app, s: float, frame_s: float = STEP) -> None:
+    """Real time passing: ``s`` seconds of frames of ``frame_s`` (the fixed step unless told)."""
+    n = max(1, round(s / frame_s))
+    frames(app, n, dt=s / n if frame_s != STEP else STEP)
 
 
 @pytest.fixture()
@@ -82,9 +90,9 @@ def table(kinds: str, seed: int = 3, game: str = "mexican_train"):
     return app, app.play_state, app.stack.top
 
 
-def lift_curtain(app, play) -> None:
+def lift_curtain(app, play, frame_s: float = STEP) -> None:
     """The named player, after the guard time, asks to see their hand (a fresh Enter)."""
-    seconds(app, CURTAIN_GUARD_S + 0.05)
+    seconds(app, CURTAIN_GUARD_S + 0.05, frame_s)
     key_press(app, pygame.K_RETURN)
     assert play.phase != CURTAIN
 
@@ -130,12 +138,13 @@ def hands_over(play, action, to_human: bool) -> bool:
     return nxt is not None and nxt != play.session.to_act() and play.is_human(nxt) == to_human
 
 
-def preview_a_handover(app, play, scene, to_human: bool = True) -> None:
+def preview_a_handover(app, play, scene, to_human: bool = True, frame_s: float = STEP) -> None:
     """Play on (hints and Enter) until the seat to act previews a decision that ends its turn
-    and hands the next decision to another human (or, ``to_human`` False, to a computer)."""
+    and hands the next decision to another human (or, ``to_human`` False, to a computer);
+    the curtains on the way are waited out in frames of ``frame_s``."""
     for _ in range(200):
         if play.phase == CURTAIN:
-            lift_curtain(app, play)
+            lift_curtain(app, play, frame_s)
             continue
         if play.phase == AWAY:
             frames(app)
@@ -155,7 +164,7 @@ def at_a_handover(seed: int):
     closed when the block ends, however it ends."""
     app, play, scene = table("hhcc", seed=seed)
     try:
-        preview_a_handover(app, play, scene)
+        preview_a_handover(app, play, scene, frame_s=WAIT_FRAME)  # the test's presses come after
         yield app, play, scene
     finally:
         app.close()
@@ -254,7 +263,7 @@ def test_a_finished_hand_goes_face_down_while_the_computers_play(audited, speed)
     try:
         seen_computer_frames = flying = 0
         for _ in range(3):
-            preview_a_handover(app, play, scene, to_human=False)
+            preview_a_handover(app, play, scene, to_human=False, frame_s=WAIT_FRAME)
             deciding = play.session.to_act()
             key_press(app, pygame.K_RETURN)
             assert play.hand() == [] and play.hand_seat() is None  # face down at once
@@ -263,9 +272,10 @@ def test_a_finished_hand_goes_face_down_while_the_computers_play(audited, speed)
                     break
                 seen_computer_frames += 1
                 flying += scene.motion.busy(scene.clock)  # issue 14: audited with tiles in flight
-                frames(app)
+                # drawn at 30 frames a second: a flight (~0.3 s) is still audited in ~9 pictures
+                frames(app, dt=1 / 30)
             assert play.phase == CURTAIN and play.curtain_for != deciding
-            lift_curtain(app, play)
+            lift_curtain(app, play, WAIT_FRAME)
         assert seen_computer_frames > (0 if speed == "instant" else 50)
         assert flying > (0 if speed == "instant" else 20) or speed == "instant" and flying == 0
         assert audited[0] > 100
@@ -314,14 +324,14 @@ def test_the_curtain_holds_through_a_line_game(audited, game, kinds):
                 hands += 1
                 if hands == 3:
                     break
-                seconds(app, 0.1)
+                seconds(app, 0.1, WAIT_FRAME)
                 key_press(app, pygame.K_RETURN)
                 continue
             if play.phase == CURTAIN:
                 key_press(app, pygame.K_RETURN)  # a press at once is too soon: it stays
                 assert play.phase == CURTAIN
                 curtains.append(play.session.state.phase)
-                lift_curtain(app, play)
+                lift_curtain(app, play, WAIT_FRAME)
                 continue
             if play.phase in (CHOOSING, PREVIEW):
                 key_press(app, pygame.K_h)

@@ -20,7 +20,7 @@ import pytest
 from game.play import AWAY, CURTAIN, DEAL_END, MATCH_END, PREVIEW
 from rules.actions import Action
 from shell_driver import frames
-from test_curtain_holds import key_press, lift_curtain, pad_press, seconds
+from test_curtain_holds import WAIT_FRAME, key_press, lift_curtain, pad_press, seconds
 from test_second_press import table
 
 pytestmark = pytest.mark.rule("UX-1")
@@ -33,12 +33,13 @@ CONFIRM = {"keyboard": pygame.K_RETURN, "controller": pygame.CONTROLLER_BUTTON_A
 
 
 def push(app, device: str, button: int, gap: float = 0.12) -> None:
-    """One press, then ``gap`` seconds of frames before the next (hands' pace)."""
+    """One press, then ``gap`` seconds of game time before the next (hands' pace; nothing
+    here is about the pictures between presses, so they are drawn in frames of WAIT_FRAME)."""
     if device == "keyboard":
         key_press(app, button)
     else:
         pad_press(app, button)
-    seconds(app, gap)
+    seconds(app, gap, WAIT_FRAME)
 
 
 def rings(app, scene) -> list:
@@ -98,14 +99,14 @@ def test_the_hint_then_confirm_carries_out_the_hinted_decision(game, kinds, seed
                 deals += 1
                 if deals == (1 if game == "mexican_train" else 2) or play.phase == MATCH_END:
                     break
-                seconds(app, 1.0)
+                seconds(app, 1.0, WAIT_FRAME)
                 push(app, device, CONFIRM[device])
                 continue
             if play.phase == CURTAIN:
-                lift_curtain(app, play)
+                lift_curtain(app, play, WAIT_FRAME)
                 continue
             if play.phase == AWAY or not play.my_turn():
-                frames(app)
+                frames(app, dt=WAIT_FRAME)  # the computers at instant speed: nothing to see
                 continue
             seen.add(hint_and_confirm(app, play, scene, device, rng))
         assert app.errors == []

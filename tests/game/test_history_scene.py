@@ -96,11 +96,16 @@ def test_an_entry_whose_moves_fail_is_set_aside_with_a_message():
         assert not path.exists() and scene.listing.entries == []
 
 
+@pytest.fixture(scope="module")
+def twelve_matches() -> list[Session]:
+    """Twelve finished matches, played once for the module (recording one only reads it)."""
+    return [finished("cuban", 7 + k) for k in range(12)]
+
+
 @pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_list_fits_the_window(size, lang):
-    for k in range(12):
-        session = finished("cuban", 7 + k)
+def test_the_list_fits_the_window(size, lang, twelve_matches):
+    for session in twelve_matches:
         history.record(session, SEATS)
     app = make_app(size=size, language=lang, settings={"language": lang})
     app.start(resume=False)

@@ -8,16 +8,18 @@ tile left in each seat's hand must be among them, and no seat is drawn as backs.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 
-from game.app import STEP
 from game.play import CHOOSING, PREVIEW
 from game.scenes.score_panel import TURN_S
 from game.seats import COMPUTER, HUMAN, SeatConfig
 from rules.session import Config, Session
 from shell_driver import frames, make_app, post
 from table_fixtures import SpriteRecorder
+from test_curtain_holds import WAIT_FRAME
 
 pytestmark = pytest.mark.rule("UX-3")
 
@@ -49,10 +51,11 @@ def to_the_score_screen(game: str, seed: int, size=(1280, 720)):
             press(app, pygame.K_h)
             press(app, pygame.K_RETURN)
         else:
-            frames(app)
+            frames(app, dt=WAIT_FRAME)  # the computers at instant speed: only their outcome matters
     else:  # pragma: no cover - the seed reaches a deal end
         raise AssertionError("no deal end")
-    frames(app, round((TURN_S + 0.2) / STEP))  # the panel's hands have turned face up
+    # the panel's hands have turned face up (the same game time, fewer pictures of the turn)
+    frames(app, math.ceil((TURN_S + 0.2) / WAIT_FRAME), dt=WAIT_FRAME)
     return app, play
 
 
