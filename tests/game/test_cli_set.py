@@ -13,6 +13,7 @@ def _settings_of_capture(monkeypatch) -> list[dict]:
 
     def capture(app, path):
         seen.append(dict(app.settings))
+        app.close()  # as the real capture does: an open App would hear later tests' language changes
         return 0
 
     monkeypatch.setattr(cli, "capture", capture)
