@@ -69,11 +69,15 @@ def base_theme() -> dict[str, Any]:
     return theme
 
 
+#: The theme's fonts that text boxes write in, and so also in bold (<b>)
+BOLD_IN_TEXT = ("defaults", "text_box", "@small")
+
+
 def scaled_theme(theme: dict[str, Any], scale: float) -> tuple[dict[str, Any], list[dict]]:
     """``theme`` with every font size and corner radius times ``scale``; plus the fonts to preload."""
     out = copy.deepcopy(theme)
     fonts: dict[tuple, dict] = {}
-    for block in out.values():
+    for key, block in out.items():
         if not isinstance(block, dict):
             continue
         font = block.get("font")
@@ -81,8 +85,12 @@ def scaled_theme(theme: dict[str, Any], scale: float) -> tuple[dict[str, Any], l
             size = max(8, round(float(font["size"]) * scale))
             font["size"] = str(size)
             style = "bold" if str(font.get("bold", "0")) == "1" else "regular"
-            fonts[(font.get("name"), size, style)] = {
-                "name": font.get("name"), "point_size": size, "style": style, "antialiased": "1"}
+            faces = {style}
+            if key in BOLD_IN_TEXT:  # a text box's <b> (the rules' headings) asks for its bold
+                faces.add("bold")
+            for face in faces:
+                fonts[(font.get("name"), size, face)] = {
+                    "name": font.get("name"), "point_size": size, "style": face, "antialiased": "1"}
         misc = block.get("misc")
         if isinstance(misc, dict) and "shape_corner_radius" in misc:
             misc["shape_corner_radius"] = str(max(2, round(float(misc["shape_corner_radius"]) * scale)))
