@@ -14,17 +14,28 @@ TESTED := $(VENV)/.installed-test
 
 venv: $(TESTED)
 
-$(STAMP): pyproject.toml
+# setuptools warns on every editable install that a folder named like the package may shadow
+# it (this checkout is that folder, on purpose): a newcomer's first make play showed a box of !!
+QUIET_BUILD := PYTHONWARNINGS=ignore
+
+define NEW_VENV
 	@test -n "$(PYTHON)" || { echo "Domino Table needs Python 3.11 or newer on PATH (python3.11, python3)"; exit 1; }
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Domino Table needs Python 3.11 or newer; found " + sys.version.split()[0])'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+endef
+
+$(STAMP): pyproject.toml
+	$(NEW_VENV)
+	$(QUIET_BUILD) $(PY) -m pip install --quiet -e .
 	@touch $(STAMP)
 
-$(TESTED): $(STAMP)
-	$(PY) -m pip install --quiet -e '.[test]'
-	@touch $(TESTED)
+# One install for the tests (the program and the test tools at once: a fresh clone's make test
+# paid for two installs of the program before).
+$(TESTED): pyproject.toml
+	$(NEW_VENV)
+	$(QUIET_BUILD) $(PY) -m pip install --quiet -e '.[test]'
+	@touch $(STAMP) $(TESTED)
 
 play: $(STAMP)
 	$(PY) -m game
