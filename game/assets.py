@@ -42,8 +42,8 @@ API::
     clear_caches()
 
 Call these after ``pygame.init()``; surfaces are converted for fast blits
-when a display surface exists (call ``clear_caches()`` after the first
-``set_mode`` if anything was built before it).
+when a display surface exists (``after_set_mode()`` forgets what was built before one;
+the window calls it).
 """
 from __future__ import annotations
 
@@ -189,10 +189,16 @@ _images: dict[str, pygame.Surface] = {}
 _halves: dict[tuple[int, str, str], pygame.Surface] = {}
 
 
+#: Something was cached with no display to convert it for (``after_set_mode`` forgets it all)
+_built_headless = False
+
+
 def _prepare(surface: pygame.Surface) -> pygame.Surface:
     # convert_alpha needs a display; headless tools and tests may have none.
+    global _built_headless
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         return surface.convert_alpha()
+    _built_headless = True
     return surface
 
 
@@ -282,6 +288,17 @@ def clear_caches() -> None:
     _cache.clear()
     _backdrops.clear()
     _images.clear()
+
+
+def after_set_mode() -> None:
+    """A display now exists: forget what was built without one. Unconverted surfaces blend a
+    shade differently from converted ones, so a picture depended on whether a headless tool
+    or test had drawn first in the same process (two identical screenshots differed by one
+    pixel value in a full test run)."""
+    global _built_headless
+    if _built_headless:
+        clear_caches()
+        _built_headless = False
     _halves.clear()
     _fonts.clear()
     _warm.clear()
@@ -542,7 +559,7 @@ def station_surface(size_px: int) -> pygame.Surface:
 def _tiled(name: str, size: tuple[int, int]) -> pygame.Surface:
     """An opaque surface of ``size`` covered with the seamless art/ texture ``name``."""
     tex = image(name)
-    out = pygame.Surface(size).convert() if _has_display() else pygame.Surface(size)
+    out = _prepare_opaque(pygame.Surface(size))
     tw, th = tex.get_size()
     out.fblits([(tex, (x, y)) for y in range(0, size[1], th) for x in range(0, size[0], tw)])
     return out
@@ -649,7 +666,11 @@ def inside_rail(rect) -> pygame.Rect:
 
 
 def _prepare_opaque(surface: pygame.Surface) -> pygame.Surface:
-    return surface.convert() if _has_display() else surface
+    global _built_headless
+    if _has_display():
+        return surface.convert()
+    _built_headless = True
+    return surface
 
 
 def panel_surface(size: tuple[int, int]) -> pygame.Surface:

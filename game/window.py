@@ -14,7 +14,7 @@ from typing import Any, Callable
 import pygame
 import pygame_gui
 
-from . import i18n
+from . import assets, i18n
 from .safe_area import TV_SCALE, tv_on
 
 log = logging.getLogger("game")
@@ -134,6 +134,11 @@ class Window:
         return max(1, w), max(1, h)
 
     def set_mode(self, size: tuple[int, int], flags: int) -> pygame.Surface:
+        screen = self._set_mode(size, flags)
+        assets.after_set_mode()  # what was drawn before a display existed is drawn again
+        return screen
+
+    def _set_mode(self, size: tuple[int, int], flags: int) -> pygame.Surface:
         # vsync only for the first window: asking for it again after a fullscreen
         # switch crashed SDL's dummy driver here (measured), and the capped clock is fine.
         if not Window._vsync_tried:
