@@ -288,6 +288,11 @@ def clear_caches() -> None:
     _cache.clear()
     _backdrops.clear()
     _images.clear()
+    _halves.clear()
+    _fonts.clear()
+    _warm.clear()
+    _half_base.cache_clear()
+    manifest.cache_clear()
 
 
 def after_set_mode() -> None:
@@ -299,11 +304,6 @@ def after_set_mode() -> None:
     if _built_headless:
         clear_caches()
         _built_headless = False
-    _halves.clear()
-    _fonts.clear()
-    _warm.clear()
-    _half_base.cache_clear()
-    manifest.cache_clear()
 
 
 def sprite_info(surface: pygame.Surface) -> tuple | None:

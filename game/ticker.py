@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
-from rules.events import (ACTION_KINDS, Event, TrainDeal, LeadChosen, LeadDrawn, LineDeal, LineDealEnd, LineMatchEnd, LinePlay,
-                          TrainDealEnd, TrainMatchEnd, TrainPlay, seat_of)
+from rules.events import (ACTION_KINDS, Event, LeadChosen, LeadDrawn, LineDeal, LineDealEnd, LineMatchEnd, LinePlay,
+                          TrainDeal, TrainDealEnd, TrainMatchEnd, TrainPlay, seat_of)
 
 from . import i18n
 from .cues import Group, groups, recent_groups
