@@ -358,7 +358,7 @@ def _fresh_settings(args=None) -> dict:
     """The default settings (a screenshot does not depend on the user's file), with the
     command line's ``--set`` values over them."""
     from . import storage
-    return {**storage.DEFAULT_SETTINGS, **dict(getattr(args, "settings", None) or [])}
+    return {**storage.DEFAULT_SETTINGS, **dict(args.settings if args is not None else [])}
 
 
 def _setting(text: str) -> tuple[str, object]:
