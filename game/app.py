@@ -41,7 +41,7 @@ from .match_host import MatchHost, match_held, match_paused, pace_match, phone_c
 from .scene import SceneStack  # noqa: E402
 from .seats import SeatConfig  # noqa: E402
 from .settings import os_language  # noqa: E402,F401
-from .window import DEFAULT_SIZE, Window, base_theme, draw_notices, scaled_theme  # noqa: E402,F401
+from .window import DEFAULT_SIZE, WAKE, Window, base_theme, draw_notices, scaled_theme, wake  # noqa: E402,F401
 
 log = logging.getLogger("game")
 
@@ -243,6 +243,8 @@ class App:
     show_deal_end = navigation.deal_end
     show_match_end = navigation.match_end
 
+    wake = staticmethod(wake)  # a phone's message ends the rest at once (``window.wake``)
+
     def notify(self, text: str) -> None:
         """A short notice at the bottom of the screen (controller plugged in ...)."""
         self.notices.append([text, NOTICE_SECONDS])
@@ -370,6 +372,8 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """One raw event: pygame_gui first, then the top scene's hook, then intents."""
+        if event.type == WAKE:
+            return  # it only ended the rest: the frame that follows reads the phones
         if event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
             # SDL sends both for one change (and only the second when maximising): act once.
             if self.size != self.window.known_size:

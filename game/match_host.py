@@ -37,6 +37,8 @@ class Shell(Host, Protocol):
 
     def notify(self, text: str) -> None: ...
 
+    def wake(self) -> None: ...
+
 
 class MatchHost:
     """The match in progress and what keeps it (see the module docstring)."""
@@ -174,7 +176,7 @@ class MatchHost:
             from .phones.host import PhonesHost
             # the settings' port unless --phones-port gave one (issue 27)
             options = {k: v for k, v in self.app.phones_options.items() if v is not None}
-            self.phones = PhonesHost(language=i18n.language(),
+            self.phones = PhonesHost(language=i18n.language(), wake=self.app.wake,
                                      **{"port": self.app.settings.get("phones_port", 0), **options})
 
     def hand_seat_over(self, seat: int, kind: str) -> None:

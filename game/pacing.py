@@ -79,6 +79,29 @@ class Pace:
             return None
         return seat
 
+    def ticking(self) -> bool:
+        """Whether the table's clock runs toward a move of its own: a computer's paced wait or
+        search, or a demo's reading time.  False while the table waits for a person, at the
+        device or on a phone: then nothing changes until an event comes, and the program may
+        rest (issue 14)."""
+        play = self.play
+        if self.paused:
+            return False
+        if play.phase == AWAY:
+            seat = play.session.to_act()
+            if seat is None:
+                return True  # the phases are decided again at the next step
+            source = play.sources[seat - 1]
+            return source.paced or source.busy()
+        if play.phase in (DEAL_END, MATCH_END) and not play.humans:
+            return not self._answered(play)
+        return False
+
+    @staticmethod
+    def _answered(play: Paced) -> bool:
+        """A deal's end that a phone's Continue ends (issue 27), not the demo's reading time."""
+        return play.phase == DEAL_END and any(s.answers_deal_end for s in play.sources)
+
     def step(self) -> bool:
         """Apply one decision of a seat away from the device at once (a fast-forward); False if
         none is to act or its source cannot decide at once."""
@@ -114,8 +137,7 @@ class Pace:
             return play.apply(action)
         # with nobody at the device a demo moves on by itself; a phone's Continue ends a
         # deal's end when a phone seat answers it (issue 27)
-        answered = play.phase == DEAL_END and any(s.answers_deal_end for s in play.sources)
-        if play.phase in (DEAL_END, MATCH_END) and not play.humans and not answered:
+        if play.phase in (DEAL_END, MATCH_END) and not play.humans and not self._answered(play):
             self.timer += dt
             if self.timer >= max(DEMO_READ_S, 6 * self.delay):
                 self.timer = 0.0

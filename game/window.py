@@ -233,6 +233,19 @@ class Window:
 
 
 
+#: The event a phone's message posts from the server's thread (``wake``): it ends the
+#: resting loop's wait at once and is otherwise ignored (``App.dispatch``).
+WAKE = pygame.event.custom_type()
+
+
+def wake() -> None:
+    """Wake the program's loop from any thread (SDL's event queue is thread-safe)."""
+    try:
+        pygame.event.post(pygame.event.Event(WAKE))
+    except pygame.error:  # no event queue (closing): the loop's own wait ends soon anyway
+        pass
+
+
 def draw_notices(surface: pygame.Surface, notices: list[list], scale: float) -> None:
     """The last three notices (``App.notify``) at the bottom of the window, newest lowest."""
     if not notices:

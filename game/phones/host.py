@@ -12,7 +12,7 @@ import json
 import logging
 import os
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .link import PhoneLink
 from .server import BURST, RATE, PhoneServer, SeatInfo
@@ -24,8 +24,12 @@ class PhonesHost:
     """The server and the link of the match on the table, if it has phone seats."""
 
     def __init__(self, *, host: str | None = None, port: int = 0, language: str = "en",
-                 join_file: str | None = None, limits: Mapping[str, float] | None = None) -> None:
+                 join_file: str | None = None, limits: Mapping[str, float] | None = None,
+                 wake: Callable[[], None] | None = None) -> None:
         self.host = host
+        #: Called from the server's thread when a phone sends something, joins or leaves:
+        #: the program's loop, resting, wakes at once (``App.wake``).
+        self.wake = wake
         #: The server's per-phone message rate and burst (``PhoneServer``'s ``rate``, ``burst``).
         self.limits = dict(limits or {})
         self.port = port
@@ -73,6 +77,7 @@ class PhonesHost:
             server = PhoneServer(seats, self.host, port, language=self.language,
                                  codes=dict(codes or {}), rate=self.limits.get("rate", RATE),
                                  burst=self.limits.get("burst", BURST))
+            server.on_change = self.wake
             try:
                 server.start()
             except OSError as e:

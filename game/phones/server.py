@@ -137,8 +137,9 @@ class PhoneServer:
         self._page = PageFiles()
         #: Counters for the benchmark and the tests: messages refused by the throttle, etc.
         self.stats = {"throttled": 0, "rejected": 0, "queued": 0, "queue_full": 0}
-        #: Called on the server thread after a request is queued (the loop may wake up).
-        self.on_request: Callable[[], None] | None = None
+        #: Called on the server thread after a request is queued or a phone joins or leaves,
+        #: so a resting loop wakes up (``App.wake``).
+        self.on_change: Callable[[], None] | None = None
 
     # ------------------------------------------------------------ the loop's side
 
@@ -330,6 +331,15 @@ class PhoneServer:
             del self._owner[seat]
             with self._lock:
                 self._connected_seats = self._connected_seats - {seat}
+            self._changed()
+
+    def _changed(self) -> None:
+        """Tell the loop something came from a phone (``on_change``); never fails the server."""
+        if self.on_change is not None:
+            try:
+                self.on_change()
+            except Exception:  # noqa: BLE001 - a wake-up that fails costs a quarter second
+                _log.exception("waking the loop")
 
     async def _receive(self, conn: _Conn, text: str | None) -> None:
         if not conn.bucket.take():
@@ -348,8 +358,7 @@ class PhoneServer:
                     raise Reject("phone.error_slow_down")
                 self._requests.append(request)
             self.stats["queued"] += 1
-            if self.on_request is not None:
-                self.on_request()
+            self._changed()
         except Reject as exc:
             self.stats["rejected"] += 1
             await self._error_to(conn, exc.key)
@@ -404,6 +413,7 @@ class PhoneServer:
         with self._lock:
             self._joined.add(seat)
             self._connected_seats = self._connected_seats | {seat}
+        self._changed()
         info = self.seats[seat]
         welcome = {"type": "welcome", "seat": seat, "name": info.name, "colour": info.colour,
                    "lang": conn.lang, "strings": page_strings(self._catalog or {}, conn.lang)}

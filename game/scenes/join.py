@@ -3,8 +3,8 @@
 It opens over the table when a match with phone seats starts (and from the game menu),
 and play waits while it is open (UX-5): the match starts when the host closes it.  It
 says plainly that anyone on the same network who sees a code can take that seat, and
-"New codes" issues fresh ones.  It keeps the loop awake while it is open, so a phone
-joining shows at once.
+"New codes" issues fresh ones.  A phone joining or leaving wakes the resting loop, so it
+shows at once.
 """
 from __future__ import annotations
 
@@ -118,4 +118,6 @@ class JoinScene(OverlayScene):
             self.rebuild()  # a phone joined, left or came back
 
     def resting(self) -> bool:
-        return False  # a phone may join at any moment: the loop keeps looking
+        # a phone joining or leaving wakes the loop (PhoneServer.on_change -> App.wake), and
+        # the resting loop still steps a few times a second, so this screen may rest
+        return super().resting()

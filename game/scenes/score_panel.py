@@ -95,7 +95,8 @@ class ScorePanelScene(Scene):
             self.app.stack.pop()
 
     def resting(self) -> bool:
-        return bool(self.play.humans) and self.turn >= 1.0  # a demo moves on by itself
+        # a demo moves on by itself; with a person to answer (here or a phone's Continue) it rests
+        return not self.play.pace.ticking() and self.turn >= 1.0
 
     @property
     def turn(self) -> float:

@@ -15,7 +15,7 @@ left here is the scene's life: its update and whether it rests.
 """
 from __future__ import annotations
 
-from ..play import AWAY, CURTAIN, DEAL_END, MATCH_END, PREVIEW, PlayState
+from ..play import CURTAIN, DEAL_END, MATCH_END, PlayState
 from .table_buttons import TableButtons
 from .table_chrome import TableChrome
 from .reading_panel import ReadingPanel
@@ -53,8 +53,10 @@ class TableScene(TableInput, TableDrawing, TableButtons):
         self.staging.after_change()
         self.sounds.play_due(getattr(self.app, "audio", None), self.clock)
         self._reveal_wait = self._reveal_wait + dt if play.phase == DEAL_END else 0.0
-        if play.pending != self._preview_of:
-            self._preview_of, self._preview_since = play.pending, self.clock
+        # the ghost of a decision shown, here or on the phone of the seat to act (UX-1), pulses
+        shown = play.pending if play.pending is not None else self._previewed_elsewhere()
+        if shown != self._preview_of:
+            self._preview_of, self._preview_since = shown, self.clock
         if self.app.stack.top is self:
             if play.phase == DEAL_END and self._reveal_wait >= REVEAL_DELAY_S:
                 # the last play lands on the table first, then every hand is revealed
@@ -63,11 +65,12 @@ class TableScene(TableInput, TableDrawing, TableButtons):
                 self.app.show_match_end(play, self)
 
     def resting(self) -> bool:
-        """Nothing moves: a human is thinking at a still table (issue 14: the program rests).
-        The curtain rests once its button is lit; a preview once its ghost has pulsed a while."""
+        """Nothing moves: a human is thinking at a still table, here or on a phone (issue 14:
+        the program rests; a phone's message wakes it, ``App.wake``).  The curtain rests once
+        its button is lit; a preview once its ghost has pulsed a while."""
         play = self.play
-        if not play.humans or (play.phase == AWAY and not play.paused):
-            return False
+        if play.pace.ticking():
+            return False  # a computer's pace, its search or a demo's reading time runs
         if play.phase in (DEAL_END, MATCH_END) and self.app.stack.top is self:
             return False  # the score screen is about to come up
         if self.motion.active(self.clock) or self.camera.moving or self._drag_mode is not None:
@@ -76,7 +79,7 @@ class TableScene(TableInput, TableDrawing, TableButtons):
             return False
         if play.phase == CURTAIN and not play.curtain_ready():
             return False
-        return not (play.phase == PREVIEW and self.clock - self._preview_since < PULSE_S)
+        return self._preview_of is None or self.clock - self._preview_since >= PULSE_S
 
     @property
     def showing_move(self) -> bool:
