@@ -86,7 +86,7 @@ class PlayState(TableQueries):
     redo = Alias("takebacks", "redo")
     can_undo = Alias("takebacks", "can_undo")
     can_redo = Alias("takebacks", "can_redo")
-    _undo_count = Alias("takebacks", "count")
+    undo_count = Alias("takebacks", "count")
     step_computer = Alias("pace", "step")  # a fast-forward of one decision away (``game.pacing``)
     # The table's buttons (``game.buttons``).
     decision_buttons = Alias("controls", "decisions")

@@ -153,7 +153,7 @@ class PhoneLink:
         return phone_state(play.session, seat, names=names, legal=None if mine else (),
                            pending=preview[0] if preview else None,
                            pending_is_hint=bool(preview and preview[1]),
-                           can_hint=mine, can_undo=play._undo_count(seat) > 0,
+                           can_hint=mine, can_undo=play.undo_count(seat) > 0,
                            palette=self.palette, style=self.style)
 
     def _publish(self, seat: int) -> None:

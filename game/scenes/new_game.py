@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pygame
 from pygame_gui.elements import UILabel
 
-from rules.variants import PLAYERS
+from rules.variants import PLAYERS, find_variant
 
 from .. import i18n
 from ..kits import DEFAULT_GAME
@@ -198,12 +198,11 @@ class NewGameScene(WidgetScene):
             pygame.Rect(r.x, r.y, r.width, self.label_h), i18n.t("ui.player_count", count=n), "#left"))]
         blocks += [_Block(seat_h, lambda r, i=i: self._seat_row(i, r)) for i in range(n)]
         lines: list[str] = []
-        if GAMES[self.game] == (4, 4):
-            # CU-1, JA-1: who partners whom, in the players' own names
-            for team, (a, b) in ((1, (0, 2)), (2, (1, 3))):
-                lines += self.wrapped(i18n.t(f"line.{self.game}.partners", team=team,
-                                             one=self.seats[a].shown_name(a + 1),
-                                             two=self.seats[b].shown_name(b + 1)), width)
+        # CU-1, JA-1: who partners whom, in the players' own names (a partnership game's teams)
+        for team, (a, b) in (find_variant(self.game).teams or {}).items():
+            lines += self.wrapped(i18n.t(f"line.{self.game}.partners", team=team,
+                                         one=self.seats[a - 1].shown_name(a),
+                                         two=self.seats[b - 1].shown_name(b)), width)
         # issue 16: how strong the levels are, measured (tools/bench_bot.py), wrapped to the column
         lines += self.wrapped(i18n.t(f"ui.strength_{self.game}"), width)
         blocks += [_Block(self.small_h, lambda r, t=t: self.label(r, t, "#left", "@small")) for t in lines]

@@ -80,10 +80,7 @@ class ReplayWords:
 
     def deal_words(self, deal: DealMark) -> str:
         """The deal's own name in this game: "Deal 3 of 13", or a line game's own word for a hand (the kit's words)."""
-        if hasattr(self.kit, "w"):
-            words = self.kit.w("hand_no", hand=max(1, deal.deal_no))
-        else:
-            words = t("table.deal_of", deal=deal.deal_no, deals=self.kit.deals or deal.deal_no)
+        words = self.kit.deal_words(deal.deal_no)
         if len({d.match_no for d in self.replay.deals}) > 1:
             words = t("table.match_no", match=deal.match_no) + "  \u00b7  " + words
         return words

@@ -66,6 +66,10 @@ class TableKit:
     #: The family's ticker clauses (``game.kits.<family>.ticker``): how its events are told.
     ticker: Any = None
 
+    def deal_words(self, number: int) -> str:
+        """A deal's name in this game, for the status bar and the replay: "Deal 3 of 13"."""
+        return t("table.deal_of", deal=number, deals=self.deals or number)
+
     # ------------------------------------------------------------ decisions
 
     def target(self, action: Action) -> Hashable:

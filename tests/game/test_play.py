@@ -398,7 +398,7 @@ def test_random_sessions_with_undo_redo_and_restart_keep_the_invariants(seed):
         else:
             roll = rng.random()
             if roll < 0.08 and play.can_undo():
-                count = play._undo_count()
+                count = play.undo_count()
                 log = play.session.log
                 decisions = len(play.decision_seats())
                 assert play.undo()

@@ -104,7 +104,7 @@ def test_the_device_cannot_undo_a_decision_made_elsewhere(elsewhere_kind):
         else:
             play.step_computer()
     assert play.decision_seats()[-1] == 2
-    assert play._undo_count() == 0
+    assert play.undo_count() == 0
 
 
 def test_a_source_forgets_its_decision_when_the_position_moves(elsewhere_kind):

@@ -279,10 +279,13 @@ class LineKit(TableKit):
 
     # ------------------------------------------------------------ chrome
 
+    def deal_words(self, number: int) -> str:
+        return self.w("hand_no", hand=max(1, number))  # a hand, not a deal (a Cuban «кон»)
+
     def status_parts(self, play, view) -> list[str]:
         # hands, not deals: a redeal (CU-4) deals the same hand again
         hand_no = line_scores.hand_number(view.history, ended=play.phase in (DEAL_END, MATCH_END))
-        parts = [self.w("hand_no", hand=hand_no), self.w("target"),
+        parts = [self.deal_words(hand_no), self.w("target"),
                  self.w("score", one=view.totals[1], two=view.totals[2])]
         parts.append(self.w("match_no", match=view.match_no))
         return parts

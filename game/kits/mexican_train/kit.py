@@ -168,10 +168,10 @@ class MexicanTrainKit(TableKit):
         if ended is not None:
             # the reveal is about the deal that just ended (the next one is already dealt behind it)
             engine = DEALS - ended.deal_no  # MT-3
-            parts = [t("table.deal_of", deal=ended.deal_no, deals=DEALS),
+            parts = [self.deal_words(ended.deal_no),
                      t("table.engine", engine=f"{engine}|{engine}")]
         else:
-            parts = [t("table.deal_of", deal=view.deal_no, deals=DEALS),
+            parts = [self.deal_words(view.deal_no),
                      t("table.engine", engine=f"{view.engine}|{view.engine}"),
                      t("table.boneyard", count=view.boneyard)]
         parts.append(t("table.match_no", match=view.match_no))
