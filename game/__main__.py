@@ -254,7 +254,8 @@ def screenshot(args) -> int:
     elif scene == "settings":
         app.open_settings()
     elif scene == "rules":
-        app.open_rules()
+        from . import navigation
+        navigation.push(app, "rules", game=args.game)  # any game's rules, with or without --demo
     elif scene == "log":
         app.open_log()
     elif scene == "menu":

@@ -36,9 +36,16 @@ def _history(host: Host) -> Scene:
     return HistoryScene(host)
 
 
-def _rules(host: Host) -> Scene:
+def _rules(host: Host, game: str | None = None) -> Scene:
+    """The rules of ``game`` (default: the game being played, else the first game)."""
     from .scenes.overlays import RulesScene
-    return RulesScene(host)
+    return RulesScene(host, game)
+
+
+def _rules_menu(host: Host) -> Scene:
+    """The rules of which game (the title's Rules)."""
+    from .scenes.game_list import RulesMenuScene
+    return RulesMenuScene(host)
 
 
 def _log(host: Host) -> Scene:
@@ -106,7 +113,7 @@ def _learn(host: Host) -> Scene:
 
 SCREENS: dict[str, navigation.Factory] = {
     "title": _title, "new_game": _new_game, "settings": _settings, "history": _history,
-    "rules": _rules, "log": _log, "menu": _menu, "message": _message, "back_menu": _back_menu,
+    "rules": _rules, "rules_menu": _rules_menu, "log": _log, "menu": _menu, "message": _message, "back_menu": _back_menu,
     "keyboard": _keyboard, "join": _join, "table": _table, "deal_end": _deal_end,
     "match_end": _match_end, "coach": _coach, "replay": _replay, "learn": _learn,
 }

@@ -10,7 +10,6 @@ the match in progress: leaving puts that one back (``on_exit``).
 """
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 import pygame
@@ -22,8 +21,7 @@ from .. import safe_area
 from ..lessons import DONE_KEY, GAMES, LEARNER, Guide, Lesson, lesson_for
 from ..phases import AWAY
 from ..table.widgets import Button
-from .menu import WIDGET_INSET
-from .overlays import OverlayScene
+from .game_list import GameListScene
 from .table import TableScene
 
 #: The card's colours: the table's dark face and gold edge, a warmer face to stand out.
@@ -398,42 +396,24 @@ def start_lesson(app, game: str) -> LessonTableScene:
     return scene
 
 
-class LearnScene(OverlayScene):
+class LearnScene(GameListScene):
     """Learn to play: the three lessons, each ticked once finished, and Back."""
 
-    def build(self) -> None:
-        px = self.px
-        done = done_games(self.app.settings)
-        items = []
-        for game in GAMES:
-            name = i18n.t(f"ui.game_{game}")
-            words = i18n.t("learn.menu_done", game=name) if game in done else name
-            items.append((words, game))
-        m, gap = px(24), px(10)
-        head_h = self.line_height("@heading", "label") + px(8)
-        bh = max(self.line_height("@primary", "button") + 2 * WIDGET_INSET + px(4), px(50))
-        note = i18n.t("learn.menu_note")
-        width = max(px(460), self.text_width([t for t, _ in items] + [i18n.t("learn.title")],
-                                             "@primary", "button") + 2 * m,
-                    self.text_width([note], "@small", "label") + 2 * m + px(8))
-        width = min(width, self.area_size[0] - px(16))
-        # the note under the heading only where it fits on one line (a small window: no note)
-        fits = self.text_width([note], "@small", "label") + px(8) <= width - 2 * m
-        note_h = self.line_height("@small", "label") + px(8) if fits else 0
-        rows = len(items) + 1
-        inner = self.dialog(width, head_h + note_h + px(14) + rows * (bh + gap) - gap + m)
-        self.label(pygame.Rect(m, px(6), inner.width - 2 * m, head_h), i18n.t("learn.title"),
-                   "#heading", "@heading")
-        if fits:
-            self.label(pygame.Rect(m, px(6) + head_h, inner.width - 2 * m, note_h), note, "#hint", "@small")
-        y = head_h + note_h + px(14)
-        for i, (words, game) in enumerate(items):
-            self.focus.add_row(self.button(pygame.Rect(m, y, inner.width - 2 * m, bh), words,
-                                           partial(start_lesson, self.app, game),
-                                           class_id="@primary" if i == 0 else None))
-            y += bh + gap
-        self.focus.add_row(self.button(pygame.Rect(m, y, inner.width - 2 * m, bh), i18n.t("ui.back"),
-                                       self.back))
+    def heading(self) -> str:
+        return i18n.t("learn.title")
+
+    def note(self) -> str | None:
+        return i18n.t("learn.menu_note")
+
+    def games(self) -> list[str]:
+        return list(GAMES)
+
+    def words(self, game: str) -> str:
+        name = i18n.t(f"ui.game_{game}")
+        return i18n.t("learn.menu_done", game=name) if game in done_games(self.app.settings) else name
+
+    def picked(self, game: str) -> None:
+        start_lesson(self.app, game)
 
 
 __all__ = ["LEARNER", "LearnScene", "LessonTableScene", "done_games", "start_lesson"]

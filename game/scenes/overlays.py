@@ -143,14 +143,21 @@ def _joined(pieces: list[tuple[str, str]]) -> str:
 
 
 class RulesScene(TextScene):
-    """The rules of the game being played (or Mexican Train from the title), with the controls:
+    """The rules of one game (the one being played, or the one chosen on the title), with the controls:
     each section's text with its picture (issue 31), in columns as wide as reads well, and in
     pages that left and right turn (issue 28: the TV view shows as much as fits)."""
 
     page = 0
     pages = 1
 
+    def __init__(self, app, game: str | None = None) -> None:
+        #: The game whose rules these are (None: the game being played).
+        self._game = game
+        super().__init__(app)
+
     def game(self) -> str:
+        if self._game is not None:
+            return self._game
         ps = self.app.play_state
         return ps.session.config.game if ps is not None else DEFAULT_GAME
 

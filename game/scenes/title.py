@@ -84,7 +84,7 @@ class TitleScene(WidgetScene):
             items.append((continue_words(ps), self.app.continue_match, "@primary"))
         items += [(i18n.t("ui.new_game"), self.new_game, None if ps else "@primary"),
                   (i18n.t("ui.settings"), self.app.open_settings, None),
-                  (i18n.t("ui.rules"), self.app.open_rules, None),
+                  (i18n.t("ui.rules"), self.rules, None),
                   (i18n.t("history.title"), self.finished_matches, None),
                   (i18n.t("ui.quit"), self.app.request_quit, None)]
         hint_h = self.line_height("@small", "label") + px(4)
@@ -115,7 +115,7 @@ class TitleScene(WidgetScene):
             self.label(pygame.Rect(0, y, w, tag_h), fitting[0], "#tagline")
         y += tag_h + px(24)
         for text, action, class_id in items:
-            if action == self.app.open_rules:  # issue 31: the rules and Learn to play share a row
+            if action == self.rules:  # issue 31: the rules and Learn to play share a row
                 half = (bw - gap) // 2
                 self.focus.add_row(self.button(pygame.Rect(x, y, half, bh), text, action, class_id=class_id),
                                    self.button(pygame.Rect(x + bw - half, y, half, bh), i18n.t("learn.title"), self.learn))
@@ -153,6 +153,10 @@ class TitleScene(WidgetScene):
 
     def new_game(self) -> None:
         navigation.push(self.app, "new_game")
+
+    def rules(self) -> None:
+        """The rules of any game: which one first (``game.scenes.game_list``)."""
+        navigation.push(self.app, "rules_menu")
 
     def learn(self) -> None:
         """Issue 31: Learn to play, a guided first hand of each game (``game.scenes.lesson``)."""

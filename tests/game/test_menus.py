@@ -7,6 +7,7 @@ import pytest
 from game import i18n, storage
 from game.scenes.new_game import GAMES, NewGameScene
 from game.scenes.overlays import ConfirmScene, GameMenuScene, LogScene, RulesScene
+from game.scenes.game_list import RulesMenuScene
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
 from game.seats import COMPUTER, HUMAN
@@ -225,7 +226,7 @@ def test_touching_a_title_button_is_not_also_a_table_tap(app):
     scene.handle = lambda intent: (seen.append(intent.kind), original(intent))
     touch(app, centre(button(scene, "Rules")))
     assert "tap" not in seen
-    assert isinstance(app.stack.top, RulesScene)
+    assert isinstance(app.stack.top, RulesMenuScene)  # which game's rules
 
 
 def test_language_buttons_on_the_title_by_touch(app):
