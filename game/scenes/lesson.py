@@ -279,37 +279,64 @@ class LessonTableScene(TableScene):
 
     def _card_shape(self, words: str, labels, target):
         """The card's rectangle, its lines, font, button size and whether the buttons stand
-        beside the words (a short view: a small window, the TV's large interface)."""
+        beside the words (a short view: a small window, the TV's large interface).  Where the
+        card at its size can stand nowhere clear of what it points at and of the open ends (a
+        TV at 1024x600 leaves a felt a quarter of the window tall), its type gets smaller
+        until it can, down to 12 px."""
+        ends = self._open_ends()
+        first = None
+        sizes = range(max(13, round(20 * self.u)), 11, -1)
+        # smaller type beside the players panel down to 16 px, then the whole width over the
+        # panel (the scores matter less than the ends), then the smallest type
+        tries = ([(px, False) for px in sizes if px >= 16] + [(px, True) for px in sizes]
+                 + [(px, False) for px in sizes if px < 16])
+        for px, wide in tries:
+            shape = self._shape_at(px, words, labels, wide=wide)
+            if shape is None:
+                continue  # too tall at this size
+            width, height, lines, font, bw, bh, side = shape
+            rect, clash = self._place_card(width, height, target, ends)
+            if first is None:
+                first = rect, lines, font, bw, bh, side
+            if not clash:
+                return rect, lines, font, bw, bh, side
+        if first is None:  # too tall even at 12 px: the smallest, wherever it clashes least
+            width, height, lines, font, bw, bh, side = self._shape_at(12, words, labels, fits=False)
+            first = self._place_card(width, height, target, ends)[0], lines, font, bw, bh, side
+        return first
+
+    def _shape_at(self, px: int, words: str, labels, fits: bool = True, wide: bool = False):
+        """The card's width, height, lines, font, button size and layout with ``px`` type, or
+        None where it would be taller than about half the view (``fits``: asked); ``wide``:
+        as wide as the view, over the players panel."""
         u = self.u
         vx, vy, vw, vh = self.camera.viewport
         pad = round(14 * u)
         left_room = self.kit.panel_width(self.play, self.panel_u) + 3 * pad + self.rail
         roomy_w = vw - 2 * pad - self.rail * 2
-        px = max(13, round(20 * u))
-        for _ in range(40):
-            font = assets.font(px)
-            line_h = font.get_linesize()
-            bh = max(round(40 * u), font.get_height() + 2 * round(7 * u))
-            bw = max(round(120 * u), max(font.size(s)[0] for _, s in labels) + 2 * pad)
-            width = min(roomy_w, max(round(520 * u), vw // 2))
-            lines = wrap(words, font, width - 2 * pad)
-            height = pad + len(lines) * line_h + pad + bh + pad
-            side = False
-            if height > vh * 0.42:  # too tall: use the width, and put the buttons beside
-                side = True
-                width = max(width, min(roomy_w, vw - left_room - pad))
-                lines = wrap(words, font, width - 3 * pad - bw)
-                height = 2 * pad + max(len(lines) * line_h, len(labels) * (bh + round(10 * u)) + font.get_height())
-            # at most about half the view, so what the card points at still shows beside it
-            if height <= max(vh * 0.55, min(vh - 2 * pad, round(150 * u))) or px <= 12:
-                break
-            px -= 1
-        rect = self._place_card(width, height, target)
-        return rect, lines, font, bw, bh, side
+        font = assets.font(px)
+        line_h = font.get_linesize()
+        bh = max(round(40 * u), font.get_height() + 2 * round(7 * u))
+        bw = max(round(120 * u), max(font.size(s)[0] for _, s in labels) + 2 * pad)
+        width = roomy_w if wide else min(roomy_w, max(round(520 * u), vw // 2))
+        lines = wrap(words, font, width - 2 * pad)
+        height = pad + len(lines) * line_h + pad + bh + pad
+        side = False
+        if height > vh * 0.42:  # too tall: use the width, and put the buttons beside
+            side = True
+            width = roomy_w if wide else max(width, min(roomy_w, vw - left_room - pad))
+            lines = wrap(words, font, width - 3 * pad - bw)
+            height = 2 * pad + max(len(lines) * line_h, len(labels) * (bh + round(10 * u)) + font.get_height())
+        # at most about half the view, so what the card points at still shows beside it
+        if fits and height > max(vh * 0.55, min(vh - 2 * pad, round(150 * u))):
+            return None
+        return width, height, lines, font, bw, bh, side
 
-    def _place_card(self, card_w: int, card_h: int, target: pygame.Rect | None) -> pygame.Rect:
+    def _place_card(self, card_w: int, card_h: int, target: pygame.Rect | None,
+                    ends: list[pygame.Rect]) -> tuple[pygame.Rect, bool]:
         """Above the tray or at the top of the felt, whichever keeps clear of what it points at
-        (the nearer of the two); clear of the players panel on the left where there is room."""
+        (the nearer of the two); clear of the players panel on the left where there is room.
+        Also whether even the best place covers the target or an open end."""
         vx, vy, vw, vh = self.camera.viewport
         pad = round(12 * self.u)
         view = pygame.Rect(vx, vy, vw, vh)
@@ -330,7 +357,6 @@ class LessonTableScene(TableScene):
         # each also at the left (clear of the players panel) and at the right of the view
         xs = [x] + [a for a in (max(x, vx + left_room), view.right - pad - card_w) if a != x and a >= vx + pad]
         places = [pygame.Rect(cx, r.y, card_w, card_h) for r in (low, high) for cx in xs]
-        ends = self._open_ends()
         looking = [b.rect for b in getattr(self, "camera_buttons", [])]
 
         def cost(r: pygame.Rect) -> tuple:
@@ -341,7 +367,8 @@ class LessonTableScene(TableScene):
                     sum(_area(r.clip(e)) for e in ends), sum(_area(r.clip(b)) for b in looking), r.x != x,
                     abs(r.centery - target.centery) if target is not None else 0)
 
-        return min(places, key=cost)
+        best = min(places, key=cost)
+        return best, cost(best)[0] + cost(best)[1] > 0
 
     def _open_ends(self) -> list[pygame.Rect]:
         """The places on screen the learner may play a tile at now (the lit targets of the
