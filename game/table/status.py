@@ -15,7 +15,7 @@ from ..phases import DEAL_END, MATCH_END
 from ..seats import seat_colour
 from .render import DARK
 from .sprites import Sprites
-from .text import fit
+from .text import fit, text
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
@@ -48,9 +48,6 @@ def draw_status_bar(surface: pygame.Surface, play: Table, view, height: int, u: 
     surface.fill(BAR, bar)
     pygame.draw.line(surface, RULE, (0, bar.bottom - 2), (w, bar.bottom - 2), 2)
     pad = round(14 * u)
-    parts = play.kit.status_parts(play, view)
-    status = fit("   \u00b7   ".join(parts), font_px, w // 2 + w // 6)
-    surface.blit(status, status.get_rect(midleft=(pad, bar.centery)))
     seat = play.session.to_act()
     if play.phase == MATCH_END:
         label, colour = play.kit.match_words("match_over_title", match=view.match_no), (247, 241, 227)
@@ -63,6 +60,28 @@ def draw_status_bar(surface: pygame.Surface, play: Table, view, height: int, u: 
         colour = seat_colour(seat)
     turn = fit(label, font_px, w // 3, colour=colour, bold=True, outline=DARK)
     surface.blit(turn, turn.get_rect(midright=(w - pad, bar.centery)))
+    # the deal and the match in what the turn leaves (at 1024x600 on a TV, in Russian, the
+    # match's number ran under the turn's words)
+    status = status_text(play.kit.status_parts(play, view), font_px, w - 2 * pad - turn.get_width() - 2 * pad)
+    surface.blit(status, status.get_rect(midleft=(pad, bar.centery)))
+
+
+def status_text(parts: list[str], size: int, width: int) -> pygame.Surface:
+    """The status's parts at ``size`` px in ``width`` px: spaced apart where there is room,
+    closer where not, then in type down to four fifths, then without the last parts (the
+    least needed: the match's number), and only then smaller still."""
+    for joiner in ("   \u00b7   ", "  \u00b7  ", " \u00b7 "):
+        surf = text(joiner.join(parts), size)
+        if surf.get_width() <= width:
+            return surf
+    least = max(8, size * 4 // 5)
+    shown = list(parts)
+    while len(shown) > 1:
+        joined = " \u00b7 ".join(shown)
+        if text(joined, least).get_width() <= width:
+            return fit(joined, size, width, least=least)
+        shown.pop()
+    return fit(shown[0], size, width)
 
 
 class PlayersPanel:
