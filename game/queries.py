@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from rules.events import LineDealEnd, LineMatchEnd
+from rules.events import LineDealEnd, LineMatchEnd, back
 from rules.tiles import Tile
 
 from .seats import SeatConfig
@@ -49,13 +49,10 @@ class TableQueries:
 
     def last_deal_end(self) -> DealEndInfo | None:
         history = self.view().history
-        # from the end: the screens ask every frame, and a long match's history is thousands
-        # of events (a whole Jamaican match spent seconds here)
-        for i in range(len(history) - 1, -1, -1):
-            e = history[i]
+        # from the end (``back``): the screens ask every frame
+        for i, e in back(history):
             if e.kind == "deal_end":
-                deal_no = next((d.deal_no for d in (history[j] for j in range(i - 1, -1, -1))
-                                if d.kind == "deal"), 0)
+                deal_no = next((d.deal_no for _, d in back(history, i) if d.kind == "deal"), 0)
                 extra = (e.winner_team, e.points) if isinstance(e, LineDealEnd) else ()
                 return DealEndInfo(deal_no, e.reason, tuple(e.counts), tuple(e.totals),
                                    tuple(tuple(h) for h in e.hands), extra)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
 from rules.events import (ACTION_KINDS, Event, LeadChosen, LeadDrawn, LineDeal, LineDealEnd, LineMatchEnd, LinePlay,
-                          TrainDeal, TrainDealEnd, TrainMatchEnd, TrainPlay, seat_of)
+                          TrainDeal, TrainDealEnd, TrainMatchEnd, TrainPlay, back, seat_of)
 
 from . import i18n
 from .cues import Group, groups, recent_groups
@@ -143,24 +143,12 @@ def _items(seq: Sequence[Group], game: str, played: bool, ended: int = 0) -> lis
 
 def _ended_before(history: Sequence[Event], end: int) -> int:
     """The hands of the match going on at ``history[end]`` that ended before it."""
-    ended = 0
-    for i in range(end - 1, -1, -1):
-        kind = history[i].kind
-        if kind == "match":
-            break
-        ended += kind == "deal_end"
-    return ended
+    return sum(e.kind == "deal_end" for _, e in back(history, end, until=("match",)))
 
 
 def _played_before(history: Sequence[Event], end: int) -> bool:
     """Whether a tile was played in the hand going on at ``history[end]`` (looking back to its deal)."""
-    for i in range(end - 1, 0, -1):
-        kind = history[i].kind
-        if kind == "play":
-            return True
-        if kind in ("deal", "match"):
-            return False
-    return False
+    return any(e.kind == "play" for _, e in back(history, end, until=("deal", "match")))
 
 
 def fold(seq: Sequence[Item | None]) -> list[Item]:

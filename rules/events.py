@@ -17,6 +17,7 @@ The kinds are written out here once: ``ACTION_KINDS`` (what a seat may decide,
 """
 from __future__ import annotations
 
+from collections.abc import Container, Iterator, Sequence
 from typing import Literal, NamedTuple, Union, get_args, get_type_hints
 
 from .tiles import Tile
@@ -194,3 +195,17 @@ SEATED = (SeatEvent, TrainPlay, LinePlay, EngineFound, Redealt, LeadChosen)
 def seat_of(e: Event) -> int | None:
     """The seat of a seated event (``SEATED``); None for the others (a deal, a match's end ...)."""
     return e.seat if isinstance(e, SEATED) else None
+
+
+def back(history: Sequence[Event], end: int | None = None, until: Container[str] = ()) -> Iterator[tuple[int, Event]]:
+    """The events before ``history[end]`` (default: all of them), the latest first, with their
+    indexes, stopping before the first of an ``until`` kind (``("match",)``: this match's).
+
+    The table asks such questions every frame (the last hand's end, the hands ended, a play
+    in this hand), and a long match's history is thousands of events: from the end, the
+    answer is a few steps away."""
+    for i in range((len(history) if end is None else end) - 1, -1, -1):
+        e = history[i]
+        if e.kind in until:
+            return
+        yield i, e

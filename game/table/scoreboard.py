@@ -1,6 +1,8 @@
 """What every kit's deal-end and match-end layouts share (UX-3): the colours, the hand's number."""
 from __future__ import annotations
 
+from rules.events import back
+
 
 GOLD = (255, 214, 90)
 GREY = (190, 196, 186)
@@ -9,10 +11,5 @@ FAINT = (150, 156, 146)
 
 def hand_number(history, ended: bool = False) -> int:
     """The number of the hand being dealt or played (``ended``: of the hand that ended last)."""
-    done = 0
-    for e in history:
-        if e.kind == "match":
-            done = 0
-        elif e.kind == "deal_end":
-            done += 1
+    done = sum(e.kind == "deal_end" for _, e in back(history, until=("match",)))  # this match's
     return max(1, done if ended else done + 1)

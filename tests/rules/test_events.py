@@ -10,7 +10,7 @@ from typing import get_args
 import pytest
 
 from rules import actions, events, selfplay
-from rules.events import ACTION_KINDS, EVENT_KINDS, Event, as_event
+from rules.events import ACTION_KINDS, EVENT_KINDS, Event, MatchStart, SeatEvent, as_event
 from rules.session import Config, Session
 
 GAMES = (("mexican_train", 4), ("cuban", 4), ("jamaican", 4))
@@ -92,3 +92,12 @@ def test_the_positional_pattern_finds_what_it_is_for():
     hits = POSITIONAL.findall('if e[0] == "play": t = e[2]; x = event[1]; rest = e[5:]; k = history[i][0]'
                               ' ; n = group[0][1]; a = tile[0]; b = p.last[0]; c = self.e[1]; d = head[1]')
     assert len(hits) == 7
+
+
+def test_back_reads_the_history_from_the_end_and_stops_at_a_bound():
+    history = [MatchStart("match", 1), SeatEvent("pass", 1), SeatEvent("draw", 2),
+               MatchStart("match", 2), SeatEvent("pass", 3), SeatEvent("draw", 4)]
+    assert [i for i, _ in events.back(history)] == [5, 4, 3, 2, 1, 0]
+    assert [e.seat for _, e in events.back(history, until=("match",))] == [4, 3]  # this match's
+    assert [e.seat for _, e in events.back(history, 3, until=("match",))] == [2, 1]
+    assert list(events.back(history, 0)) == []
