@@ -330,13 +330,23 @@ class PlayState(TableQueries):
             cursor = self.cursor
             if cursor.zone not in ("hand", "buttons", "table"):
                 cursor.zone = "hand"
-            if not self.playable_tiles():
+            playable = self.playable_tiles()
+            if not playable:
                 # only a decision button can act (draw, pass, accept ...): the cursor goes there
                 items = cursor.items("buttons")
                 first = [b for b in self.kit.focus_first + tuple(b for b, _ in self.decision_buttons())
                          if b in items]
                 if first:
                     cursor.zone, cursor.index = "buttons", items.index(first[0])
+            elif ((cursor.zone == "buttons" and cursor.focused() not in GUARDED_BUTTONS)
+                  or (cursor.zone == "hand" and cursor.focused() not in playable)):
+                # a tile can be played (the hand was just accepted with a button, or the cursor
+                # rests on a tile that cannot go): the cursor starts on one, so the first Enter
+                # plays, never "[0|2] cannot be played now" or a button pressed by the way (Undo
+                # and Redo keep it: Enter again takes back one more)
+                cursor.zone = "hand"
+                hand = cursor.items("hand")
+                cursor.index = next((i for i, t in enumerate(hand) if t in playable), cursor.index)
         else:
             if self.phase != CURTAIN or self.curtain_for != seat:
                 self.curtain_at = self.now()
