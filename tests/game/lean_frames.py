@@ -1,0 +1,48 @@
+"""Frames whose picture nobody looks at are stepped, not drawn (issue 26: the suite's time).
+
+A test's ``frames(app, n)`` (``shell_driver.frames``, which every gesture there calls) steps
+the App ``n`` whole frames; with ``draw_last_frames_only`` in force only the last of the
+``n`` is drawn (and flipped).  Each frame still takes its events, its fixed steps and
+pygame_gui's update, so the game runs exactly as before; what changes is how many
+pictures are drawn between two steps of the test.  The picture on screen whenever the
+test reads it (a button's or a tile's place, the faces audited after each drawn frame) is
+still the frame just stepped: the last of every call is drawn.
+"""
+from __future__ import annotations
+
+import pygame
+
+import shell_driver
+from game.app import STEP
+
+
+def draw_last_frames_only(monkeypatch, app) -> list[int]:
+    """From now on, of each ``frames(app, n)`` call only the last frame is drawn.  Install it
+    after any wrapper of ``app.draw`` (``watch_faces``) and of ``shell_driver.frames``
+    (``quick_reveal_wait``).  Returns [frames stepped undrawn] for the caller's report."""
+    skip = [False]
+    undrawn = [0]
+    inner_frames, inner_draw, inner_flip = shell_driver.frames, app.draw, pygame.display.flip
+
+    def frames(app_, n: int = 1, dt: float = STEP) -> None:
+        for i in range(n):
+            skip[0] = i < n - 1
+            try:
+                inner_frames(app_, 1, dt)
+            finally:
+                skip[0] = False
+
+    def draw(alpha: float = 1.0) -> None:
+        if skip[0]:
+            undrawn[0] += 1
+            return
+        inner_draw(alpha)
+
+    def flip() -> None:
+        if not skip[0]:
+            inner_flip()
+
+    monkeypatch.setattr(shell_driver, "frames", frames)
+    monkeypatch.setattr(pygame.display, "flip", flip)
+    app.draw = draw
+    return undrawn
