@@ -10,17 +10,37 @@ still the frame just stepped: the last of every call is drawn.
 """
 from __future__ import annotations
 
+import os
+
 import pygame
 
 import shell_driver
 from game.app import STEP
 
 
-def draw_last_frames_only(monkeypatch, app) -> list[int]:
+def draw_last_frames_only(monkeypatch, app, dev=None) -> list[int]:
     """From now on, of each ``frames(app, n)`` call only the last frame is drawn.  Install it
     after any wrapper of ``app.draw`` (``watch_faces``) and of ``shell_driver.frames``
-    (``quick_reveal_wait``).  Returns [frames stepped undrawn] for the caller's report."""
+    (``quick_reveal_wait``).  Returns [frames stepped undrawn] for the caller's report.
+
+    With ``dev`` (a device of ``devices`` that reads nothing off the screen: the keyboard's
+    gestures read the play state's focus alone), none of the frames inside its ``decide`` and
+    ``overlay_button`` is drawn either; the frames between gestures still are.
+
+    The autosave after each decision is still written, but not forced to the disk
+    (``os.fsync``): what these tests check is the play, and the fsync was a tenth of it."""
     skip = [False]
+    if dev is not None:
+        for name in ("decide", "overlay_button"):
+            gesture = getattr(dev, name)
+
+            def quiet(*args, gesture=gesture, **kw):
+                skip.append(True)
+                try:
+                    return gesture(*args, **kw)
+                finally:
+                    skip.pop()
+            setattr(dev, name, quiet)
     undrawn = [0]
     inner_frames, inner_draw, inner_flip = shell_driver.frames, app.draw, pygame.display.flip
 
@@ -33,16 +53,17 @@ def draw_last_frames_only(monkeypatch, app) -> list[int]:
                 skip[0] = False
 
     def draw(alpha: float = 1.0) -> None:
-        if skip[0]:
+        if any(skip):
             undrawn[0] += 1
             return
         inner_draw(alpha)
 
     def flip() -> None:
-        if not skip[0]:
+        if not any(skip):
             inner_flip()
 
     monkeypatch.setattr(shell_driver, "frames", frames)
     monkeypatch.setattr(pygame.display, "flip", flip)
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
     app.draw = draw
     return undrawn
