@@ -10,7 +10,9 @@ still the frame just stepped: the last of every call is drawn.
 """
 from __future__ import annotations
 
+import contextlib
 import os
+from typing import Iterator
 
 import pygame
 
@@ -67,3 +69,21 @@ def draw_last_frames_only(monkeypatch, app, dev=None) -> list[int]:
     monkeypatch.setattr(os, "fsync", lambda fd: None)
     app.draw = draw
     return undrawn
+
+
+@contextlib.contextmanager
+def without_drawing(app) -> Iterator[None]:
+    """The frames stepped inside the block take their events and their fixed steps as
+    always, and draw (and flip) nothing: for waits whose pictures no assertion looks at."""
+    had = "draw" in vars(app)
+    inner_draw, inner_flip = app.draw, pygame.display.flip
+    app.draw = lambda alpha=1.0: None
+    pygame.display.flip = lambda: None
+    try:
+        yield
+    finally:
+        pygame.display.flip = inner_flip
+        if had:
+            app.draw = inner_draw
+        else:
+            del app.draw
