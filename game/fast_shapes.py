@@ -11,8 +11,9 @@ was drawn at 16 times its area, again at every interface size step
 ``FastRoundedRectangle`` draws those large shapes with ``pygame.draw.rect``'s
 own corner radii at twice the size (a quarter of the pixels of 4x, and C
 instead of Python-side masks) and smooth-scales them down, which keeps the
-corners antialiased.  Small shapes, gradients and filled bars keep
-pygame_gui's own path (and its cache).  ``install`` swaps the class in the
+corners antialiased; a gradient (the buttons) is multiplied in afterwards, at
+the shape's own size.  Small shapes and filled bars keep pygame_gui's own path
+(and its cache).  ``install`` swaps the class in the
 element modules that build rounded rectangles; it is idempotent and does
 nothing if pygame_gui's layout is not the one this was written against.
 """
@@ -42,9 +43,11 @@ class FastRoundedRectangle(RoundedRectangleShape):
         bg = self.theming.get(f"{state_str}_bg")
         border = self.theming.get(f"{state_str}_border")
         if (size[0] * size[1] < LARGE_AREA or size[0] <= 0 or size[1] <= 0
-                or isinstance(bg, ColourGradient) or isinstance(border, ColourGradient)
                 or "filled_bar" in self.theming or self.base_surface is None):
             super().redraw_state(state_str, add_text)
+            return
+        if isinstance(bg, ColourGradient) or isinstance(border, ColourGradient):
+            self._redraw_gradient(state_str, bg, border, add_text)
             return
         big = pygame.Surface((size[0] * AA, size[1] * AA), flags=pygame.SRCALPHA, depth=32)
         big.fill((0, 0, 0, 0))
@@ -62,6 +65,40 @@ class FastRoundedRectangle(RoundedRectangleShape):
         _rounded(big, bg, inner, [max(0, r - inset) for r in radii])
         surface = self.base_surface.copy()
         surface.blit(pygame.transform.smoothscale(big, size), (0, 0))
+        self.states[state_str].surface = surface
+        self.finalise_images_and_text(f"{state_str}_images", state_str, f"{state_str}_text",
+                                      f"{state_str}_text_shadow", add_text)
+        self.states[state_str].has_fresh_surface = True
+        self.states[state_str].generated = True
+
+    def _redraw_gradient(self, state_str: str, bg, border, add_text: bool) -> None:
+        """A large shape with a gradient (the buttons): the border and the background each drawn
+        white (or in their plain colour) at twice the size, scaled down, and only then multiplied
+        by their gradient at the shape's own size.  pygame_gui rotated the gradient over the
+        shape at four times its size each way: 0.19 s a button at 200% on a 1080p TV, so the
+        title took 0.76 s to build again."""
+        size = self.containing_rect.size
+        sw = self.shadow_width
+        outer = pygame.Rect(sw * AA, sw * AA, self.click_area_shape.width * AA, self.click_area_shape.height * AA)
+        radii = [max(0, int(r)) * AA for r in self.shape_corner_radius]
+        b = self.border_widths
+        inner = pygame.Rect(outer.x + b["left"] * AA, outer.y + b["top"] * AA,
+                            outer.width - (b["left"] + b["right"]) * AA,
+                            outer.height - (b["top"] + b["bottom"]) * AA)
+        inset = max(b.values()) * AA
+        assert self.base_surface is not None  # redraw_state sent a shape without one to pygame_gui
+        surface = self.base_surface.copy()
+        layers = [(border, outer, radii)] if b["left"] > 0 and border is not None else []
+        layers.append((bg, inner, [max(0, r - inset) for r in radii]))
+        for colour, rect, corners in layers:
+            big = pygame.Surface((size[0] * AA, size[1] * AA), flags=pygame.SRCALPHA, depth=32)
+            big.fill((0, 0, 0, 0))
+            gradient = isinstance(colour, ColourGradient)
+            _rounded(big, "#FFFFFFFF" if gradient else colour, rect, corners)
+            layer = pygame.transform.smoothscale(big, size)
+            if gradient:
+                colour.apply_gradient_to_surface(layer)
+            surface.blit(layer, (0, 0))
         self.states[state_str].surface = surface
         self.finalise_images_and_text(f"{state_str}_images", state_str, f"{state_str}_text",
                                       f"{state_str}_text_shadow", add_text)
