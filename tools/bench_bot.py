@@ -70,13 +70,13 @@ QUICK_EXPERT_HANDS = 10
 #: ``--smoke``: the quick run's every figure from the fewest samples that still give an
 #: interval, for the test that checks the benchmark's shape (tests/tools/test_bot_bench.py); its
 #: figures say nothing of strength.  Its expert timings are the expert's own decisions in
-#: the expert figures (no match of its own), and OpenSpiel's searches are small (20 and 50
+#: the expert figures (no match of its own), and OpenSpiel's searches are small (10 and 20
 #: simulations for the 100 and 1000 of a real run): the ISMCTS-1000 hands were a quarter of it.
 #: Its expert's Mexican Train "matches" are their first ``expert_mt_deals`` deals (a whole
 #: match of 13 was a third of the smoke run).
 SMOKE = {"hands": 8, "chunk": 4, "matches": 2, "expert_hands": 2, "expert_chunk": 2, "expert_matches": 2,
          "expert_mt_deals": 2, "speed_mt": 1, "speed_hands": 4, "openspiel_deals": "1,1",
-         "ismcts_sims": (20, 50)}
+         "ismcts_sims": (10, 20)}
 #: ISMCTS's simulations per decision in a real run: the weaker and the stronger searcher
 ISMCTS_SIMS = (100, 1000)
 
