@@ -70,11 +70,13 @@ QUICK_EXPERT_HANDS = 10
 #: ``--smoke``: the quick run's every figure from the fewest samples that still give an
 #: interval, for the test that checks the benchmark's shape (tests/tools/test_bot_bench.py); its
 #: figures say nothing of strength.  Its expert timings are the expert's own decisions in
-#: the expert figures (no match of its own), and OpenSpiel's searches are small (20 and 50
+#: the expert figures (no match of its own), and OpenSpiel's searches are small (10 and 20
 #: simulations for the 100 and 1000 of a real run): the ISMCTS-1000 hands were a quarter of it.
+#: Its expert's Mexican Train "matches" are their first ``expert_mt_deals`` deals (a whole
+#: match of 13 was a third of the smoke run).
 SMOKE = {"hands": 8, "chunk": 4, "matches": 2, "expert_hands": 2, "expert_chunk": 2, "expert_matches": 2,
-         "speed_mt": 1, "speed_hands": 4, "openspiel_deals": "1,1",
-         "ismcts_sims": (20, 50)}
+         "expert_mt_deals": 2, "speed_mt": 1, "speed_hands": 4, "openspiel_deals": "1,1",
+         "ismcts_sims": (10, 20)}
 #: ISMCTS's simulations per decision in a real run: the weaker and the stronger searcher
 ISMCTS_SIMS = (100, 1000)
 
@@ -158,12 +160,15 @@ def timed_choice(bot, view, rng, times: list[float]):
     return action
 
 
-def mexican_match(args: tuple[int, str, str]) -> tuple[float, float, list[float]]:
+def mexican_match(args: tuple) -> tuple[float, float, list[float]]:
     """One 13-deal match: the bot at one seat, ``opponent`` elsewhere.
 
+    ``args``: (seed, bot, opponent) or (seed, bot, opponent, deals): then only the match's
+    first ``deals`` deals are played (the smoke run's expert).
     Returns the bot's mean penalty per deal, the others' and the bot's decision times.
     """
-    seed, bot_name, opponent = args
+    seed, bot_name, opponent, *cap = args
+    max_deals = cap[0] if cap else None
     players = 4
     bot_seat = seed % players + 1
     bot, other = _policy(bot_name), _policy(opponent)
@@ -171,6 +176,8 @@ def mexican_match(args: tuple[int, str, str]) -> tuple[float, float, list[float]
     rngs = [stream(seed, "bench", s) for s in range(players + 1)]
     times: list[float] = []
     while not session.match_over():
+        if max_deals is not None and session.state.deal_no > max_deals:
+            break  # the next deal is dealt: the first ``max_deals`` are scored
         seat = session.to_act()
         view = session.view(seat)
         if seat == bot_seat:
@@ -179,7 +186,7 @@ def mexican_match(args: tuple[int, str, str]) -> tuple[float, float, list[float]
             action = other(view, rngs[seat])
         session.apply(action)
     totals = session.state.totals
-    deals = session.state.deal_no
+    deals = session.state.deal_no if max_deals is None else min(session.state.deal_no, max_deals)
     mine = totals[bot_seat] / deals
     rest = sum(totals[s] for s in range(1, players + 1) if s != bot_seat) / (players - 1) / deals
     return mine, rest, times
@@ -320,9 +327,13 @@ def partnership_share(pool, game: str, hands_total: int, chunk: int, team: str, 
     return dict(wilson(won, won + lost + tied), won=won, lost=lost, tied=tied), [t for r in res for t in r[3]]
 
 
-def mexican_ratio(pool, matches: int, bot: str, opponent: str, times: list[float] | None = None) -> dict:
-    """The bot's mean penalty per deal over the others'; ``times`` gets the bot's decision times."""
-    res = list(pool.map(mexican_match, [(1000 + i, bot, opponent) for i in range(matches)]))
+def mexican_ratio(pool, matches: int, bot: str, opponent: str, times: list[float] | None = None,
+                  deals: int | None = None) -> dict:
+    """The bot's mean penalty per deal over the others'; ``times`` gets the bot's decision times.
+
+    ``deals``: each match's first deals only (the smoke run), else whole matches."""
+    cap = () if deals is None else (deals,)
+    res = list(pool.map(mexican_match, [(1000 + i, bot, opponent, *cap) for i in range(matches)]))
     if times is not None:
         times += [t for r in res for t in r[2]]
     return dict(
@@ -347,11 +358,12 @@ def speed(lvl: str, mt_matches: int, hands: int) -> dict:
 
 
 def expert_run(pool, hands: int, chunk: int, mt_matches: int, games: tuple[str, ...] = PARTNERSHIP,
-               base: int = 5000) -> dict:
+               base: int = 5000, mt_deals: int | None = None) -> dict:
     """Issue 16: the expert's team against greedy players (Cuban, Jamaican), and one expert
     against three hard bots in Mexican Train (its mean penalty over theirs).
 
     ``base``: the first session seed; chunk c of the hands plays seed ``base + c``.
+    ``mt_deals``: the Mexican Train matches' first deals only (the smoke run).
     """
     out: dict = {}
     for game in games:
@@ -362,7 +374,10 @@ def expert_run(pool, hands: int, chunk: int, mt_matches: int, games: tuple[str, 
             out[f"{game}_decision_ms"] = {"p50": quantile_ci(times, 0.5), "p99": quantile_ci(times, 0.99)}
     if mt_matches:
         times: list[float] = []
-        out["mexican_train_penalty_ratio_vs_hard"] = mexican_ratio(pool, mt_matches, "bot:expert", "bot:hard", times)
+        out["mexican_train_penalty_ratio_vs_hard"] = mexican_ratio(pool, mt_matches, "bot:expert", "bot:hard", times,
+                                                                   mt_deals)
+        if mt_deals is not None:
+            out["mexican_train_deals_per_match"] = mt_deals
         out["mexican_train_decision_ms"] = {"p50": quantile_ci(times, 0.5), "p99": quantile_ci(times, 0.99)}
     return out
 
@@ -402,7 +417,8 @@ def run(quick: bool, jobs: int, level: str, expert_hands: int | None = None,
         e_hands = expert_hands if expert_hands is not None else (QUICK_EXPERT_HANDS if quick else 400)
         e_matches = expert_matches if expert_matches is not None else (4 if quick else 40)
         e_chunk = SMOKE["expert_chunk"] if smoke else 10 if quick else 25
-        out["strength"]["expert"] = expert_run(pool, e_hands, e_chunk, e_matches)
+        out["strength"]["expert"] = expert_run(pool, e_hands, e_chunk, e_matches,
+                                               mt_deals=SMOKE["expert_mt_deals"] if smoke else None)
     # Speed: one process, bot levels in turn, against greedy players.
     speed_mt = SMOKE["speed_mt"] if smoke else 2 if quick else 8
     speed_hands = SMOKE["speed_hands"] if smoke else 20 if quick else 200

@@ -74,12 +74,17 @@ def bench_game(game: str, players: int, hands: int) -> dict:
     return out
 
 
+#: ``--quick``: hands graded per game, for the test of the figures' shape (tests/tools/test_coach_bench.py);
+#: two (three before, issue 26's test time) still grade decisions in every game.
+QUICK_HANDS = 2
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=30, help="hands graded per game (default 30)")
-    ap.add_argument("--quick", action="store_true", help="3 hands per game, for the tests")
+    ap.add_argument("--quick", action="store_true", help=f"{QUICK_HANDS} hands per game, for the tests")
     args = ap.parse_args(argv)
-    hands = 3 if args.quick else max(1, args.hands)
+    hands = QUICK_HANDS if args.quick else max(1, args.hands)
     print(json.dumps({game: bench_game(game, players, hands) for game, players in GAMES}))
     return 0
 

@@ -68,8 +68,10 @@ from bench_bot import quantile_ci  # noqa: E402
 #: The issue's goal: a phone's decision on the big screen within this many milliseconds (p99).
 GOAL_P99_MS = 50.0
 #: ``--smoke``: every figure from the fewest decisions that still give an interval, for
-#: tests/tools/test_bench_phones.py; its figures say nothing.
-SMOKE_DECISIONS = 14
+#: tests/tools/test_bench_phones.py; its figures say nothing.  Eight (fourteen before,
+#: issue 26's test time) still send a pass, plays and an end of turn through the phones in
+#: both scenarios, the flooding seat's own pass among them.
+SMOKE_DECISIONS = 8
 SMOKE_PACE = 0.05
 #: A run that makes no progress for this long is stuck (a phone's decision never landed).
 STALL_S = 30.0

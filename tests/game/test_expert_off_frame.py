@@ -74,11 +74,17 @@ def test_a_frame_never_waits_for_the_search(monkeypatch):
 
 
 def test_an_undo_while_the_expert_thinks_drops_its_answer():
-    play = experts("cuban", 2)
+    # normal computers bring the hand to where the expert thinks a while (the experts took
+    # 2 s to get there, issue 26); the experts then sit at that table
+    normal = [SeatConfig(f"N{i}", COMPUTER_SEAT, "normal") for i in range(1, 5)]
+    setup = PlayState(Session(Config("cuban", 4, 2)), normal, delay=0.0)
     for _ in range(200):
-        if play.phase == AWAY and play.session.state.phase == "play" and len(play.view().line) > 14:
+        if setup.phase == AWAY and setup.session.state.phase == "play" and len(setup.view().line) > 14:
             break
-        play.step_computer() if play.phase == AWAY else play.continue_after_deal()
+        setup.step_computer() if setup.phase == AWAY else setup.continue_after_deal()
+    seats = [SeatConfig(f"E{i}", COMPUTER_SEAT, "expert") for i in range(1, 5)]
+    play = PlayState(setup.session, seats, delay=0.0)
+    assert play.phase == AWAY and len(play.view().line) > 14
     cursor = play.session.cursor
     play.update(1 / 120)  # the search starts
     assert play.thinking

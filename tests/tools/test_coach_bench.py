@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+from bench_coach import QUICK_HANDS  # noqa: E402
 
 
 def test_bench_coach_quick_prints_one_json_line_of_the_right_shape():
@@ -21,6 +23,6 @@ def test_bench_coach_quick_prints_one_json_line_of_the_right_shape():
         for key in ("decision_p50_s", "decision_p99_s", "hand_p50_s", "hand_p99_s"):
             assert isinstance(figures[key], float) and figures[key] >= 0, (game, key)
         assert figures["decision_p50_s"] <= figures["decision_p99_s"]
-        assert figures["hands"] == 3 and figures["decisions"] > 0
+        assert figures["hands"] == QUICK_HANDS and figures["decisions"] > 0
     for game in ("jamaican", "cuban"):
         assert 0 <= result[game]["full_solved"] <= 1 and 0 <= result[game]["fair_exact"] <= 1
