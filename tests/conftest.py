@@ -65,3 +65,12 @@ def pytest_collection_modifyitems(items) -> None:
         ids |= ids_named(getattr(function, "__name__", item.name), getattr(function, "__doc__", None))
         for rule in sorted(ids):
             item.add_marker(pytest.mark.rule(id=rule))
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path, monkeypatch):
+    """Every test's own settings/autosave/log folder (``DOMINO_TABLE_HOME``), in every folder:
+    no test reads or writes the real user's files (a tests/tools or tests/rules test that starts
+    the program, or a pytest line that names tests/game after another folder, once did)."""
+    monkeypatch.setenv("DOMINO_TABLE_HOME", str(tmp_path / "home"))
+    yield

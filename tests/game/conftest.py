@@ -19,8 +19,8 @@ import pytest  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
-def _private_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("DOMINO_TABLE_HOME", str(tmp_path / "home"))
+def _english_and_drained(_private_home):
+    """(The private folder is the root conftest's, for every test of every folder.)"""
     yield
     from game import i18n
     i18n.set_language("en")
