@@ -9,6 +9,7 @@
 """
 from __future__ import annotations
 
+import functools
 import io
 import json
 import subprocess
@@ -128,9 +129,15 @@ def test_cli_replays_a_selfplay_file_byte_identically(tmp_path):
 # ------------------------------------------------------------ corrupt input
 
 
-def _lines(game: str) -> list[str]:
+@functools.lru_cache(maxsize=None)
+def _transcript(game: str) -> tuple[str, ...]:
     players = 4 if game != "mexican_train" else 3
-    return selfplay_text(game, players, 3, matches=1).splitlines()
+    return tuple(selfplay_text(game, players, 3, matches=1).splitlines())
+
+
+def _lines(game: str) -> list[str]:
+    """The lines of one seeded match, played once per game for every corruption (issue 26)."""
+    return list(_transcript(game))
 
 
 def _first(lines: list[str], pred) -> int:
