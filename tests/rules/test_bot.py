@@ -55,40 +55,69 @@ def test_every_level_plays_a_whole_match_with_an_exact_transcript(game, level):
     assert out.getvalue() == text
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+#: Both position-by-position checks below walk the same positions (the first ``_MAX_POSITIONS``
+#: of ``positions(game, ...)``) and compare against the bot's choice on the position's own view
+#: with the same seed: that choice is computed once per position and level (``_choice``), and an
+#: ``xdist_group`` per game keeps the two checks of a game on one worker (issue 26).
+_MAX_POSITIONS = 80
+_SEED = 9
+_POSITIONS: dict[str, list] = {}
+_CHOICES: dict[tuple[str, int, str], object] = {}
+
+
+def _positions(game: str) -> list:
+    """(match seed, a copy of the full state, seat, that seat's view) at each position."""
+    if game not in _POSITIONS:
+        _POSITIONS[game] = [
+            (session.config.seed, session.state.clone(), seat, session.view(seat))
+            for session, seat in itertools.islice(
+                positions(game, _players(game), itertools.count()), _MAX_POSITIONS)]
+    return _POSITIONS[game]
+
+
+def _choice(game: str, index: int, level: str):
+    """``level``'s choice on the view of position ``index`` with random.Random(_SEED)."""
+    key = (game, index, level)
+    if key not in _CHOICES:
+        _CHOICES[key] = bots.choose(_positions(game)[index][3], level, random.Random(_SEED))
+    return _CHOICES[key]
+
+
+_GAMES_GROUPED = [pytest.param(game, marks=pytest.mark.xdist_group(f"bot_choices_{game}"))
+                  for game in sorted(GAMES)]
+
+
+@pytest.mark.parametrize("game", _GAMES_GROUPED)
 def test_same_view_and_seed_give_the_same_action(game):
     """UX-4: deterministic for a given seed, at every level."""
     checked = 0
     # seeds 0..2 at least, more until 30 positions (a short game has few per match)
-    for session, seat in itertools.islice(positions(game, _players(game), itertools.count()), 60):
-        if session.config.seed >= 3 and checked >= 30:
+    for index, (seed, state, seat, _view) in enumerate(_positions(game)[:60]):
+        if seed >= 3 and checked >= 30:
             break
-        view = session.view(seat)
         for level in _levels_at(checked):
-            first = bots.choose(view, level, random.Random(5))
-            again = bots.choose(session.view(seat), level, random.Random(5))
-            assert first == again
+            # a view built afresh, the bot called afresh
+            again = bots.choose(state.view(seat), level, random.Random(_SEED))
+            assert _choice(game, index, level) == again
         checked += 1
     assert checked >= 30
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", _GAMES_GROUPED)
 def test_choice_ignores_everything_the_view_hides(game):
     """UX-4: redeal every hidden tile (other hands, boneyard order, unused tiles)
     consistently with the view; the bot's choice with the same seed never changes."""
     rng = random.Random(2024)
     checked = 0
     # seeds 0..3 at least, more until 40 positions (a short game has few per match)
-    for session, seat in itertools.islice(positions(game, _players(game), itertools.count()), 80):
-        if session.config.seed >= 4 and checked >= 40:
+    for index, (seed, state, seat, view) in enumerate(_positions(game)):
+        if seed >= 4 and checked >= 40:
             break
-        view = session.view(seat)
-        other = resample_hidden(session.state, seat, rng)
-        assert other.hands != session.state.hands or sum(view.hand_counts) == len(view.hand)
+        other = resample_hidden(state, seat, rng)
+        assert other.hands != state.hands or sum(view.hand_counts) == len(view.hand)
         assert other.view(seat) == view  # the two full states look the same to this seat
         for level in _levels_at(checked):
-            assert bots.choose(other.view(seat), level, random.Random(9)) == \
-                bots.choose(view, level, random.Random(9))
+            assert bots.choose(other.view(seat), level, random.Random(_SEED)) == _choice(game, index, level)
         checked += 1
     assert checked >= 40
 

@@ -188,9 +188,12 @@ def test_the_first_round_is_searched_only_with_its_horizon(monkeypatch):
     monkeypatch.setattr(train_search, "playout", spy)
     lvl = replace(EXPERT, mt_worlds=2, mt_first_horizon=5)
     searched = 0
+    per_deal: dict[int, int] = {}
     for session, seat in itertools.islice(positions("mexican_train", 4, range(6), "greedy", every=1), 400):
         view = session.view(seat)
-        if not view.first_round:
+        # the first three searched decisions of each deal's first round (nine deals): all 159
+        # of them cost four seconds and caught nothing more (issue 26)
+        if not view.first_round or per_deal.get(view.deal_no, 0) == 3:
             continue
         scored = train_plan.rank(view, EXPERT)
         if len([s for s, _ in scored[:EXPERT.mt_candidates] if s >= scored[0][0] - EXPERT.mt_margin]) < 2:
@@ -201,7 +204,8 @@ def test_the_first_round_is_searched_only_with_its_horizon(monkeypatch):
         train.choose(view, lvl, random.Random(1))
         assert horizons and set(horizons) == {5}
         searched += 1
-    assert searched >= 3
+        per_deal[view.deal_no] = per_deal.get(view.deal_no, 0) + 1
+    assert searched >= 3 and len(per_deal) >= 3
 
 
 @pytest.mark.rule("MT-8")

@@ -123,6 +123,12 @@ def test_a_match_never_calls_the_global_random_functions_or_the_clock(game, monk
     assert got == expected
 
 
+#: The match each hash-seed check plays: seed 3 everywhere but Jamaican, whose seed-3 match with
+#: --policy bot runs 69 hands (4 seconds a run, four runs); seed 6 runs 11 hands with every kind
+#: of hand end (out, block) and decision (lead, play, pass) in it (issue 26).
+HASH_SEED_MATCH = {"jamaican": "6"}
+
+
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_the_transcript_does_not_depend_on_the_string_hash_seed(game, tmp_path):
     """Set and dict order of strings changes with PYTHONHASHSEED; the transcript must not."""
@@ -135,7 +141,8 @@ def test_the_transcript_does_not_depend_on_the_string_hash_seed(game, tmp_path):
         for hash_seed in ("0", "4242"):
             out = tmp_path / f"{policy}-{hash_seed}.jsonl"
             done = subprocess.run(
-                [sys.executable, "-m", "rules", "selfplay", "--game", game, "--players", "4", "--seed", "3",
+                [sys.executable, "-m", "rules", "selfplay", "--game", game, "--players", "4",
+                 "--seed", HASH_SEED_MATCH.get(game, "3"),
                  "--policy", policy, "--transcript", str(out)],
                 cwd=root, capture_output=True, text=True, timeout=300,
                 env={**os.environ, "PYTHONHASHSEED": hash_seed})
