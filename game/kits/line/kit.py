@@ -69,6 +69,35 @@ class LineRenderer:
         self.seat_boxes: dict = {}
 
 
+def draw_notes(surface, camera, lay, notes: list[str]) -> None:
+    """The table's notes (the lead draw's tiles, a redeal) round the empty line, latest first."""
+    if not notes:
+        return
+    x, y, w, h = lay.table
+    cx, cy = camera.world_to_screen(x + w / 2, y + h / 2)
+    # inside the table's room and above the clear felt's bottom edge (the prompt lines sit
+    # under it: on a TV's short felt the notes ran over them)
+    vx, vy, vw, vh = camera.viewport
+    bottom = min(camera.world_to_screen(x, y + h)[1], vy + vh - camera.safe[3])
+    size = max(12, min(26, round(22 * camera.draw_zoom)))
+    # below the empty slot, inside the table's room: the viewer's seat sits just under it
+    # now that the room is the line's (layout._grown), not the whole hand's
+    while True:
+        imgs = [fit(line, size, camera.viewport[2] - 40, colour=(247, 241, 227), outline=DARK)
+                for line in notes[-4:]]
+        tall = sum(img.get_height() + 4 for img in imgs)
+        if size <= 12 or round(cy) + size * 2 + tall <= bottom:
+            break
+        size -= 1
+    # still too tall at the smallest size: the latest notes that fit (the ticker keeps all)
+    while len(imgs) > 1 and round(cy) + size * 2 + sum(i.get_height() + 4 for i in imgs) > bottom:
+        imgs.pop(0)
+    top = round(cy) + size * 2
+    for img in imgs:
+        surface.blit(img, img.get_rect(midtop=(round(cx), top)))
+        top += img.get_height() + 4
+
+
 class LineKit(TableKit):
     """The shared part; ``Cuban`` and ``Jamaican`` below state their differences.
 
@@ -186,7 +215,7 @@ class LineKit(TableKit):
         renderer.tiles_drawn = draw_line(surface, camera, lay, shown, renderer.sprites, line_marks, names, clock,
                                          team_name=self.team_name, seat_boxes=renderer.seat_boxes)
         self._draw_passes(surface, camera, lay, view, bottom, renderer.seat_boxes)
-        self._draw_notes(surface, camera, lay, self.table_notes(view, play))
+        draw_notes(surface, camera, lay, self.table_notes(view, play))
 
     def table_notes(self, view, play) -> list[str]:
         """What the table says at its centre before the first tile of a hand: the lead draw
@@ -208,34 +237,6 @@ class LineKit(TableKit):
             elif e.kind == "redeal":
                 notes.append(self.w("log_redeal", name=play.name(e.seat), tiles=" ".join(tile_name(d) for d in e.shown)))
         return notes
-
-    @staticmethod
-    def _draw_notes(surface, camera, lay, notes: list[str]) -> None:
-        if not notes:
-            return
-        x, y, w, h = lay.table
-        cx, cy = camera.world_to_screen(x + w / 2, y + h / 2)
-        # inside the table's room and above the clear felt's bottom edge (the prompt lines sit
-        # under it: on a TV's short felt the notes ran over them)
-        vx, vy, vw, vh = camera.viewport
-        bottom = min(camera.world_to_screen(x, y + h)[1], vy + vh - camera.safe[3])
-        size = max(12, min(26, round(22 * camera.draw_zoom)))
-        # below the empty slot, inside the table's room: the viewer's seat sits just under it
-        # now that the room is the line's (layout._grown), not the whole hand's
-        while True:
-            imgs = [fit(line, size, camera.viewport[2] - 40, colour=(247, 241, 227), outline=DARK)
-                    for line in notes[-4:]]
-            tall = sum(img.get_height() + 4 for img in imgs)
-            if size <= 12 or round(cy) + size * 2 + tall <= bottom:
-                break
-            size -= 1
-        # still too tall at the smallest size: the latest notes that fit (the ticker keeps all)
-        while len(imgs) > 1 and round(cy) + size * 2 + sum(i.get_height() + 4 for i in imgs) > bottom:
-            imgs.pop(0)
-        top = round(cy) + size * 2
-        for img in imgs:
-            surface.blit(img, img.get_rect(midtop=(round(cx), top)))
-            top += img.get_height() + 4
 
     @staticmethod
     def _draw_passes(surface, camera, lay, view, bottom: int, boxes: dict | None = None) -> None:

@@ -450,7 +450,7 @@ MIN_HALF_W = 4 * (TILE_L + GAP)
 MIN_HALF_H = TILE_L / 2  # a double across the row (its place at an end is in the bounds)
 GROW_X = 2 * (TILE_L + GAP)
 GROW_Y = TILE_L
-EMPTY_HALF_H = 1.5 * TILE_L  # the empty line: room for the notes under its slot (kit._draw_notes)
+EMPTY_HALF_H = 1.5 * TILE_L  # the empty line: room for the notes under its slot (kit.draw_notes)
 
 
 def _grown(bounds: Rect, reserve: Rect, least_h: float = MIN_HALF_H) -> Rect:
