@@ -368,7 +368,8 @@ class LessonTableScene(TableScene):
                     abs(r.centery - target.centery) if target is not None else 0)
 
         best = min(places, key=cost)
-        return best, cost(best)[0] + cost(best)[1] > 0
+        covered, ends_covered = cost(best)[:2]
+        return best, covered + ends_covered > 0
 
     def _open_ends(self) -> list[pygame.Rect]:
         """The places on screen the learner may play a tile at now (the lit targets of the

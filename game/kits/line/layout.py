@@ -487,7 +487,6 @@ def _model_hand(tiles: int, every: int) -> list[Play]:
     return plays
 
 
-@lru_cache(maxsize=32)
 @lru_cache(maxsize=256)  # 136 model layouts a call: the same few plans serve a whole hand
 def _table_plan(capacity: int, aspect: float, seats: str = AROUND) -> tuple[float, Rect]:
     """The row length that shows a whole hand, with its seats, largest on an ``aspect`` screen.
