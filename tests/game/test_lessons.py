@@ -303,33 +303,11 @@ def test_a_wrong_but_legal_move_is_allowed_and_explained():
 def test_the_learn_menu_fits_at_every_size_language_and_tv(size):
     """The Learn menu's buttons (a finished lesson's longer words too) fit and stay in the
     window at every interface size, in every language, with the TV setting on and off."""
-    from test_screens_fit import problems
-    from game import i18n
-    from game.scenes.settings import UI_SCALES
-    from shell_driver import drain_events
+    from test_screens_fit import problems_everywhere
     app = make_app(size=size, persist=False, settings={"language": "en", DONE_KEY: list(GAMES)})
     app.start(resume=False)
-    found = []
-    # the title is lifted off the stack meanwhile: it was rebuilt, unmeasured, after every
-    # language switch and every pop (most of this test's time); the Learn menu is built as before
-    below = list(app.stack)
-    app.stack._scenes.clear()
     try:
-        for tv in (False, True):
-            for scale in (min(UI_SCALES), max(UI_SCALES)):
-                app.settings["tv"] = tv
-                app.settings["ui_scale"] = scale
-                app.rebuild_ui()
-                for code in i18n.LANGUAGES:
-                    app.set_language(code)
-                    scene = LearnScene(app)
-                    app.stack.push(scene)
-                    try:
-                        found += [f"{code} tv={tv} {scale}: {p}" for p in problems(app, scene)]
-                    finally:
-                        app.stack.pop()
-                        drain_events()
+        found = problems_everywhere(app, LearnScene)
     finally:
-        app.stack._scenes[:] = below
         app.close()
     assert found == [], "\n".join(found[:20])

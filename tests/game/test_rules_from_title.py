@@ -79,30 +79,11 @@ def test_the_rules_screenshot_takes_the_game_without_a_demo(monkeypatch):
 @pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_rules_menu_fits_at_every_size_language_and_tv(size):
     """Every game's name fits on its button and stays in the window (interface size, language, TV)."""
-    from test_screens_fit import problems
-    from game.scenes.settings import UI_SCALES
-    from shell_driver import drain_events
+    from test_screens_fit import problems_everywhere
     app = make_app(size=size, persist=False, language="en")
     app.start(resume=False)
-    found = []
-    below = list(app.stack)
-    app.stack._scenes.clear()  # the title, rebuilt at every switch, is not what is measured
     try:
-        for tv in (False, True):
-            for scale in (min(UI_SCALES), max(UI_SCALES)):
-                app.settings["tv"] = tv
-                app.settings["ui_scale"] = scale
-                app.rebuild_ui()
-                for code in i18n.LANGUAGES:
-                    app.set_language(code)
-                    scene = RulesMenuScene(app)
-                    app.stack.push(scene)
-                    try:
-                        found += [f"{code} tv={tv} {scale}: {p}" for p in problems(app, scene)]
-                    finally:
-                        app.stack.pop()
-                        drain_events()
+        found = problems_everywhere(app, RulesMenuScene)
     finally:
-        app.stack._scenes[:] = below
         app.close()
     assert not found, found

@@ -150,6 +150,33 @@ def problems(app, scene: WidgetScene) -> list[str]:
     return out
 
 
+def problems_everywhere(app, make_scene) -> list[str]:
+    """``problems`` of the scene ``make_scene(app)`` builds, at the smallest and largest interface
+    size, with the TV setting off and on, in every language.  The scenes below are lifted off
+    the stack meanwhile: they were rebuilt, unmeasured, after every language switch and pop."""
+    found: list[str] = []
+    below = list(app.stack)
+    app.stack._scenes.clear()
+    try:
+        for tv in (False, True):
+            for scale in (min(UI_SCALES), max(UI_SCALES)):
+                app.settings["tv"] = tv
+                app.settings["ui_scale"] = scale
+                app.rebuild_ui()
+                for code in i18n.LANGUAGES:
+                    app.set_language(code)
+                    scene = make_scene(app)
+                    app.stack.push(scene)
+                    try:
+                        found += [f"{code} tv={tv} {scale}: {p}" for p in problems(app, scene)]
+                    finally:
+                        app.stack.pop()
+                        drain_events()
+    finally:
+        app.stack._scenes[:] = below
+    return found
+
+
 _SESSIONS: list = []
 
 
