@@ -497,7 +497,9 @@ def latencies(run: dict, exclude: int | None = None) -> dict:
         taken = handed.get(phone["seat"], deque())
         for sent, action, key in phone["confirms"]:
             if not queue:
-                unmatched += 1
+                # a scripted decision the table never applied is lost; one past the seat's
+                # script ("?") was confirmed while the run was stopping, and need not land
+                unmatched += action != "?"
                 continue
             row = queue.popleft()
             at = taken.popleft() if taken else None
