@@ -439,8 +439,12 @@ def main(argv: list[str] | None = None) -> int:
                                   "join_file": args.phones_file}
             app.phones_autostart = True
             app.start(resume=False)
-            seed = args.seed if args.seed is not None else fresh_seed()
-            app.start_match(Session(Config(args.game, len(args.seats), seed)), match_seats(args.seats))
+            seats = match_seats(args.seats)
+            # the same command after a kill resumes its match, codes and port (issue 37); any
+            # other unfinished match is kept aside by start_match, never written over
+            if not app.match.resume_for_seats(args.game, seats):
+                seed = args.seed if args.seed is not None else fresh_seed()
+                app.start_match(Session(Config(args.game, len(args.seats), seed)), seats)
         else:
             app.start(resume=True)
         code = app.run()

@@ -302,7 +302,7 @@ class PhoneServer:
         assert handlers is not None  # made by setup()
         # aiohttp's connections behind the door's limits (issue 37: half-open requests)
         self._listener = await asyncio.get_running_loop().create_server(
-            self.door.wrap(handlers), self.host, self.port, reuse_address=False)
+            self.door.wrap(handlers), self.host, self.port)  # reuse_address: the platform's default (a restart rebinds its port through TIME_WAIT)
         if self._listener.sockets:
             self.port = self._listener.sockets[0].getsockname()[1]
 
