@@ -136,6 +136,7 @@ class Guarded(asyncio.Protocol):
         self.close()
 
     def close(self) -> None:
+        self.door.release(self)  # counted out now: the loop reports the loss a moment later
         if self.transport is not None and not self.transport.is_closing():
             self.transport.abort()
 

@@ -730,3 +730,55 @@ def test_the_server_and_the_protocol_never_import_pygame():
             "page_strings(i18n.load(), 'ru'); "
             "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def _half_open(address: str, port: int, source: str) -> "socket.socket":
+    """A connection that sends half a request line and then nothing (from ``source``)."""
+    import socket
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.bind((source, 0))
+    s.connect((address, port))
+    s.sendall(b"GET /j/ABCDEFGH")
+    return s
+
+
+def _closed_by_peer(s) -> bool:
+    import socket
+    try:
+        return s.recv(1, socket.MSG_DONTWAIT) == b""
+    except BlockingIOError:
+        return False  # open, and nothing to read
+    except OSError:
+        return True  # reset by the server
+
+
+def test_half_open_requests_are_closed_and_a_phone_still_joins():
+    """Issue 37, item 4: 300 sockets that sent half a request line stayed open for good, and a
+    few hundred more would have used up the program's file handles.  Now one address holds at
+    most 32 connections, a request's headers must come within 5 s, and past 256 connections
+    the oldest half-open one makes room: with 300 half-open sockets from one address and 600
+    from others, a phone still joins at once, and every half-open one is closed within 40 s."""
+    from game.phones import guard
+    table = Table(rate=1000.0, burst=1000.0)
+
+    async def scenario(client):
+        port = table.server.port
+        door = table.server.door
+        began = time.monotonic()
+        one = [_half_open("127.0.0.1", port, "127.0.0.1") for _ in range(300)]
+        many = [_half_open("127.0.0.1", port, f"127.0.{1 + i // 200}.{1 + i % 200}") for i in range(600)]
+        await asyncio.sleep(0.3)
+        assert len(door.open) <= guard.TOTAL and door.by_address["127.0.0.1"] <= guard.PER_ADDRESS
+        phone, welcome = await join(client, table, 1)  # the right code joins through the flood
+        assert welcome["seat"] == 1
+        sockets = one + many
+        while time.monotonic() - began < 40 and not all(_closed_by_peer(s) for s in sockets):
+            await asyncio.sleep(0.25)
+        took = time.monotonic() - began
+        for s in sockets:
+            s.close()
+        assert took < 40, f"half-open sockets still open after {took:.0f} s"
+        assert table.server.connected(1)  # the phone's WebSocket is not a half-open request
+        assert door.stats["timed_out"] > 0 and door.stats["refused"] > 0
+
+    run(table, scenario)
