@@ -4,6 +4,9 @@ Every string of every ``locales/*.LANG.json`` (whatever its namespace: ui,
 table, rules, and the files other work adds such as save or line) is checked
 against each term's ``avoid`` patterns for its language, so a synonym that
 slips into one screen while the others use the glossary word fails here.
+Issue 40 adds a rule per kind of fault its review found (the draw verb, the MT
+double order, a player's name doubled by the noun before it, the dash's
+no-break space, ...) and checks that each old text fails and its fix passes.
 """
 from __future__ import annotations
 
