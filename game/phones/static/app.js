@@ -680,6 +680,11 @@
   // Is the socket alive?  A ping, and a new connection if no pong comes within ``wait`` ms.
   function check(wait) {
     if (ended) return;
+    if (ws && ws.readyState !== WebSocket.OPEN) {  // a try begun while the network was away
+      const stuck = ws;
+      ws = null;
+      try { stuck.close(); } catch (e) { /* gone */ }
+    }
     if (!ws) { retry = 0; connect(); return; }
     const asked = Date.now();
     send({ type: "ping" });
@@ -690,7 +695,14 @@
 
   // The network went (Wi-Fi lost, airplane mode): say so at once.  It is back: check the
   // socket now and reconnect at once, not at the next try (issue 37).
-  window.addEventListener("offline", () => { if (!ended) { link(false); $("status").textContent = t("phone.reconnecting"); } });
+  window.addEventListener("offline", () => {
+    if (ended) return;
+    link(false);
+    $("status").textContent = t("phone.reconnecting");
+    // the socket cannot outlive the network: close it, so the first try after it comes back
+    // is a new connection that receives the latest state
+    if (ws) { const dead = ws; ws = null; try { dead.close(); } catch (e) { /* gone */ } }
+  });
   window.addEventListener("online", () => check(1000));
 
   $("status").textContent = "…";
