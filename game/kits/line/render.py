@@ -219,7 +219,10 @@ def _draw_seats(f: _Frame, layout: LL.LineLayout, view, sprites: Sprites, names:
         count = view.hand_counts[seat] if seat < len(view.hand_counts) else 0
         hand = tuple(sorted(revealed[seat])) if revealed is not None and 0 < seat < len(revealed) else None
         drawn = _draw_seat(f, seat, place, area, names.get(seat, str(seat)), team_name(team_of(seat)),
-                           len(hand) if hand is not None else count, seat == view.seat, seat == view.to_act,
+                           # a hand the screen does not show (a phone's, behind the curtain) lies
+                           # face down at its seat like the others, never as nothing (issue 37)
+                           len(hand) if hand is not None else count, seat == view.seat and bool(view.hand),
+                           seat == view.to_act,
                            sprites, layout.compact, hand)
         if boxes is not None:
             boxes[seat] = drawn
