@@ -18,8 +18,8 @@ from .. import assets
 from .. import i18n
 from .. import intents as I
 from .. import safe_area
-from ..lessons import DONE_KEY, GAMES, LEARNER, Guide, Lesson, lesson_for
-from ..phases import AWAY
+from ..lessons import DONE_KEY, GAMES, LEARNER, Guide, Lesson, lesson_for, play_suggestion, suggestion
+from ..phases import AWAY, DEAL_END, MATCH_END
 from ..table.widgets import Button
 from .game_list import GameListScene
 from .table import TableScene
@@ -71,6 +71,11 @@ class LessonTableScene(TableScene):
         self._card_key: tuple | None = None
         self._drawn_key: tuple | None = None
         self.left = False
+        #: The card whose recommended button the cursor was put on (once per card).
+        self._pointed: tuple | None = None
+        # the hint inside a lesson previews the lesson's own move (issue 38)
+        play.pick.hint_move = lambda: suggestion(lesson, play)
+        self._point_cursor()
 
     # ------------------------------------------------------------ the match waits
 
@@ -97,6 +102,9 @@ class LessonTableScene(TableScene):
             if self.card_rect.collidepoint(local.pos):
                 return  # a tap on the card's words does nothing on the table beneath
         if self.guide.reading:
+            if intent.kind == I.UNDO and self.guide.can_undo:
+                self._press_card("undo")
+                return
             if intent.kind == I.CONFIRM:
                 self._press_card(self.card_focus)
                 return
@@ -115,10 +123,32 @@ class LessonTableScene(TableScene):
                 return  # the table waits for Next
         super().handle(intent)
         self.guide.observe()
+        self._point_cursor()
+
+    def _point_cursor(self) -> None:
+        """A new card that asks for a button's decision puts the cursor on that button (the
+        option it recommends), once: the learner may move it anywhere after."""
+        g = self.guide
+        shown = (g.index, g.cards_shown)
+        if g.showing is None or not g.showing.act or shown == self._pointed or not self.play.my_turn():
+            return
+        self._pointed = shown
+        anchor = g.anchor()
+        if anchor.kind == "button" and anchor.key in self.play.focus_items("buttons"):
+            self.play.cursor.place("buttons", anchor.key)
+
+    def results_held(self) -> bool:
+        """A card on the hand's result is read over the table, the counted tiles still on it,
+        before the score screen comes up (issue 38)."""
+        return self.reading_card and self.play.phase in (DEAL_END, MATCH_END)
 
     def _press_card(self, bid: str) -> None:
         if bid == "back":
             self.leave()
+        elif bid == "undo":
+            self.guide.undo()
+            self.card_focus = "next"
+            self._point_cursor()
         elif bid == "next":
             self.guide.next()
             self.card_focus = "next"
@@ -155,6 +185,7 @@ class LessonTableScene(TableScene):
         super().update(dt)
         if self.app.stack.top is self:
             self.guide.observe()
+            self._point_cursor()
             if self.guide.finished and not self.left:
                 self.finish()
 
@@ -165,7 +196,7 @@ class LessonTableScene(TableScene):
             return True
         # a computer waiting for a card to be read: still, unless something moves
         camera = getattr(self, "camera", None)
-        return (self.reading_card and self.play.phase == AWAY
+        return (self.reading_card and self.play.phase in (AWAY, DEAL_END, MATCH_END)
                 and not TableScene.showing_move.fget(self)  # type: ignore[attr-defined]
                 and not getattr(camera, "moving", False))
 
@@ -231,6 +262,8 @@ class LessonTableScene(TableScene):
         reading = self.guide.reading
         last = reading and self.guide.explaining is None and self.guide.index == len(self.lesson.cards) - 1
         labels = [("back", i18n.t("learn.back"))]
+        if self.guide.can_undo:
+            labels.append(("undo", i18n.t("learn.undo")))
         if reading:
             labels.append(("next", i18n.t("learn.finish" if last else "learn.next")))
         shape = self._card_shape(words, labels, target)
@@ -262,6 +295,8 @@ class LessonTableScene(TableScene):
             by = rect.bottom - pad - bh
             for bid, _ in labels:
                 places[bid] = pygame.Rect(rect.x + pad if bid == "back" else rect.right - pad - bw, by, bw, bh)
+            if "undo" in places:  # Undo stands between Back and Next
+                places["undo"].x = rect.right - 2 * (pad + bw) + pad // 2
         for bid, label in labels:
             b = Button(bid, places[bid], label, primary=bid == "next",
                        focused=reading and keys_on and bid == self.card_focus)
@@ -444,29 +479,10 @@ class LearnScene(GameListScene):
         start_lesson(self.app, game)
 
 
-__all__ = ["LEARNER", "LearnScene", "LessonTableScene", "done_games", "start_lesson"]
+__all__ = ["LEARNER", "LearnScene", "LessonTableScene", "done_games", "play_suggestion", "start_lesson"]
 
 
 # ---------------------------------------------------------------- --learn GAME
-
-
-def play_suggestion(play, action) -> bool:
-    """Make the lesson's move through the play state's own requests (tap, press, confirm)."""
-    if action is None:
-        return False
-    if play.setup is not None and action == play.setup:
-        play.tap_tile(action.tile)
-    elif action.kind == "play":
-        if play.selected != action.tile:
-            play.tap_tile(action.tile)
-        if play.pending != action:
-            play.tap_target(play.kit.target(action))
-    else:
-        for bid, act in play.decision_buttons():
-            if act == action:
-                play.press(bid)
-                break
-    return play.pending == action and play.confirm()
 
 
 def advance_lesson(scene: LessonTableScene, steps: int) -> int:

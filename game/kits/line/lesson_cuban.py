@@ -18,13 +18,14 @@ from rules.actions import Action
 from rules.chance import Deal, LeadDraw
 from rules.tiles import Tile, double_set, tile
 
-from ...lessons import LEARNER, Anchor, Card, Ctx, Lesson, NOWHERE, same_tile
+from ...lessons import LEARNER, Anchor, Card, Ctx, Lesson, same_tile
 
 TILES = double_set(9)
 LEAD_DRAW = LeadDraw((tile(4, 5), tile(1, 2)))
 FIVE_DOUBLES = [tile(0, 0), tile(1, 1), tile(2, 2), tile(3, 3), tile(4, 4)]
 LEAD = tile(5, 9)
 BOTH_ENDS = tile(1, 9)
+PARTNER = 3
 #: Each computer's one tile that fits when its turn comes, and the numbers it may not hold else.
 FORCED = {2: (tile(3, 5), {5, 9}), 3: (tile(3, 6), {3, 9}), 4: (tile(1, 6), {6, 9})}
 LEARNER_LOW = [tile(0, 0), tile(0, 2), tile(0, 3), tile(0, 4), tile(2, 2), tile(0, 5), tile(2, 3), tile(0, 6)]
@@ -75,14 +76,56 @@ def button(bid: str):
     return lambda ctx: Anchor("button", bid)
 
 
-def hand_end(ctx: Ctx):
-    ends = ctx.events("deal_end")
-    return ends[-1] if ends else None
+def fmt(t: Tile) -> str:
+    return f"[{t[0]}|{t[1]}]"
 
 
-def block_params(ctx: Ctx) -> dict:
-    end = hand_end(ctx)
-    return {"count": end.points if end is not None else 0}
+def lead_draw_params(ctx: Ctx) -> dict:
+    drawn = ctx.events("lead_draw")
+    first, second = (drawn[0].first, drawn[0].second) if drawn else LEAD_DRAW.tiles
+    return {"mine": fmt(first), "theirs": fmt(second)}
+
+
+def at_result(ctx: Ctx) -> bool:
+    """The lesson's hand has just ended and the table still shows it (before the scores)."""
+    return ctx.play.phase == "deal_end" and len(ctx.events("deal_end")) == 1
+
+
+def result_words(ctx: Ctx) -> tuple[str, dict]:
+    """Who won the hand and how, read from its end (CU-7, CU-8): the card never assumes it."""
+    end = ctx.events("deal_end")[0]
+    params = {"count": end.points}
+    if end.reason == "out":
+        out = next(s for s in range(1, 5) if not end.hands[s])
+        key = ("learn.cu.out_you" if out == LEARNER else "learn.cu.out_partner" if out == PARTNER
+               else "learn.cu.out_them")
+        return key, params
+    if end.winner_team is None:
+        return "learn.cu.block_tie", params
+    low = min(end.counts[1:])
+    if end.winner_team == 1:
+        return ("learn.cu.block" if end.counts[LEARNER] == low else "learn.cu.block_partner"), params
+    return "learn.cu.block_them", params
+
+
+def match_words(ctx: Ctx) -> tuple[str, dict]:
+    """Where the match stands after the hand (CU-10): a Tripollúa only if it was one."""
+    end = ctx.events("deal_end")[0]
+    ours, theirs = end.totals[1], end.totals[2]
+    if ours >= 100 and theirs == 0:
+        return "learn.cu.hundred", {}
+    return "learn.cu.hundred_not", {"ours": ours, "theirs": theirs}
+
+
+def first_words(ctx: Ctx) -> tuple[str, dict]:
+    return ("learn.cu.first" if LEAD in ctx.view.hand else "learn.cu.first_any"), {}
+
+
+def both_ends_ready(ctx: Ctx) -> bool:
+    """[1|9] in hand with a 1 at one end and a 9 at the other: laid on the 1, both ends show 9."""
+    v = ctx.view
+    return (ctx.to_act and BOTH_ENDS in v.hand and {v.left_end, v.right_end} == {1, 9}
+            and sum(1 for a in plays(ctx) if same_tile(a, BOTH_ENDS)) == 2)
 
 
 def suggest(ctx: Ctx) -> Action | None:
@@ -93,7 +136,8 @@ def suggest(ctx: Ctx) -> Action | None:
         if a.kind == "redeal" or (a.kind == "lead" and a.seat == LEARNER):
             return a
     if ctx.view.left_end is None:
-        return next((a for a in legal if same_tile(a, LEAD)), legal[0])
+        return next((a for a in legal if same_tile(a, LEAD)), max(
+            legal, key=lambda a: sum(a.tile) if a.tile is not None else -1))
     for a in legal:
         if same_tile(a, BOTH_ENDS) and a.end == closing_end(ctx):
             return a
@@ -105,37 +149,46 @@ def closing_end(ctx: Ctx) -> str:
     return "L" if ctx.view.left_end == 1 else "R"
 
 
-def scored(ctx: Ctx) -> bool:
-    return ctx.reveal_seen()
+def redealt(ctx: Ctx) -> bool:
+    return any(e.seat == LEARNER for e in ctx.events("redeal"))
+
+
+def mine(ctx: Ctx, kind: str) -> list:
+    return [e for e in ctx.events(kind) if getattr(e, "seat", None) == LEARNER]
 
 
 CARDS = (
     Card("learn.cu.welcome"),
-    Card("learn.cu.lead_draw", anchor=lambda ctx: Anchor("panel"),
-         params=lambda ctx: {"mine": "[4|5]", "theirs": "[1|2]"}),
+    Card("learn.cu.lead_draw", anchor=lambda ctx: Anchor("panel"), params=lead_draw_params),
     Card("learn.cu.redeal", anchor=button("redeal"), act=True,
          when=lambda ctx: ctx.to_act and "redeal" in ctx.legal_kinds(),
          expect=lambda e, ctx: e.kind == "redeal", other="learn.cu.redeal_other"),
-    Card("learn.cu.redealt", when=lambda ctx: bool(ctx.events("redeal")) and ctx.to_act,
-         skip=lambda ctx: not ctx.events("redeal") and ctx.view.phase != "accept" or ctx.deal_ended()),
-    Card("learn.cu.accept", anchor=button("accept"), act=True,
-         when=lambda ctx: ctx.to_act and ctx.legal_kinds() == {"accept"}),
+    Card("learn.cu.redealt", after=("learn.cu.redeal",), when=lambda ctx: redealt(ctx) and ctx.to_act,
+         skip=lambda ctx: not redealt(ctx) or ctx.deal_ended()),
+    Card("learn.cu.accept", anchor=button("accept"), act=True, after=("learn.cu.redealt",),
+         when=lambda ctx: ctx.to_act and ctx.legal_kinds() == {"accept"},
+         skip=lambda ctx: ctx.view.phase != "accept" or ctx.deal_ended()),
     Card("learn.cu.leader", anchor=button(f"lead:{LEARNER}"), act=True,
          when=lambda ctx: ctx.to_act and "lead" in ctx.legal_kinds(),
          expect=lambda e, ctx: e.chosen == LEARNER, other="learn.cu.leader_other",
          skip=lambda ctx: ctx.view.phase == "play" or ctx.deal_ended()),
-    Card("learn.cu.first", anchor=lambda ctx: Anchor("hand", LEAD), act=True,
+    Card("learn.cu.first", anchor=lambda ctx: Anchor("hand", LEAD if LEAD in ctx.view.hand else None),
+         act=True, words=first_words,
          when=lambda ctx: ctx.to_act and ctx.view.left_end is None and bool(plays(ctx)),
-         expect=lambda e, ctx: same_tile(e, LEAD),
+         expect=lambda e, ctx: LEAD not in ctx.view.hand or same_tile(e, LEAD),
          skip=lambda ctx: ctx.view.left_end is not None or ctx.deal_ended()),
     Card("learn.cu.both_ends", anchor=lambda ctx: Anchor("target", closing_end(ctx)), act=True,
-         when=lambda ctx: ctx.to_act and ctx.view.left_end is not None and bool(plays(ctx)),
-         expect=lambda e, ctx: ctx.view.left_end == ctx.view.right_end == 9, other="learn.cu.both_ends_other"),
+         when=both_ends_ready,
+         expect=lambda e, ctx: ctx.view.left_end == ctx.view.right_end == 9, other="learn.cu.both_ends_other",
+         skip=lambda ctx: ctx.deal_ended() or BOTH_ENDS not in ctx.view.hand),
     Card("learn.cu.pass", anchor=button("pass"), act=True,
-         when=lambda ctx: ctx.to_act and ctx.legal_kinds() == {"pass"}),
-    Card("learn.cu.block", anchor=lambda ctx: Anchor("panel"), when=scored, skip=lambda ctx: False,
-         params=block_params),
-    Card("learn.cu.hundred", anchor=lambda ctx: NOWHERE, skip=lambda ctx: False),
+         when=lambda ctx: ctx.to_act and ctx.legal_kinds() == {"pass"},
+         skip=lambda ctx: ctx.deal_ended() or bool(mine(ctx, "pass"))),
+    Card("learn.cu.block", anchor=lambda ctx: Anchor("panel"), when=at_result, words=result_words,
+         skip=lambda ctx: ctx.reveal_seen()),
+    Card("learn.cu.hundred", after=("learn.cu.block",), when=at_result, words=match_words,
+         skip=lambda ctx: ctx.reveal_seen()),
+    Card("learn.cu.recap", skip=lambda ctx: False),
 )
 
 
