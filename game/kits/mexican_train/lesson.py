@@ -167,8 +167,8 @@ def suggest(ctx: Ctx) -> Action | None:
 
 
 def double_params(ctx: Ctx) -> dict:
-    a, b = next((a.tile for a in plays(ctx) if is_double(a)), LATER[0])
-    return {"tile": f"[{a}|{b}]"}
+    t = next((a.tile for a in plays(ctx) if a.tile is not None and is_double(a)), LATER[0])
+    return {"tile": f"[{t[0]}|{t[1]}]"}
 
 
 def first_turn_over(ctx: Ctx) -> bool:
