@@ -311,3 +311,70 @@ def test_the_learn_menu_fits_at_every_size_language_and_tv(size):
     finally:
         app.close()
     assert found == [], "\n".join(found[:20])
+
+
+def _to_card(scene, key: str, limit: int = 80) -> None:
+    """The lesson's own steps until the card ``key`` shows."""
+    from game.scenes.lesson import advance_lesson
+    for _ in range(limit):
+        if scene.guide.card is not None and scene.guide.card.key == key:
+            return
+        advance_lesson(scene, 1)
+    raise AssertionError(f"{key} never came (at {scene.guide.card})")
+
+
+def test_the_result_card_shows_before_the_score_screen(lesson_app):
+    """Issue 38: the card on what the deal scored is read over the table while the counted
+    tiles are still on it; the score screen waits for Next, then comes."""
+    app = lesson_app
+    scene = open_lesson(app, "mexican_train", "mouse")
+    _to_card(scene, "learn.mt.penalty")
+    assert scene.play.phase == "deal_end" and scene.guide.reading
+    frames(app, 150)  # well past the table's reveal delay
+    assert app.stack.top is scene
+    click(app, at(app, next(b.rect for b in scene.card_buttons if b.id == "next")))
+    frames(app, 90)
+    assert isinstance(app.stack.top, DealEndScene)
+
+
+def test_the_hint_in_a_lesson_previews_the_lessons_move(lesson_app):
+    """Issue 38: H inside the Jamaican lesson previews the lesson's move, where the table's
+    hint (the hinting bot) would have chosen another one."""
+    from game.hints import suggestion as bot_hint
+    from game.scenes.lesson import advance_lesson
+    app = lesson_app
+    scene = open_lesson(app, "jamaican", "keyboard")
+    play = scene.play
+    for _ in range(80):
+        if play.my_turn() and not scene.guide.reading:
+            ours = suggestion(scene.lesson, play)
+            if ours != bot_hint(play.session, play.view()):
+                break
+        advance_lesson(scene, 1)
+    else:
+        raise AssertionError("the lesson's moves never differed from the hint's")
+    key(app, pygame.K_h)
+    assert play.pending == ours and play.pending_is_hint
+
+
+def test_another_choice_offers_undo_and_the_card_asks_again(lesson_app):
+    """Issue 38: Accept instead of Redeal at five doubles: the card says what it cost and
+    offers Undo; Undo (clicked on the card) takes the choice back and the card asks again;
+    the cursor starts on the option a card recommends."""
+    app = lesson_app
+    scene = open_lesson(app, "cuban", "mouse")
+    _to_card(scene, "learn.cu.redeal")
+    play = scene.play
+    frames(app)
+    assert play.focused() == "redeal"  # the cursor on what the card asks for
+    accept = next(a for a in play.legal() if a.kind == "accept")
+    pointer_move(app, scene, accept, "mouse")
+    frames(app)
+    assert scene.guide.explaining is not None and scene.guide.explaining[0] == "learn.cu.redeal_other"
+    click(app, at(app, next(b.rect for b in scene.card_buttons if b.id == "undo")))
+    frames(app)
+    assert scene.guide.card.key == "learn.cu.redeal" and scene.guide.explaining is None
+    assert "redeal" in {a.kind for a in play.legal()}
+    _to_card(scene, "learn.cu.leader")
+    frames(app)
+    assert play.focused() == "lead:1"  # choose yourself, as the card asks
