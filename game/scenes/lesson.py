@@ -145,6 +145,16 @@ class LessonTableScene(TableScene):
     def _press_card(self, bid: str) -> None:
         if bid == "back":
             self.leave()
+        elif bid == "again":
+            self._tick()
+            self.left = True
+            self.app.to_title()  # ``on_exit`` puts the match in progress back first
+            start_lesson(self.app, self.lesson.game)
+        elif bid == "play":
+            self._tick()
+            self.left = True
+            self.app.to_title()
+            self.app.start_match(*real_game(self.lesson))
         elif bid == "undo":
             self.guide.undo()
             self.card_focus = "next"
@@ -159,9 +169,12 @@ class LessonTableScene(TableScene):
 
     def finish(self) -> None:
         """The lesson's last card was read: ticked on the title, then back to the lessons."""
+        self._tick()
+        self.leave()
+
+    def _tick(self) -> None:
         done = done_games(self.app.settings) | {self.lesson.game}
         self.app.set_setting(DONE_KEY, [g for g in GAMES if g in done])
-        self.leave()
 
     def leave(self) -> None:
         """Back to the title and the lessons' menu; the match in progress comes back."""
@@ -261,7 +274,9 @@ class LessonTableScene(TableScene):
         words = i18n.t(key, **params)
         reading = self.guide.reading
         last = reading and self.guide.explaining is None and self.guide.index == len(self.lesson.cards) - 1
-        labels = [("back", i18n.t("learn.back"))]
+        # the recap: again, or on to a real game of this one, or done (issue 38)
+        labels = ([("again", i18n.t("learn.again")), ("play", i18n.t("learn.play_real"))] if last
+                  else [("back", i18n.t("learn.back"))])
         if self.guide.can_undo:
             labels.append(("undo", i18n.t("learn.undo")))
         if reading:
@@ -291,12 +306,15 @@ class LessonTableScene(TableScene):
             ids = [b for b, _ in labels][::-1]
             for n, bid in enumerate(ids):
                 places[bid] = pygame.Rect(x, rect.y + pad + n * (bh + gap), bw, bh)
-        else:  # in a row under the words: Back on the left, Next on the right
+        else:  # in a row under the words: Back on the left, Next on the right, the others before it
             by = rect.bottom - pad - bh
-            for bid, _ in labels:
-                places[bid] = pygame.Rect(rect.x + pad if bid == "back" else rect.right - pad - bw, by, bw, bh)
-            if "undo" in places:  # Undo stands between Back and Next
-                places["undo"].x = rect.right - 2 * (pad + bw) + pad // 2
+            right = rect.right - pad
+            for bid, _ in reversed(labels):
+                if bid == "back":
+                    places[bid] = pygame.Rect(rect.x + pad, by, bw, bh)
+                else:
+                    places[bid] = pygame.Rect(right - bw, by, bw, bh)
+                    right -= bw + gap
         for bid, label in labels:
             b = Button(bid, places[bid], label, primary=bid == "next",
                        focused=reading and keys_on and bid == self.card_focus)
@@ -356,8 +374,10 @@ class LessonTableScene(TableScene):
         width = roomy_w if wide else min(roomy_w, max(round(520 * u), vw // 2))
         lines = wrap(words, font, width - 2 * pad)
         height = pad + len(lines) * line_h + pad + bh + pad
-        side = False
-        if height > vh * 0.42:  # too tall: use the width, and put the buttons beside
+        gap = round(10 * u)
+        # too tall, or the buttons' row is wider than the card: the buttons go beside the words
+        side = len(labels) * (bw + gap) - gap + 2 * pad > width
+        if side or height > vh * 0.42:  # too tall: use the width, and put the buttons beside
             side = True
             width = roomy_w if wide else max(width, min(roomy_w, vw - left_room - pad))
             lines = wrap(words, font, width - 3 * pad - bw)
@@ -438,17 +458,31 @@ def _area(r: pygame.Rect) -> int:
     return r.w * r.h
 
 
-def start_lesson(app, game: str) -> LessonTableScene:
-    """Open the lesson of ``game`` on the table (``--learn``, the Learn menu)."""
-    from ..play import PlayState, computer_delay
+def lesson_seats(lesson: Lesson) -> list:
+    """The seats of ``lesson``'s table (the learner, and computers at the lesson's level)."""
     from ..seats import COMPUTER, HUMAN, SeatConfig
-    lesson = lesson_for(game)
     seats = []
     for i, level in enumerate(lesson.levels, 1):
         if level == "human":
             seats.append(SeatConfig(i18n.t("ui.default_human_name", n=i), HUMAN))
         else:
             seats.append(SeatConfig(i18n.t("ui.default_computer_name", n=i), COMPUTER, level))
+    return seats
+
+
+def real_game(lesson: Lesson) -> tuple[Any, list]:
+    """A real match of the lesson's game after it (issue 38): one human and computers at
+    the lesson's level, a fresh seed as the new-game form takes one; (session, seats)."""
+    from rules import Config, Session
+    from rules.rng import fresh_seed
+    return Session(Config(lesson.game, lesson.players, fresh_seed())), lesson_seats(lesson)
+
+
+def start_lesson(app, game: str) -> LessonTableScene:
+    """Open the lesson of ``game`` on the table (``--learn``, the Learn menu)."""
+    from ..play import PlayState, computer_delay
+    lesson = lesson_for(game)
+    seats = lesson_seats(lesson)
     previous = (app.play_state, list(app.seats)) if app.play_state is not None else None
     # no autosave (on_change): the lesson never takes the place of the match in progress
     play = PlayState(lesson.session(), seats, delay=computer_delay(app.settings.get("computer_speed", "normal")),

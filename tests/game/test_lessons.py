@@ -378,3 +378,26 @@ def test_another_choice_offers_undo_and_the_card_asks_again(lesson_app):
     _to_card(scene, "learn.cu.leader")
     frames(app)
     assert play.focused() == "lead:1"  # choose yourself, as the card asks
+
+
+@pytest.mark.parametrize("choice", ["play", "again"])
+def test_the_recap_leads_on_to_a_real_game_or_the_lesson_again(lesson_app, choice):
+    """Issue 38: the recap's buttons: a real match of that game (one human, computers at the
+    lesson's level, a match of its own that is autosaved), or the same lesson from the start."""
+    app = lesson_app
+    scene = open_lesson(app, "jamaican", "mouse")
+    _to_card(scene, "learn.ja.recap", limit=200)
+    frames(app)
+    assert {b.id for b in scene.card_buttons} == {"again", "play", "next"}
+    click(app, at(app, next(b.rect for b in scene.card_buttons if b.id == choice)))
+    frames(app, 2)
+    top = app.stack.top
+    assert "jamaican" in done_games(app.settings)
+    if choice == "again":
+        assert isinstance(top, LessonTableScene) and top is not scene
+        assert top.guide.card.key == "learn.ja.welcome"
+    else:
+        assert type(top).__name__ == "TableScene"
+        play = app.play_state
+        assert play is not None and play.session.config.game == "jamaican"
+        assert [s.kind for s in play.seats] == ["human", "computer", "computer", "computer"]
