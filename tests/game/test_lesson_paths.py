@@ -255,3 +255,24 @@ def test_undo_at_another_move_asks_again(game):
             assert keys[:i] + keys[i + 2:] == path
             return
     pytest.fail("no card offered Undo")
+
+
+def test_walk_from_the_command_line_writes_every_card(tmp_path):
+    """``python -m game --learn GAME --walk MODE --lesson-log FILE`` (in process): the keys of
+    the cards shown, one a line, ending at the recap, and exit 0."""
+    import game.__main__ as cli
+    log = tmp_path / "cards.txt"
+    assert cli.main(["--learn", "jamaican", "--walk", "random:3", "--lesson-log", str(log)]) == 0
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert lines == [k for k, _ in checked("jamaican", at_random(3)).cards]
+    assert lines[-1] == "learn.ja.recap"
+
+
+def test_a_lesson_that_stalls_is_reported():
+    """A card whose moment never comes and is never dropped: the walk ends unfinished."""
+    from dataclasses import replace
+    from game.lessons import Card
+    lesson = lesson_for("cuban")
+    stuck = replace(lesson, cards=(Card("learn.cu.welcome", when=lambda ctx: False, skip=lambda ctx: False),
+                                   *lesson.cards[1:]))
+    assert not walk(stuck, chooser("lesson"), limit=300).finished
