@@ -137,6 +137,9 @@ class Card:
     after: tuple[str, ...] = ()
     #: Shows while the learner must still decide (its decision is the lesson's suggestion).
     done: Cond | None = None
+    #: A read card after which the lesson makes the learner's moves while this holds (the
+    #: rest of a first turn's chain, issue 38: the learner sees it done, not ten more steps).
+    auto: Cond | None = None
     #: The words read from the position where they depend on it (a result: who went out,
     #: what scored): (locale key, params); None: ``key`` with ``params``.
     words: Callable[[Ctx], tuple[str, dict]] | None = None
@@ -264,8 +267,16 @@ class Guide:
             self.explaining = None
             self._undo_to = None
         elif self.showing is not None and not self.showing.act:
-            self.showing = None
+            auto, self.showing = self.showing.auto, None
+            if auto is not None:
+                self._play_for_learner(auto)
         self.observe()
+
+    def _play_for_learner(self, auto: Cond) -> None:
+        """The lesson's moves made for the learner while ``auto`` holds."""
+        for _ in range(60):
+            if not auto(self.ctx()) or not play_suggestion(self.play, suggestion(self.lesson, self.play)):
+                return
 
     def observe(self) -> None:
         """Note the learner's new decisions and show the next card whose moment came: the

@@ -87,6 +87,7 @@ CLAIMS = {
     "learn.mt.engine": lambda s: s.play.setup is not None and same(s.play.setup.tile, (12, 12)),
     "learn.mt.chain": lambda s: s.view.first_round and s.playable((11, 12)),
     "learn.mt.own_train": lambda s: s.view.first_round and bool(s.train(LEARNER).tiles),
+    "learn.mt.chain_auto": lambda s: s.view.first_round and len(s.mine("play")) >= 3 and "play" in s.kinds,
     "learn.mt.end_chain": lambda s: s.kinds == {"end_chain"},
     "learn.mt.draw": lambda s: "draw" in s.kinds and "play" not in s.kinds,
     "learn.mt.pass": lambda s: s.kinds == {"pass"} and s.view.drawn,
@@ -130,7 +131,7 @@ CLAIMS = {
     "learn.cu.block_tie": lambda s: out(s) is None and {x % 2 for x in blocked_low(s)[1]} == {0, 1},
     "learn.cu.hundred": lambda s: s.end().totals[1] >= 100 and s.end().totals[2] == 0,
     "learn.cu.hundred_not": lambda s: (s.params["ours"], s.params["theirs"]) == tuple(s.end().totals[1:3])
-    and max(s.end().totals[1:3]) < 100 or s.end().totals[2] > 0,
+    and (s.end().totals[1] < 100 or s.end().totals[2] > 0),
     # Jamaican
     "learn.ja.pose": lambda s: not s.view.line and (6, 6) in s.view.hand and s.playable((6, 6)),
     "learn.ja.ends": lambda s: bool(s.view.line) and "play" in s.kinds,
@@ -276,3 +277,14 @@ def test_a_lesson_that_stalls_is_reported():
     stuck = replace(lesson, cards=(Card("learn.cu.welcome", when=lambda ctx: False, skip=lambda ctx: False),
                                    *lesson.cards[1:]))
     assert not walk(stuck, chooser("lesson"), limit=300).finished
+
+
+def test_the_first_turn_is_three_tiles_then_played_for_the_learner():
+    """Issue 38: the Mexican Train first turn teaches the chain with three tiles; after the
+    card that says so, the rest of the chain is played for the learner, who then ends it."""
+    result = checked("mexican_train", chooser("lesson"))
+    keys = [k for k, _ in result.cards]
+    at = keys.index("learn.mt.chain_auto")
+    made = result.decisions
+    assert [a.kind for a in made[:5]] == ["place_engine", "play", "play", "play", "end_chain"]
+    assert keys[at + 1] == "learn.mt.end_chain"
