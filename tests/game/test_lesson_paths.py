@@ -102,6 +102,9 @@ CLAIMS = {
     "learn.mt.extra": lambda s: s.view.extra,
     "learn.mt.obligation": lambda s: s.train(s.last_double().train).tiles[-1] != s.last_double().tile,
     "learn.mt.obligation_open": lambda s: s.train(s.last_double().train).tiles[-1] == s.last_double().tile,
+    "learn.mt.marked_other": lambda s: any(
+        a.kind == "play" and a.train == 2 and same(a.tile, (int(s.params["tile"][1]), int(s.params["tile"][3])))
+        for a in s.legal) and s.train(2).marked,
     "learn.mt.go_out": lambda s: len(s.view.hand) == 1 and s.playable(s.view.hand[0]),
     "learn.mt.penalty": lambda s: out(s) == LEARNER and s.params["count"] == pips(s.end().hands[2]),
     "learn.mt.penalty_you": lambda s: out(s) == 2 and s.params["count"] == pips(s.end().hands[1]),

@@ -8,7 +8,9 @@ doubles and their extra tile (MT-13, MT-14), going out and the penalty (MT-16,
 MT-17), then what the 13 deals are (MT-3, MT-18).
 
 - Learner: [12|12] and a chain of nine, 12-11-10-0-1-2-3-4-5-6, that branches
-  nowhere; then the tiles of 7, 8 and 9 only, which fit nothing until a 7 comes.
+  nowhere; then the tiles of 7, 8 and 9, which fit nothing until a 7 comes, and
+  [4|9], which fits only the computer's train (its end shows 4) once a pass has
+  marked it (MT-12: played there, issue 38).
 - Computer: [12|3] and [12|4] (its train, then the Mexican train) and tiles that
   never fit: no 3, 4, 6 or 12.
 - Boneyard: [8|9] (the learner's draw that does not fit, a pass), [6|7] (the next
@@ -25,7 +27,9 @@ from ...lessons import LEARNER, Anchor, Card, Ctx, Lesson, same_tile
 ENGINE: Tile = tile(12, 12)
 CHAIN = [tile(11, 12), tile(10, 11), tile(0, 10), tile(0, 1), tile(1, 2), tile(2, 3), tile(3, 4),
          tile(4, 5), tile(5, 6)]
-LATER = [tile(7, 7), tile(7, 8), tile(8, 8), tile(7, 9), tile(9, 9)]
+LATER = [tile(7, 7), tile(7, 8), tile(8, 8), tile(7, 9), tile(4, 9)]
+#: The tile the learner plays on the computer's marked train (its end shows 4).
+ON_MARKED = tile(4, 9)
 NO_FIT = tile(8, 9)  # the first draw: fits nowhere, so the learner passes (MT-11)
 FITS = tile(6, 7)  # the second draw: fits the learner's own train (MT-11: it must be played)
 COMPUTER_TRAIN = [tile(3, 12), tile(4, 12)]
@@ -153,9 +157,14 @@ def suggest(ctx: Ctx) -> Action | None:
     if ctx.view.extra and cover_plays(ctx):
         return cover_plays(ctx)[0]
     on_own = [a for a in legal if a.kind == "play" and a.train == LEARNER]
+    doubles = [a for a in on_own if is_double(a)]
+    if doubles:
+        return doubles[0]
+    marked_others = on_marked_other(ctx)
+    if marked_others and not ctx.view.extra:
+        return marked_others[0]
     if on_own:
-        doubles = [a for a in on_own if is_double(a)]
-        return (doubles or on_own)[0]
+        return on_own[0]
     others = [a for a in legal if a.kind == "play"]
     if others:
         return others[0]
@@ -168,6 +177,17 @@ def suggest(ctx: Ctx) -> Action | None:
 
 def double_params(ctx: Ctx) -> dict:
     t = next((a.tile for a in plays(ctx) if a.tile is not None and is_double(a)), LATER[0])
+    return {"tile": f"[{t[0]}|{t[1]}]"}
+
+
+def on_marked_other(ctx: Ctx) -> list[Action]:
+    """The learner's plays on another player's marked train (MT-10, MT-12)."""
+    return [a for a in plays(ctx) if a.train not in (LEARNER, "mexican")
+            and bool(train(ctx, a.train) and train(ctx, a.train).marked)]
+
+
+def marked_other_params(ctx: Ctx) -> dict:
+    t = next((a.tile for a in on_marked_other(ctx) if a.tile is not None), ON_MARKED)
     return {"tile": f"[{t[0]}|{t[1]}]"}
 
 
@@ -226,6 +246,10 @@ CARDS = (
     Card("learn.mt.obligation", anchor=lambda ctx: Anchor("target", my_double(ctx).train),
          when=lambda ctx: my_double(ctx) is not None and not (ctx.to_act and ctx.view.extra),
          words=lambda ctx: ("learn.mt.obligation" if covered(ctx) else "learn.mt.obligation_open", {})),
+    Card("learn.mt.marked_other", anchor=lambda ctx: Anchor("target", on_marked_other(ctx)[0].train), act=True,
+         when=lambda ctx: later(ctx) and not ctx.view.extra and bool(on_marked_other(ctx))
+         and not any(is_double(a) for a in plays(ctx)),
+         params=marked_other_params, expect=lambda e, ctx: getattr(e, "train", None) not in (LEARNER, "mexican")),
     Card("learn.mt.go_out", anchor=lambda ctx: Anchor("hand"), act=True,
          when=lambda ctx: later(ctx) and len(ctx.view.hand) == 1 and bool(plays(ctx))),
     Card("learn.mt.penalty", anchor=lambda ctx: Anchor("panel"), when=at_result, words=result_words,
