@@ -102,7 +102,11 @@ CLAIMS = {
     "learn.mt.extra": lambda s: s.view.extra,
     "learn.mt.obligation": lambda s: s.train(s.last_double().train).tiles[-1] != s.last_double().tile,
     "learn.mt.obligation_open": lambda s: s.train(s.last_double().train).tiles[-1] == s.last_double().tile,
-    "learn.mt.marked_other": lambda s: any(
+    "learn.mt.on_mexican": lambda s: any(
+        a.kind == "play" and a.train == "mexican" and same(a.tile, (int(s.params["tile"][1]), int(s.params["tile"][3])))
+        for a in s.legal),
+    "learn.mt.marker_stays": lambda s: s.train(LEARNER).marked and s.mine("play")[-1].train == "mexican",
+    "learn.mt.on_marked": lambda s: any(
         a.kind == "play" and a.train == 2 and same(a.tile, (int(s.params["tile"][1]), int(s.params["tile"][3])))
         for a in s.legal) and s.train(2).marked,
     "learn.mt.go_out": lambda s: len(s.view.hand) == 1 and s.playable(s.view.hand[0]),
@@ -216,7 +220,10 @@ def test_every_other_choice_at_every_decision_reaches_the_end(game):
     for at, n in enumerate(decision_points(game)):
         picks = range(n) if n <= 6 else rng.sample(range(n), 6)
         for pick in picks:
-            checked(game, deviating(at, pick))
+            keys = [k for k, _ in checked(game, deviating(at, pick)).cards]
+            # only the one other choice is explained: the lesson's own moves after it are
+            # the ones its cards ask for
+            assert sum(k.endswith("_other") or k == "learn.common.other_move" for k in keys) <= 1, keys
 
 
 @pytest.mark.parametrize("game", GAMES)

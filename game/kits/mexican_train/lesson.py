@@ -7,13 +7,14 @@ computer starts it), a drawn tile that must be played and takes the marker down,
 doubles and their extra tile (MT-13, MT-14), going out and the penalty (MT-16,
 MT-17), then what the 13 deals are (MT-3, MT-18).
 
-- Learner: [12|12] and a chain of nine, 12-11-10-0-1-2-3-4-5-6, that branches
-  nowhere; then the tiles of 7, 8 and 9, which fit nothing until a 7 comes, and
-  [4|9], which fits only the computer's train (its end shows 4) once a pass has
-  marked it (MT-12: played there, issue 38).
+- Learner: [12|12] and a chain of eight, 12-11-10-0-1-2-3-4-5; then the tiles
+  of 7, 8 and 9, which fit nothing until a 7 comes; [3|6], which fits the
+  Mexican train once the computer has started it (its end shows 3); and [4|9],
+  which fits only the computer's train (its end shows 4) once a pass has marked
+  it (MT-10, MT-12: played there by doing, issue 38).
 - Computer: [12|3] and [12|4] (its train, then the Mexican train) and tiles that
-  never fit: no 3, 4, 6 or 12.
-- Boneyard: [8|9] (the learner's draw that does not fit, a pass), [6|7] (the next
+  never fit: no 3, 4, 5, 6 or 12.
+- Boneyard: [8|9] (the learner's draw that does not fit, a pass), [5|7] (the next
   draw, which fits and must be played), then tiles the computer cannot play.
 """
 from __future__ import annotations
@@ -26,15 +27,18 @@ from ...lessons import LEARNER, Anchor, Card, Ctx, Lesson, same_tile
 
 ENGINE: Tile = tile(12, 12)
 CHAIN = [tile(11, 12), tile(10, 11), tile(0, 10), tile(0, 1), tile(1, 2), tile(2, 3), tile(3, 4),
-         tile(4, 5), tile(5, 6)]
-LATER = [tile(7, 7), tile(7, 8), tile(8, 8), tile(7, 9), tile(4, 9)]
+         tile(4, 5)]
+#: The tile the learner plays on the Mexican train once the computer has started it (its
+#: end shows 3), which leaves 6 there: a number the computer never holds.
+ON_MEXICAN = tile(3, 6)
+LATER = [tile(7, 7), tile(7, 8), tile(8, 8), tile(7, 9), tile(4, 9), ON_MEXICAN]
 #: The tile the learner plays on the computer's marked train (its end shows 4).
 ON_MARKED = tile(4, 9)
 NO_FIT = tile(8, 9)  # the first draw: fits nowhere, so the learner passes (MT-11)
-FITS = tile(6, 7)  # the second draw: fits the learner's own train (MT-11: it must be played)
+FITS = tile(5, 7)  # the second draw: fits the learner's own train (MT-11: it must be played)
 COMPUTER_TRAIN = [tile(3, 12), tile(4, 12)]
 #: Numbers the computer's other tiles and its draws never show (they would fit).
-QUIET = {3, 4, 6, 12}
+QUIET = {3, 4, 5, 6, 12}
 
 
 def deal() -> Deal:
@@ -44,7 +48,7 @@ def deal() -> Deal:
     calm = [t for t in free if not QUIET & set(t)]
     loud = [t for t in free if QUIET & set(t)]
     computer = COMPUTER_TRAIN + calm[:13]
-    stock = [NO_FIT, FITS] + calm[13:] + loud
+    stock = [NO_FIT, calm[13], FITS] + calm[14:] + loud  # the computer draws between the two
     return Deal((tuple(learner), tuple(computer)), tuple(stock))
 
 
@@ -157,9 +161,14 @@ def suggest(ctx: Ctx) -> Action | None:
     if ctx.view.extra and cover_plays(ctx):
         return cover_plays(ctx)[0]
     on_own = [a for a in legal if a.kind == "play" and a.train == LEARNER]
-    doubles = [a for a in on_own if is_double(a)]
-    if doubles:
+    if ctx.view.first_round:  # the chain as dealt: it branches nowhere
+        return next((a for a in on_own if any(same_tile(a, t) for t in CHAIN)), on_own[0] if on_own else legal[0])
+    doubles = sorted((a for a in legal if a.kind == "play" and is_double(a)), key=lambda a: a.train != LEARNER)
+    if doubles:  # a double first, on the own train where it can go there (the card on doubles)
         return doubles[0]
+    mexican = [a for a in legal if a.kind == "play" and a.train == "mexican"]
+    if mexican and not ctx.view.extra and not any(e.train == "mexican" for e in mine(ctx, "play")):
+        return mexican[0]
     marked_others = on_marked_other(ctx)
     if marked_others and not ctx.view.extra:
         return marked_others[0]
@@ -186,9 +195,12 @@ def on_marked_other(ctx: Ctx) -> list[Action]:
             and bool(train(ctx, a.train) and train(ctx, a.train).marked)]
 
 
-def marked_other_params(ctx: Ctx) -> dict:
-    t = next((a.tile for a in on_marked_other(ctx) if a.tile is not None), ON_MARKED)
+def tile_params(t) -> dict:
     return {"tile": f"[{t[0]}|{t[1]}]"}
+
+
+def marked_other_params(ctx: Ctx) -> dict:
+    return tile_params(next((a.tile for a in on_marked_other(ctx) if a.tile is not None), ON_MARKED))
 
 
 def first_turn_over(ctx: Ctx) -> bool:
@@ -223,6 +235,19 @@ CARDS = (
     Card("learn.mt.mexican", anchor=lambda ctx: Anchor("target", "mexican"), when=mexican_by_other,
          skip=lambda ctx: ctx.deal_ended() or (bool(ctx.events("play")) and any(
              e.train == "mexican" for e in ctx.events("play")) and not mexican_by_other(ctx))),
+    Card("learn.mt.on_mexican", anchor=lambda ctx: Anchor("target", "mexican"), act=True,
+         after=("learn.mt.mexican",),
+         when=lambda ctx: later(ctx) and not ctx.view.extra and any(a.train == "mexican" for a in plays(ctx)),
+         params=lambda ctx: tile_params(next((a.tile for a in plays(ctx) if a.train == "mexican"), ON_MEXICAN)),
+         expect=lambda e, ctx: getattr(e, "train", None) == "mexican",
+         skip=lambda ctx: ctx.deal_ended() or any(e.train == "mexican" for e in mine(ctx, "play"))),
+    Card("learn.mt.marker_stays", anchor=at_own, after=("learn.mt.on_mexican",),
+         when=lambda ctx: marked(ctx) and any(e.train == "mexican" for e in mine(ctx, "play")),
+         skip=lambda ctx: ctx.deal_ended() or not marked(ctx)),
+    Card("learn.mt.on_marked", anchor=lambda ctx: Anchor("target", on_marked_other(ctx)[0].train), act=True,
+         when=lambda ctx: later(ctx) and not ctx.view.extra and bool(on_marked_other(ctx))
+         and not any(is_double(a) for a in plays(ctx)),
+         params=marked_other_params, expect=lambda e, ctx: getattr(e, "train", None) not in (LEARNER, "mexican")),
     Card("learn.mt.draw_again", anchor=button("draw"), act=True, after=("learn.mt.marker_up",),
          when=lambda ctx: cannot_play(ctx) and "draw" in ctx.legal_kinds() and marked(ctx),
          skip=lambda ctx: ctx.deal_ended() or (bool(mine(ctx, "pass")) and not marked(ctx))),
@@ -246,10 +271,6 @@ CARDS = (
     Card("learn.mt.obligation", anchor=lambda ctx: Anchor("target", my_double(ctx).train),
          when=lambda ctx: my_double(ctx) is not None and not (ctx.to_act and ctx.view.extra),
          words=lambda ctx: ("learn.mt.obligation" if covered(ctx) else "learn.mt.obligation_open", {})),
-    Card("learn.mt.marked_other", anchor=lambda ctx: Anchor("target", on_marked_other(ctx)[0].train), act=True,
-         when=lambda ctx: later(ctx) and not ctx.view.extra and bool(on_marked_other(ctx))
-         and not any(is_double(a) for a in plays(ctx)),
-         params=marked_other_params, expect=lambda e, ctx: getattr(e, "train", None) not in (LEARNER, "mexican")),
     Card("learn.mt.go_out", anchor=lambda ctx: Anchor("hand"), act=True,
          when=lambda ctx: later(ctx) and len(ctx.view.hand) == 1 and bool(plays(ctx))),
     Card("learn.mt.penalty", anchor=lambda ctx: Anchor("panel"), when=at_result, words=result_words,
