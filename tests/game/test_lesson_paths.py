@@ -109,6 +109,8 @@ CLAIMS = {
     "learn.mt.on_marked": lambda s: any(
         a.kind == "play" and a.train == 2 and same(a.tile, (int(s.params["tile"][1]), int(s.params["tile"][3])))
         for a in s.legal) and s.train(2).marked,
+    "learn.mt.must_play_other": lambda s: s.train(LEARNER).marked,
+    "learn.mt.double_other": lambda s: any(a == b for a, b in s.view.hand),
     "learn.mt.go_out": lambda s: len(s.view.hand) == 1 and s.playable(s.view.hand[0]),
     "learn.mt.penalty": lambda s: out(s) == LEARNER and s.params["count"] == pips(s.end().hands[2]),
     "learn.mt.penalty_you": lambda s: out(s) == 2 and s.params["count"] == pips(s.end().hands[1]),
@@ -125,6 +127,7 @@ CLAIMS = {
     "learn.cu.first": lambda s: not s.view.line and (5, 9) in s.view.hand,
     "learn.cu.first_any": lambda s: not s.view.line and "play" in s.kinds,
     "learn.cu.both_ends": lambda s: (1, 9) in s.view.hand and {s.view.left_end, s.view.right_end} == {1, 9},
+    "learn.cu.both_ends_other": lambda s: not s.view.left_end == s.view.right_end == 9,
     "learn.cu.pass": lambda s: s.kinds == {"pass"},
     "learn.cu.out_you": lambda s: out(s) == LEARNER and s.params["count"] == opponents_pips(s),
     "learn.cu.out_partner": lambda s: out(s) == PARTNER and s.params["count"] == opponents_pips(s),
@@ -154,7 +157,7 @@ CLAIMS = {
 }
 #: Cards that claim nothing of the position: welcomes, rules in general, the explanations of
 #: another move, the recaps.
-GENERAL = {"learn.mt.welcome", "learn.cu.welcome", "learn.ja.welcome", "learn.ja.six_love",
+GENERAL = {"learn.mt.welcome", "learn.common.other_move", "learn.cu.welcome", "learn.ja.welcome", "learn.ja.six_love",
            "learn.mt.recap", "learn.cu.recap", "learn.ja.recap"}
 #: The result card each lesson must show on every path (one of these keys).
 RESULTS = {
@@ -173,9 +176,8 @@ def checked(game: str, choose, undo=None) -> Walk:
 
     def on_card(guide, play) -> None:
         key, params = guide.log[-1]
-        if guide.explaining is not None and guide.explaining[0] == key:
-            return  # another move explained: it states the rule, no result
-        if key in GENERAL:
+        if key in GENERAL or (guide.explaining is not None and key not in CLAIMS):
+            return  # another move explained by the rule alone
             return
         claim = CLAIMS.get(key)
         if claim is None:
