@@ -124,7 +124,8 @@ CLAIMS = {
     "learn.cu.redealt": lambda s: bool(s.mine("redeal")),
     "learn.cu.accept": lambda s: s.kinds == {"accept"} and sum(a == b for a, b in s.view.hand) < 5,
     "learn.cu.leader": lambda s: any(a.kind == "lead" and a.seat == LEARNER for a in s.legal),
-    "learn.cu.first": lambda s: not s.view.line and (5, 9) in s.view.hand,
+    "learn.cu.first": lambda s: not s.view.line and (5, 9) in s.view.hand
+    and max(a + b for a, b in s.view.hand) == 14 and sum(a + b == 14 for a, b in s.view.hand) == 1,  # the heaviest
     "learn.cu.first_any": lambda s: not s.view.line and "play" in s.kinds,
     "learn.cu.both_ends": lambda s: (1, 9) in s.view.hand and {s.view.left_end, s.view.right_end} == {1, 9},
     "learn.cu.both_ends_other": lambda s: not s.view.left_end == s.view.right_end == 9,

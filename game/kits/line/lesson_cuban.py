@@ -1,16 +1,15 @@
 """The Cuban lesson: the learner (seat 1) and a computer partner (seat 3) against two computers.
 
-It brings up, in order (issue 31): the lead draw (CU-2), five doubles and the
-redeal (CU-4), the team with the right choosing its leader (CU-5), playing on
-both ends (CU-6), a block and its count (CU-7, CU-8), and the points to 100
-(CU-10).
+It brings up, in order (issues 31, 38): the lead draw (CU-2), five doubles and
+the redeal (CU-4), the team with the right choosing its leader (CU-5), playing
+on both ends (CU-6), a pass, going out and its count (CU-7, CU-8), and the
+points to 100 (CU-10).
 
 - Lead draw: the learner's [4|5] beats [1|2]: team 1 has the right to lead.
 - Deal 1: the learner holds five doubles and may demand the redeal.
-- Deal 2: every computer has exactly one tile that fits when its turn comes, so
-  the line goes [5|9], [5|3], [3|6], [6|1]; the learner's [1|9] fits both ends
-  and, on the 1, makes both ends 9.  Every other 9 lies among the 15 unused
-  tiles, so everyone passes: a block, which the learner's low count wins.
+- Deal 2 (``SECOND``, found by playing it): the learner leads [5|9], its
+  heaviest tile; [1|9] fits both ends and, on the 1, makes both ends 9; the
+  learner passes once and goes out, winning the hand by playing every tile.
 """
 from __future__ import annotations
 
@@ -26,9 +25,6 @@ FIVE_DOUBLES = [tile(0, 0), tile(1, 1), tile(2, 2), tile(3, 3), tile(4, 4)]
 LEAD = tile(5, 9)
 BOTH_ENDS = tile(1, 9)
 PARTNER = 3
-#: Each computer's one tile that fits when its turn comes, and the numbers it may not hold else.
-FORCED = {2: (tile(3, 5), {5, 9}), 3: (tile(3, 6), {3, 9}), 4: (tile(1, 6), {6, 9})}
-LEARNER_LOW = [tile(0, 0), tile(0, 2), tile(0, 3), tile(0, 4), tile(2, 2), tile(0, 5), tile(2, 3), tile(0, 6)]
 
 
 def first_deal() -> Deal:
@@ -48,21 +44,22 @@ def first_deal() -> Deal:
     return Deal(tuple(tuple(h) for h in hands), tuple(doubles + singles))
 
 
+#: Deal 2, found by playing it (a search over shuffles): with the lesson's moves the
+#: learner leads [5|9], closes both ends on 9 with [1|9], passes once and goes out with
+#: all ten tiles played.
+SECOND = (
+    ((5, 9), (1, 9), (5, 5), (1, 6), (2, 3), (0, 2), (3, 4), (3, 5), (3, 8), (0, 3)),
+    ((8, 9), (5, 6), (0, 6), (1, 8), (1, 1), (1, 5), (1, 7), (3, 9), (5, 8), (7, 7)),
+    ((7, 8), (7, 9), (2, 6), (6, 8), (0, 8), (0, 0), (2, 4), (8, 8), (0, 1), (1, 2)),
+    ((6, 9), (2, 9), (4, 4), (0, 4), (4, 7), (0, 9), (4, 6), (0, 5), (9, 9), (6, 7)),
+)
+UNUSED = ((4, 8), (2, 2), (4, 5), (0, 7), (3, 6), (5, 7), (3, 3), (1, 3), (2, 5), (2, 7), (2, 8), (4, 9),
+          (3, 7), (6, 6), (1, 4))
+
+
 def second_deal() -> Deal:
-    learner = [LEAD, BOTH_ENDS] + LEARNER_LOW
-    taken = set(learner) | {t for t, _ in FORCED.values()}
-    free = sorted((t for t in TILES if t not in taken), key=lambda t: (t[0] + t[1], t))
-    hands: dict[int, list[Tile]] = {1: learner, **{s: [t] for s, (t, _) in FORCED.items()}}
-    # in turns, the opponents take the lowest tiles they may hold and the partner the highest:
-    # the learner's count is still the lowest, and the opponents' two make less than 100
-    while any(len(hands[s]) < 10 for s in FORCED):
-        for seat, (_, quiet) in FORCED.items():
-            if len(hands[seat]) < 10:
-                order = reversed(free) if seat == 3 else free
-                pick = next(t for t in order if not quiet & set(t))
-                hands[seat].append(pick)
-                free.remove(pick)
-    return Deal(tuple(tuple(hands[s]) for s in (1, 2, 3, 4)), tuple(free))
+    return Deal(tuple(tuple(tile(a, b) for a, b in hand) for hand in SECOND),
+                tuple(tile(a, b) for a, b in UNUSED))
 
 
 # ---------------------------------------------------------------- what the cards read
@@ -184,9 +181,9 @@ CARDS = (
     Card("learn.cu.pass", anchor=button("pass"), act=True,
          when=lambda ctx: ctx.to_act and ctx.legal_kinds() == {"pass"},
          skip=lambda ctx: ctx.deal_ended() or bool(mine(ctx, "pass"))),
-    Card("learn.cu.block", anchor=lambda ctx: Anchor("panel"), when=at_result, words=result_words,
+    Card("learn.cu.out_you", anchor=lambda ctx: Anchor("panel"), when=at_result, words=result_words,
          skip=lambda ctx: ctx.reveal_seen()),
-    Card("learn.cu.hundred", after=("learn.cu.block",), when=at_result, words=match_words,
+    Card("learn.cu.hundred_not", after=("learn.cu.out_you",), when=at_result, words=match_words,
          skip=lambda ctx: ctx.reveal_seen()),
     Card("learn.cu.recap", skip=lambda ctx: False),
 )
