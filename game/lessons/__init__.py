@@ -98,6 +98,16 @@ class Ctx:
         """The lesson's deal (or hand) is over (its first deal end is in the history)."""
         return bool(self.events("deal_end"))
 
+    def result_due(self) -> bool:
+        """The lesson's deal (hand) has just ended and the table still shows it: its result is
+        told now, before the score screen (issue 38)."""
+        return self.play.phase == "deal_end" and len(self.events("deal_end")) == 1
+
+    def result(self):
+        """The lesson's deal end (its history event) and the seat that went out (None: blocked)."""
+        end = self.events("deal_end")[0]
+        return end, next((s for s in range(1, len(end.hands)) if not end.hands[s]), None)
+
     def reveal_seen(self) -> bool:
         """The deal ended and the player has left its reveal (back at the table)."""
         return self.deal_ended() and self.play.reveals_seen >= 1 and self.play.phase != "deal_end"

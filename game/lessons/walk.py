@@ -77,6 +77,29 @@ def chooser(mode: str) -> Chooser:
     return {"lesson": along_lesson, "hints": along_hints, "first": first_offered}[mode]
 
 
+#: What one ``step`` did: something moved, nothing could move yet (a computer thinking),
+#: or the learner's decision was refused.
+MOVED, WAITING, REFUSED = "moved", "waiting", "refused"
+
+
+def step(guide: Guide, play, decide: Callable[[], bool]) -> str:
+    """One step of a lesson: a card read (Next), a deal's end left, the learner's decision
+    (``decide``: made, or refused), or a computer's; the guide then looks again."""
+    outcome = MOVED
+    if guide.reading:
+        guide.next()
+    elif play.phase == "deal_end":
+        play.continue_after_deal()
+    elif play.phase == "match_end":
+        play.next_match()
+    elif play.my_turn():
+        outcome = MOVED if decide() else REFUSED
+    elif not play.step_computer():
+        outcome = WAITING
+    guide.observe()
+    return outcome
+
+
 def walk(lesson: Lesson, choose: Chooser, *, on_card: Callable[[Guide, Any], None] | None = None,
          undo: Callable[[Guide], bool] | None = None, limit: int = 5000) -> Walk:
     """Play ``lesson`` to its end with the learner's decisions from ``choose``; ``on_card`` is
@@ -99,29 +122,20 @@ def walk(lesson: Lesson, choose: Chooser, *, on_card: Callable[[Guide, Any], Non
             if on_card is not None:
                 on_card(guide, play)
 
+    def decide() -> bool:
+        action = choose(play, guide, play.legal())
+        result.decisions.append(action)
+        return play_suggestion(play, action)
+
     for _ in range(limit):
         report()
         if guide.finished:
             result.finished = True
             break
-        if guide.reading:
-            if undo is not None and guide.can_undo and undo(guide):
-                guide.undo()
-                result.undone += 1
-            else:
-                guide.next()
-        elif play.phase == "deal_end":
-            play.continue_after_deal()
-        elif play.phase == "match_end":
-            play.next_match()
-        elif play.my_turn():
-            legal = play.legal()
-            action = choose(play, guide, legal)
-            if not play_suggestion(play, action):
-                break  # pragma: no cover - a legal decision the table refused
-            result.decisions.append(action)
-        elif not play.step_computer():
-            break  # pragma: no cover - nobody can move
-        guide.observe()
+        if guide.reading and undo is not None and guide.can_undo and undo(guide):
+            guide.undo()
+            result.undone += 1
+        elif step(guide, play, decide) != MOVED:
+            break  # pragma: no cover - nobody can move (delay 0: a computer never waits)
     report()
     return result

@@ -522,26 +522,17 @@ __all__ = ["LEARNER", "LearnScene", "LessonTableScene", "done_games", "play_sugg
 def advance_lesson(scene: LessonTableScene, steps: int) -> int:
     """``steps`` steps of the lesson at once (a card read, a move of the lesson's, a computer's
     decision, a deal's end left), as ``--after`` does for the demo; returns how many."""
-    from ..lessons import suggestion
+    from ..lessons.walk import REFUSED, WAITING, step
     play, guide = scene.play, scene.guide
     done = 0
     for _ in range(steps * 4 + 100):
         if done >= steps or guide.finished:
             break
-        if guide.reading:
-            guide.next()
-        elif play.phase == "deal_end":
-            play.continue_after_deal()
-        elif play.phase == "match_end":
-            play.next_match()
-        elif play.my_turn():
-            if not play_suggestion(play, suggestion(scene.lesson, play)):
-                break
-        elif not play.step_computer():
-            guide.observe()
-            continue
-        guide.observe()
-        done += 1
+        outcome = step(guide, play, lambda: play_suggestion(play, suggestion(scene.lesson, play)))
+        if outcome == REFUSED:
+            break
+        if outcome != WAITING:
+            done += 1
     if done:  # the steps show at once, as after an undo: no motion or sound of moves long made
         scene.staging.history_state = None
     return done

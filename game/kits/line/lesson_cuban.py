@@ -83,17 +83,11 @@ def lead_draw_params(ctx: Ctx) -> dict:
     return {"mine": fmt(first), "theirs": fmt(second)}
 
 
-def at_result(ctx: Ctx) -> bool:
-    """The lesson's hand has just ended and the table still shows it (before the scores)."""
-    return ctx.play.phase == "deal_end" and len(ctx.events("deal_end")) == 1
-
-
 def result_words(ctx: Ctx) -> tuple[str, dict]:
     """Who won the hand and how, read from its end (CU-7, CU-8): the card never assumes it."""
-    end = ctx.events("deal_end")[0]
+    end, out = ctx.result()
     params = {"count": end.points}
-    if end.reason == "out":
-        out = next(s for s in range(1, 5) if not end.hands[s])
+    if out is not None:
         key = ("learn.cu.out_you" if out == LEARNER else "learn.cu.out_partner" if out == PARTNER
                else "learn.cu.out_them")
         return key, params
@@ -181,9 +175,9 @@ CARDS = (
     Card("learn.cu.pass", anchor=button("pass"), act=True,
          when=lambda ctx: ctx.to_act and ctx.legal_kinds() == {"pass"},
          skip=lambda ctx: ctx.deal_ended() or bool(mine(ctx, "pass"))),
-    Card("learn.cu.out_you", anchor=lambda ctx: Anchor("panel"), when=at_result, words=result_words,
+    Card("learn.cu.out_you", anchor=lambda ctx: Anchor("panel"), when=Ctx.result_due, words=result_words,
          skip=lambda ctx: ctx.reveal_seen()),
-    Card("learn.cu.hundred_not", after=("learn.cu.out_you",), when=at_result, words=match_words,
+    Card("learn.cu.hundred_not", after=("learn.cu.out_you",), when=Ctx.result_due, words=match_words,
          skip=lambda ctx: ctx.reveal_seen()),
     Card("learn.cu.recap", skip=lambda ctx: False),
 )

@@ -83,17 +83,11 @@ def suggest(ctx: Ctx) -> Action | None:
     return legal[0]
 
 
-def at_result(ctx: Ctx) -> bool:
-    """The lesson's hand has just ended and the table still shows it (before the scores)."""
-    return ctx.play.phase == "deal_end" and len(ctx.events("deal_end")) == 1
-
-
 def result_words(ctx: Ctx) -> tuple[str, dict]:
     """Who won the hand, how, and what it scored, read from its end (JA-5, JA-6)."""
-    end = ctx.events("deal_end")[0]
+    end, out = ctx.result()
     params = {"count": end.points}
-    if end.reason == "out":
-        out = next(s for s in range(1, 5) if not end.hands[s])
+    if out is not None:
         key = "learn.ja.won" if out == LEARNER else "learn.ja.won_partner" if out == PARTNER else "learn.ja.lost"
         return key, params
     if end.winner_team is None:
@@ -117,7 +111,7 @@ CARDS = (
          skip=lambda ctx: ctx.deal_ended() or any(e.seat == LEARNER for e in ctx.events("pass"))),
     Card("learn.ja.key", anchor=lambda ctx: Anchor("hand", ctx.view.hand[0] if ctx.view.hand else None), act=True,
          when=key_ready),
-    Card("learn.ja.won", anchor=lambda ctx: Anchor("panel"), when=at_result, words=result_words,
+    Card("learn.ja.won", anchor=lambda ctx: Anchor("panel"), when=Ctx.result_due, words=result_words,
          skip=lambda ctx: ctx.reveal_seen()),
     Card("learn.ja.poser", anchor=button(f"lead:{LEARNER}"), act=True, after=("learn.ja.won",),
          when=choosing, expect=lambda e, ctx: e.chosen == LEARNER, other="learn.ja.poser_other",

@@ -136,18 +136,13 @@ def mexican_by_other(ctx: Ctx) -> bool:
     return first is not None and first.seat != LEARNER
 
 
-def at_result(ctx: Ctx) -> bool:
-    """The deal has just ended and the table still shows it (before its score screen)."""
-    return ctx.play.phase == "deal_end" and len(ctx.events("deal_end")) == 1
-
-
 def result_words(ctx: Ctx) -> tuple[str, dict]:
     """Who went out and what was counted, read from the deal's end (MT-16, MT-17)."""
-    end = ctx.events("deal_end")[0]
+    end, out = ctx.result()
     mine_, theirs = end.counts[LEARNER], sum(end.counts[2:])
-    if end.reason == "out" and not end.hands[LEARNER]:
+    if out == LEARNER:
         return "learn.mt.penalty", {"count": theirs}
-    if end.reason == "out":
+    if out is not None:
         return "learn.mt.penalty_you", {"count": mine_}
     return "learn.mt.penalty_block", {"count": mine_, "theirs": theirs}
 
@@ -273,7 +268,7 @@ CARDS = (
          words=lambda ctx: ("learn.mt.obligation" if covered(ctx) else "learn.mt.obligation_open", {})),
     Card("learn.mt.go_out", anchor=lambda ctx: Anchor("hand"), act=True,
          when=lambda ctx: later(ctx) and len(ctx.view.hand) == 1 and bool(plays(ctx))),
-    Card("learn.mt.penalty", anchor=lambda ctx: Anchor("panel"), when=at_result, words=result_words,
+    Card("learn.mt.penalty", anchor=lambda ctx: Anchor("panel"), when=Ctx.result_due, words=result_words,
          skip=lambda ctx: ctx.reveal_seen()),
     Card("learn.mt.deals", anchor=lambda ctx: Anchor("hand", tile(11, 11)),
          when=lambda ctx: ctx.reveal_seen(), skip=lambda ctx: False),
