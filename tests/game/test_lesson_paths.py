@@ -147,6 +147,8 @@ CLAIMS = {
     "learn.ja.pose": lambda s: not s.view.line and (6, 6) in s.view.hand and s.playable((6, 6)),
     "learn.ja.ends": lambda s: bool(s.view.line) and "play" in s.kinds,
     "learn.ja.pass": lambda s: s.kinds == {"pass"},
+    "learn.ja.hard": lambda s: {s.params["left"], s.params["right"]} == {s.view.left_end, s.view.right_end}
+    and all(sum((a == n) + (b == n) for a, b in s.view.line) == 7 for n in (s.view.left_end, s.view.right_end)),
     "learn.ja.key": lambda s: len(s.view.hand) == 1 and set(s.view.hand[0]) == {s.view.left_end, s.view.right_end},
     "learn.ja.won": lambda s: out(s) == LEARNER and s.params["count"] in (1, 2),
     "learn.ja.won_partner": lambda s: out(s) == PARTNER and s.params["count"] in (1, 2),
