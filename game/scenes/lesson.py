@@ -31,7 +31,7 @@ CARD_TEXT = (247, 241, 227)
 RING = (255, 214, 102)
 #: Intents a card to read lets through to the table: looking round, the menus, the window.
 LOOKING = frozenset({I.ZOOM, I.PAN, I.FIT, I.FOLLOW, I.MAGNIFY, I.MENU, I.RULES, I.LOG,
-                     I.RESIZE, I.HOVER, I.MUTE})
+                     I.RESIZE, I.HOVER, I.MUTE, I.READING})
 
 
 def done_games(settings: dict) -> set[str]:

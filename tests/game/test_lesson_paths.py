@@ -160,7 +160,7 @@ CLAIMS = {
 }
 #: Cards that claim nothing of the position: welcomes, rules in general, the explanations of
 #: another move, the recaps.
-GENERAL = {"learn.mt.welcome", "learn.common.other_move", "learn.cu.welcome", "learn.ja.welcome", "learn.ja.six_love",
+GENERAL = {"learn.mt.welcome", "learn.common.other_move", "learn.cu.reading", "learn.cu.welcome", "learn.ja.welcome", "learn.ja.six_love",
            "learn.mt.recap", "learn.cu.recap", "learn.ja.recap"}
 #: The result card each lesson must show on every path (one of these keys).
 RESULTS = {

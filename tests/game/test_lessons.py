@@ -22,7 +22,7 @@ from game.scenes.lesson import LearnScene, LessonTableScene, done_games
 from game.scenes.match_end import MatchEndScene
 
 #: (cards shown, learner's decisions) of each lesson walked on its suggested path.
-COUNTS = {"mexican_train": (23, 21), "cuban": (12, 14), "jamaican": (10, 9)}
+COUNTS = {"mexican_train": (23, 21), "cuban": (13, 14), "jamaican": (10, 9)}
 #: How each lesson's first deal or hand ends on that path: (reason, points of the hand or None).
 OUTCOME = {"mexican_train": ("out", None), "cuban": ("out", None), "jamaican": ("out", 2)}
 ARROW = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN}
@@ -401,3 +401,16 @@ def test_the_recap_leads_on_to_a_real_game_or_the_lesson_again(lesson_app, choic
         play = app.play_state
         assert play is not None and play.session.config.game == "jamaican"
         assert [s.kind for s in play.seats] == ["human", "computer", "computer", "computer"]
+
+
+def test_r_shows_the_reading_panel_while_its_card_is_read(lesson_app):
+    """Issue 38: the Cuban card on the table reading panel asks to try R: the key works while
+    the card is read (the match still waits), and R again hides the panel."""
+    app = lesson_app
+    scene = open_lesson(app, "cuban", "keyboard")
+    _to_card(scene, "learn.cu.reading")
+    assert scene.guide.reading and not app.settings.get("reading", False)
+    key(app, pygame.K_r)
+    assert app.settings.get("reading") is True and scene.guide.card.key == "learn.cu.reading"
+    key(app, pygame.K_r)
+    assert app.settings.get("reading") is False

@@ -172,6 +172,8 @@ CARDS = (
          when=both_ends_ready,
          expect=lambda e, ctx: ctx.view.left_end == ctx.view.right_end == 9, other="learn.cu.both_ends_other",
          skip=lambda ctx: ctx.deal_ended() or BOTH_ENDS not in ctx.view.hand),
+    Card("learn.cu.reading", after=("learn.cu.both_ends",),
+         when=lambda ctx: ctx.to_act and ctx.view.left_end is not None and bool(plays(ctx))),
     Card("learn.cu.pass", anchor=button("pass"), act=True,
          when=lambda ctx: ctx.to_act and ctx.legal_kinds() == {"pass"},
          skip=lambda ctx: ctx.deal_ended() or bool(mine(ctx, "pass"))),
