@@ -103,7 +103,7 @@ class Ctx:
         told now, before the score screen (issue 38)."""
         return self.play.phase == "deal_end" and len(self.events("deal_end")) == 1
 
-    def result(self):
+    def result(self) -> tuple[Any, int | None]:
         """The lesson's deal end (its history event) and the seat that went out (None: blocked)."""
         end = self.events("deal_end")[0]
         return end, next((s for s in range(1, len(end.hands)) if not end.hands[s]), None)
