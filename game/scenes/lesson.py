@@ -45,7 +45,8 @@ def wrap(words: str, font: pygame.font.Font, width: int) -> list[str]:
     lines: list[str] = []
     for para in words.split("\n"):
         line = ""
-        for word in para.split():
+        # plain spaces only: a no-break space keeps a dash on its word's line (ru, uk)
+        for word in filter(None, para.split(" ")):
             trial = f"{line} {word}" if line else word
             if line and font.size(trial)[0] > width:
                 lines.append(line)
