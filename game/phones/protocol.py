@@ -59,6 +59,8 @@ PAGE_KEYS = (
     "phone.coach_label_blunder", "phone.coach_played", "phone.coach_better", "phone.coach_back",
     "phone.coach_best_count", "phone.log_mark", "phone.log_unmark", "phone.log_search",
     "phone.continue", "phone.error_applying", "phone.error_failed", "phone.applying", "phone.accept_why",
+    "phone.blank", "phone.tile_name", "phone.tile_double", "phone.h_seats", "phone.h_table", "phone.h_hand",
+    "phone.h_recent", "phone.cannot_play", "phone.can_play", "phone.plays_on", "phone.connected",
 )
 
 
