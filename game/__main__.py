@@ -155,6 +155,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     if not fewest <= args.players <= most:
         p.error(f"{args.game} is played by {fewest} players" if fewest == most
                 else f"{args.game} is played by {fewest} to {most} players")
+    if args.learn is not None:
+        from .lessons import GAMES as LESSONS  # a new game may come before its lesson (issue 39)
+        if args.learn not in LESSONS:
+            p.error(f"{args.learn} has no lesson yet; lessons: {', '.join(LESSONS)}")
     if (args.walk is not None or args.lesson_log is not None) and args.learn is None:
         p.error("--walk and --lesson-log go with --learn")
     if args.lesson_log is not None and args.walk is None:

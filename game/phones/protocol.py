@@ -278,14 +278,22 @@ def _trains(state: dict, view: Any, names: Sequence[str]) -> None:
 
 def _line(state: dict, view: Any, names: Sequence[str]) -> None:
     seat = view.seat
-    partner = (seat + 1) % 4 + 1
+    # the seats and sides from the view's own shape (issue 39: a line game of 2 or 3 players,
+    # each for themselves, raised IndexError here): k sides, seat s on side (s - 1) % k + 1,
+    # which is the partnership's team_of for 4 seats in 2 teams (CU-1, JA-1)
+    n = len(view.hand_counts) - 1
+    k = max(1, len(view.totals) - 1)
+
+    def side(s: int) -> int:
+        return (s - 1) % k + 1
+
     state["seats"] = [
-        {"seat": s, "name": names[s - 1], "tiles": view.hand_counts[s], "team": 2 - s % 2,
-         "me": s == seat, "partner": s == partner}
-        for s in range(1, 5)
+        {"seat": s, "name": names[s - 1], "tiles": view.hand_counts[s], "team": side(s),
+         "me": s == seat, "partner": s != seat and k < n and side(s) == side(seat)}
+        for s in range(1, n + 1)
     ]
     state["team"] = view.team
-    state["teams"] = [{"team": k, "total": view.totals[k]} for k in (1, 2)]
+    state["teams"] = [{"team": t, "total": view.totals[t]} for t in range(1, k + 1)]
     state["line"] = [_lying(t) for t in view.line]
     state["left"] = view.left_end
     state["right"] = view.right_end

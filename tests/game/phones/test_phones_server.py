@@ -782,3 +782,19 @@ def test_half_open_requests_are_closed_and_a_phone_still_joins():
         assert door.stats["timed_out"] > 0 and door.stats["refused"] > 0
 
     run(table, scenario)
+
+
+def test_a_line_state_takes_its_seats_and_sides_from_the_view():
+    """Issue 39: the phone's state of a line game read 4 seats and 2 teams as constants (a
+    game of 3 players each for themselves raised IndexError); they come from the view."""
+    import dataclasses
+    session = Session(Config("cuban", 4, 7))
+    view = session.view(2)
+    four = phone_state(view, 2, names=["A", "B", "C", "D"])
+    assert [(x["seat"], x["team"], x["partner"]) for x in four["seats"]] == [
+        (1, 1, False), (2, 2, False), (3, 1, False), (4, 2, True)]
+    assert [t["team"] for t in four["teams"]] == [1, 2]
+    three = dataclasses.replace(view, hand_counts=(0, 7, 7, 7), totals=(0, 5, 0, 12))
+    state = phone_state(three, 2, names=["A", "B", "C"])
+    assert [(x["seat"], x["team"], x["partner"]) for x in state["seats"]] == [(1, 1, False), (2, 2, False), (3, 3, False)]
+    assert state["teams"] == [{"team": 1, "total": 5}, {"team": 2, "total": 0}, {"team": 3, "total": 12}]
