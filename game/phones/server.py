@@ -300,9 +300,10 @@ class PhoneServer:
         await self._runner.setup()
         handlers = self._runner.server
         assert handlers is not None  # made by setup()
-        # aiohttp's connections behind the door's limits (issue 37: half-open requests)
+        # aiohttp's connections behind the door's limits (issue 37: half-open requests);
+        # reuse_address is the platform's default: a restart rebinds its port through TIME_WAIT
         self._listener = await asyncio.get_running_loop().create_server(
-            self.door.wrap(handlers), self.host, self.port)  # reuse_address: the platform's default (a restart rebinds its port through TIME_WAIT)
+            self.door.wrap(handlers), self.host, self.port)
         if self._listener.sockets:
             self.port = self._listener.sockets[0].getsockname()[1]
 

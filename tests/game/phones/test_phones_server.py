@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from typing import Any
 
 import aiohttp
 import pytest
@@ -732,7 +733,7 @@ def test_the_server_and_the_protocol_never_import_pygame():
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
 
 
-def _half_open(address: str, port: int, source: str) -> "socket.socket":
+def _half_open(address: str, port: int, source: str) -> Any:
     """A connection that sends half a request line and then nothing (from ``source``)."""
     import socket
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
