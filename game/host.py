@@ -112,10 +112,9 @@ class Host(Protocol):
 
     def start_match(self, session: Any, seats: list[Any], reveals_seen: int | None = None) -> None: ...
 
-    def continue_match(self) -> bool: ...
-
-    def resume_kept(self, path: Any) -> bool:
-        """An unfinished match kept aside (``game.kept``) back on the table (issue 37)."""
+    def continue_match(self, kept: Any = None) -> bool:
+        """Back to the match in progress, or (``kept``: a path of ``game.kept``) an unfinished
+        match kept aside when another was started (issue 37)."""
         ...
 
     def put_match(self, play: Any, seats: list[Any]) -> None:

@@ -30,6 +30,7 @@ from aiohttp import WSMsgType, web
 from .guard import Door
 from .checks import MAX_MESSAGE, REQUEST_KEYS, Bucket, PhoneRequest, Reject, WrongCodes, parse, request_for
 from .page import PageFiles, static_dir
+from .states import SeatStates
 from .protocol import page_strings
 
 _log = logging.getLogger(__name__)
@@ -87,12 +88,6 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def held(state: dict) -> dict:
-    """``state`` while its confirmed decision is being applied: nothing offered."""
-    return {**state, "my_turn": False, "legal": [], "playable": [], "pending": None, "pending_is_hint": False,
-                "hint_reason": None, "hint": False, "undo": False, "applying": True}
-
-
 class _Conn:
     """One phone's WebSocket on the server's loop."""
 
@@ -134,8 +129,8 @@ class PhoneServer:
         #: Seats with a phone connected now: replaced whole under the lock, read by the loop.
         self._connected_seats: set[int] = set()
         self._owner: dict[int, _Conn] = {}  # server thread only
-        self._states: dict[int, tuple[int, dict]] = {}
-        self._rev = 0
+        #: Each seat's latest state and its number (``states.SeatStates``).
+        self.states = SeatStates()
         self._requests: deque[PhoneRequest] = deque()
         self._wrong_codes = WrongCodes(BAD_CODES_PER_MINUTE)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -233,22 +228,14 @@ class PhoneServer:
         phone now and again on every reconnect.  Returns the state's number ("rev")."""
         if seat not in self.seats:
             raise ValueError(f"seat {seat} is not on a phone")
-        with self._lock:
-            self._rev += 1
-            rev = self._rev
-            if state is None:
-                self._states.pop(seat, None)
-            else:
-                self._states[seat] = (rev, state)
+        rev = self.states.publish(seat, state)
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self._push, seat)
         return rev
 
     def rev_of(self, seat: int) -> int | None:
         """The number of the state the server holds for ``seat`` now (None: no state)."""
-        with self._lock:
-            current = self._states.get(seat)
-        return None if current is None else current[0]
+        return self.states.rev_of(seat)
 
     def tell(self, seat: int, key: str) -> None:
         """Tell ``seat``'s phone, if connected, that its request was refused (``key``, a
@@ -394,8 +381,8 @@ class PhoneServer:
                     self.stats["queue_full"] += 1
                     raise Reject("phone.error_slow_down")
                 self._requests.append(request)
-                if request.kind == "confirm":
-                    self._hold(request.seat)
+            if request.kind == "confirm" and self.states.hold(request.seat):
+                self._push(request.seat)  # nothing offered until the table applies it
             self.stats["queued"] += 1
             self._changed()
         except Reject as exc:
@@ -421,20 +408,7 @@ class PhoneServer:
         seat = conn.seat
         if seat is None or self._owner.get(seat) is not conn:
             raise Reject("phone.error_join_first")
-        with self._lock:
-            current = self._states.get(seat)
-        return request_for(seat, msg, current)
-
-    def _hold(self, seat: int) -> None:
-        """A confirm was accepted: until the table has applied it, the seat's state offers
-        nothing (issue 37), under a new number, so that every request still answering the
-        state the confirm came from is refused as stale.  Under the lock."""
-        current = self._states.get(seat)
-        if current is None:
-            return
-        self._rev += 1
-        self._states[seat] = (self._rev, held(current[1]))
-        self._push(seat)
+        return request_for(seat, msg, self.states.get(seat))
 
     def _join(self, conn: _Conn, msg: dict) -> None:
         code = msg.get("code")
@@ -500,8 +474,7 @@ class PhoneServer:
         seat = conn.seat
         if seat is None:
             return
-        with self._lock:
-            current = self._states.get(seat)
+        current = self.states.get(seat)
         if current is None:
             await self._send(conn, {"type": "state", "rev": 0, "state": None})
             return

@@ -142,7 +142,7 @@ class HistoryScene(WidgetScene):
         return y + gap
 
     def resume(self, entry: kept.Kept) -> None:
-        self.app.resume_kept(entry.path)
+        self.app.continue_match(entry.path)
 
     def initial_focus(self) -> tuple[int, int]:
         return 0, 0
