@@ -11,7 +11,7 @@ own) and waits for it to end or to be cut off.
   unless that is a move of the game (a move is never lost to an answer);
 - ``QUEUE`` (the others' moves, results): in order; when several of the others' moves wait
   (a backlog: a fast table, speech slower than play), they are said as one line;
-- ``IDLE`` (hints): only when nothing else waits, and dropped when something comes.
+- ``IDLE`` (hints): only when nothing else is said or waits, and cut off when something comes.
 
 A line already waiting, or being said, is not queued again (the repeat key's line
 interrupts, so it is said).  A key press cuts off a review line (``key_pressed``).
@@ -87,6 +87,8 @@ class SpeechManager:
             if priority != INTERRUPT and current is not None and current.text == text and not self._cut:
                 return False
             self._queue = [u for u in self._queue if u.priority != IDLE]
+            if priority != IDLE and current is not None and current.priority == IDLE:
+                self._cut_current()  # a hint being said gives way to anything else
             if priority == INTERRUPT:
                 self._queue = [u for u in self._queue if u.priority != INTERRUPT]
                 if current is not None and current.kind != "move":
