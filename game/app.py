@@ -40,7 +40,7 @@ from .intents import Intent  # noqa: E402
 from .match_host import MatchHost, match_held, match_paused, pace_match, phone_codes  # noqa: E402,F401
 from .scene import SceneStack  # noqa: E402
 from .seats import SeatConfig  # noqa: E402
-from .speech import Speech  # noqa: E402
+from .speech import Speech  # noqa: E402  (issue 41: speech at the table, the review keys, the speech log)
 from .settings import os_language  # noqa: E402,F401
 from .window import DEFAULT_SIZE, WAKE, Window, base_theme, draw_notices, scaled_theme, wake  # noqa: E402,F401
 
@@ -120,9 +120,7 @@ class App:
         self.settings, self._settings_problem, notice = settings_file.load(settings, language, fullscreen)
         if notice:
             self.notify(notice)
-        self.audio = Audio(self.settings)  # silent, never failing, without a sound device (issue 14)
-        #: Issue 41: speech at the table, the review keys and the speech log.
-        self.speech = Speech(self.settings, self.notify)
+        self.audio, self.speech = Audio(self.settings), Speech(self.settings, self.notify)  # silent, never failing
         self.window = Window(size, lambda: self.settings, self.notify)
         pygame.key.set_repeat()  # off: the recogniser repeats arrows, WASD and +/- only
         self.stack = SceneStack()
@@ -286,8 +284,7 @@ class App:
         self.match.play_state, self.match.seats = play, list(seats)
 
     def start_match(self, session, seats: list[SeatConfig], reveals_seen: int | None = None) -> None:
-        self.speech.fresh(session)  # a new match is said from its deal on
-        self.match.start(session, seats, reveals_seen)
+        self.match.start_new(session, seats, reveals_seen)
 
     def continue_match(self) -> bool:
         return self.match.resume()
@@ -362,7 +359,6 @@ class App:
             self.update(STEP)
             self._acc -= STEP
             steps += 1
-        self.speech.tick(self)  # issue 41: what changed at the table, said (never waits)
         self.ui.update(frame_dt)
         if rests and not events and self.resting():
             if self._rest_drawn:
@@ -384,8 +380,6 @@ class App:
             if self.size != self.window.known_size:
                 self._resized()
             return
-        if event.type == pygame.KEYDOWN:
-            self.speech.key_pressed()  # issue 41: a key cuts off review speech
         consumed = False
         try:
             consumed = bool(self.ui.process_events(event))
@@ -413,9 +407,6 @@ class App:
             return
         if intent.kind == I.QUIT:
             self.request_quit()
-            return
-        if intent.kind == I.REVIEW:
-            self.speech.review(self, intent.topic)
             return
         if intent.kind == I.MUTE:
             self.set_setting("muted", not self.audio.muted)
@@ -500,7 +491,6 @@ class App:
     def close(self) -> None:
         """Leave the program cleanly: the autosave is already on disk."""
         self._unsubscribe()
-        self.speech.close()
         self.match.close()
         for scene in list(self.stack):
             try:

@@ -65,6 +65,11 @@ class MatchHost:
         if self.phones is not None and not self.phones.all_here():
             self.open_join()
 
+    def start_new(self, session, seats: list[SeatConfig], reveals_seen: int | None = None) -> None:
+        """A new match (``App.start_match``): its speech says it from its deal on (issue 41)."""
+        self.app.speech.fresh(session)
+        self.start(session, seats, reveals_seen)
+
     def open_join(self) -> None:
         """The phones' join screen over the table; play waits while it is open (issue 27).
         A scripted start (``--seats``) starts by itself once every phone is here."""
@@ -156,6 +161,7 @@ class MatchHost:
         pace_match(self.play_state, self.app.stack, dt)
         if self.phones is not None:
             self.phones.publish()  # a move just made reaches the next phone in this step
+        self.app.speech.tick(self.app)  # issue 41: what changed at the table, said (never waits)
 
     def apply_speed(self) -> None:
         """The computers' speed setting, applied to the match in progress."""
@@ -200,6 +206,7 @@ class MatchHost:
         self.phones.attach(play, codes)
 
     def close(self) -> None:
+        self.app.speech.close()
         if self.phones is not None:
             self.phones.stop("quit")  # the phones are told; a resumed match takes the same codes
 

@@ -40,6 +40,8 @@ class TableInput(TableCamera):
         if local is None:
             return
         intent = local
+        if intent.device == "keyboard":
+            self.app.speech.key_pressed()  # issue 41: a key cuts off review speech
         self._ensure_geometry()
         kind = intent.kind
         play = self.play
@@ -89,6 +91,8 @@ class TableInput(TableCamera):
             self._show_focused_target()
         elif kind == I.SORT:
             play.sort()
+        elif kind == I.REVIEW:  # issue 41: a review key speaks about the table, moving nothing
+            self.app.speech.review(self.app, intent.topic)
         elif kind == I.READING:  # issue 31: the table reading panel, on or off (a setting)
             self.app.set_setting("reading", not self.app.settings.get("reading", False))
         elif kind == I.MENU:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 from game.speech import Speech
 from game.speech.manager import IDLE, INTERRUPT, QUEUE, SpeechManager
 
@@ -45,6 +47,15 @@ class FakeEngine:
         self._playing = False
 
 
+@pytest.fixture()
+def said():
+    """A fake engine and a manager over it, closed after the test."""
+    engine = FakeEngine()
+    manager = SpeechManager(engine)
+    yield engine, manager
+    manager.close()
+
+
 def until(cond, timeout: float = 3.0) -> None:
     end = time.monotonic() + timeout
     while not cond():
@@ -56,139 +67,111 @@ def saying(engine: FakeEngine, text: str) -> None:
     until(lambda: engine.started and engine.started[-1] == text and engine.playing())
 
 
-def test_interrupt_goes_first_and_cuts_off_a_line_that_is_not_a_move():
-    engine = FakeEngine()
-    m = SpeechManager(engine)
-    try:
-        m.say("prompt", INTERRUPT)
-        saying(engine, "prompt")
-        m.say("Cpu2 passed", QUEUE, kind="move")
-        m.say("five nine: left end", INTERRUPT)  # the cursor moved: the prompt is cut off
-        saying(engine, "five nine: left end")
-        assert engine.stopped == ["prompt"]
-        engine.finish()
-        saying(engine, "Cpu2 passed")
-        engine.finish()
-        assert m.wait_idle()
-        assert engine.started == ["prompt", "five nine: left end", "Cpu2 passed"]
-    finally:
-        m.close()
+def test_interrupt_goes_first_and_cuts_off_a_line_that_is_not_a_move(said):
+    engine, m = said
+    m.say("prompt", INTERRUPT)
+    saying(engine, "prompt")
+    m.say("Cpu2 passed", QUEUE, kind="move")
+    m.say("five nine: left end", INTERRUPT)  # the cursor moved: the prompt is cut off
+    saying(engine, "five nine: left end")
+    assert engine.stopped == ["prompt"]
+    engine.finish()
+    saying(engine, "Cpu2 passed")
+    engine.finish()
+    assert m.wait_idle()
+    assert engine.started == ["prompt", "five nine: left end", "Cpu2 passed"]
 
 
-def test_an_answer_never_cuts_off_a_move_it_waits_for_it():
-    engine = FakeEngine()
-    m = SpeechManager(engine)
-    try:
-        m.say("Cpu2 played five nine", QUEUE, kind="move")
-        saying(engine, "Cpu2 played five nine")
-        m.say("Cpu3 passed", QUEUE, kind="move")
-        m.say("Your hand, 3 tiles", INTERRUPT, review=True)
-        time.sleep(0.05)
-        assert engine.stopped == [] and engine.started == ["Cpu2 played five nine"]
-        engine.finish()
-        saying(engine, "Your hand, 3 tiles")  # before the move still waiting
-        engine.finish()
-        saying(engine, "Cpu3 passed")
-        engine.finish()
-        assert m.wait_idle()
-    finally:
-        m.close()
+def test_an_answer_never_cuts_off_a_move_it_waits_for_it(said):
+    engine, m = said
+    m.say("Cpu2 played five nine", QUEUE, kind="move")
+    saying(engine, "Cpu2 played five nine")
+    m.say("Cpu3 passed", QUEUE, kind="move")
+    m.say("Your hand, 3 tiles", INTERRUPT, review=True)
+    time.sleep(0.05)
+    assert engine.stopped == [] and engine.started == ["Cpu2 played five nine"]
+    engine.finish()
+    saying(engine, "Your hand, 3 tiles")  # before the move still waiting
+    engine.finish()
+    saying(engine, "Cpu3 passed")
+    engine.finish()
+    assert m.wait_idle()
 
 
-def test_a_newer_answer_replaces_one_not_said_yet():
-    engine = FakeEngine()
-    m = SpeechManager(engine)
-    try:
-        m.say("Cpu2 passed", QUEUE, kind="move")
-        saying(engine, "Cpu2 passed")
-        m.say("six six: right end", INTERRUPT)
-        m.say("two three: cannot play now", INTERRUPT)  # the arrow went on before the first was said
-        engine.finish()
-        saying(engine, "two three: cannot play now")
-        engine.finish()
-        assert m.wait_idle()
-        assert "six six: right end" not in engine.started
-    finally:
-        m.close()
+def test_a_newer_answer_replaces_one_not_said_yet(said):
+    engine, m = said
+    m.say("Cpu2 passed", QUEUE, kind="move")
+    saying(engine, "Cpu2 passed")
+    m.say("six six: right end", INTERRUPT)
+    m.say("two three: cannot play now", INTERRUPT)  # the arrow went on before the first was said
+    engine.finish()
+    saying(engine, "two three: cannot play now")
+    engine.finish()
+    assert m.wait_idle()
+    assert "six six: right end" not in engine.started
 
 
-def test_duplicates_are_dropped():
-    engine = FakeEngine()
-    m = SpeechManager(engine)
-    try:
-        assert m.say("Cpu2 passed", QUEUE)
-        saying(engine, "Cpu2 passed")
-        assert not m.say("Cpu2 passed", QUEUE)  # the line being said
-        assert m.say("Cpu3 passed", QUEUE)
-        assert not m.say("Cpu3 passed", QUEUE)  # a line waiting
-        assert not m.say("   ", QUEUE)
-        engine.finish()
-        saying(engine, "Cpu3 passed")
-        engine.finish()
-        assert m.wait_idle()
-        assert engine.started == ["Cpu2 passed", "Cpu3 passed"]
-    finally:
-        m.close()
+def test_duplicates_are_dropped(said):
+    engine, m = said
+    assert m.say("Cpu2 passed", QUEUE)
+    saying(engine, "Cpu2 passed")
+    assert not m.say("Cpu2 passed", QUEUE)  # the line being said
+    assert m.say("Cpu3 passed", QUEUE)
+    assert not m.say("Cpu3 passed", QUEUE)  # a line waiting
+    assert not m.say("   ", QUEUE)
+    engine.finish()
+    saying(engine, "Cpu3 passed")
+    engine.finish()
+    assert m.wait_idle()
+    assert engine.started == ["Cpu2 passed", "Cpu3 passed"]
 
 
-def test_a_backlog_of_the_others_moves_is_said_as_one_line_in_their_voice():
-    engine = FakeEngine()
-    m = SpeechManager(engine)
-    try:
-        m.say("Your turn.", QUEUE)
-        saying(engine, "Your turn.")
-        for line in ("Cpu2 passed.", "Cpu3 played double six.", "Cpu4 passed."):
-            m.say(line, QUEUE, kind="move", voice="others")
-        m.say("Hand 2 is dealt.", QUEUE)
-        engine.finish()
-        saying(engine, "Cpu2 passed. Cpu3 played double six. Cpu4 passed.")
-        assert engine.voices[-1] == "others"
-        engine.finish()
-        saying(engine, "Hand 2 is dealt.")
-        engine.finish()
-        assert m.wait_idle()
-        assert len(engine.started) == 3
-    finally:
-        m.close()
+def test_a_backlog_of_the_others_moves_is_said_as_one_line_in_their_voice(said):
+    engine, m = said
+    m.say("Your turn.", QUEUE)
+    saying(engine, "Your turn.")
+    for line in ("Cpu2 passed.", "Cpu3 played double six.", "Cpu4 passed."):
+        m.say(line, QUEUE, kind="move", voice="others")
+    m.say("Hand 2 is dealt.", QUEUE)
+    engine.finish()
+    saying(engine, "Cpu2 passed. Cpu3 played double six. Cpu4 passed.")
+    assert engine.voices[-1] == "others"
+    engine.finish()
+    saying(engine, "Hand 2 is dealt.")
+    engine.finish()
+    assert m.wait_idle()
+    assert len(engine.started) == 3
 
 
-def test_a_key_press_cuts_off_review_speech_only():
-    engine = FakeEngine()
-    m = SpeechManager(engine)
-    try:
-        m.say("Your hand, 7 tiles ...", INTERRUPT, review=True)
-        saying(engine, "Your hand, 7 tiles ...")
-        m.key_pressed()
-        until(lambda: engine.stopped == ["Your hand, 7 tiles ..."])
-        m.say("Cpu2 passed", QUEUE, kind="move")
-        saying(engine, "Cpu2 passed")
-        m.key_pressed()
-        time.sleep(0.05)
-        assert engine.playing() and engine.stopped == ["Your hand, 7 tiles ..."]
-        engine.finish()
-        assert m.wait_idle()
-    finally:
-        m.close()
+def test_a_key_press_cuts_off_review_speech_only(said):
+    engine, m = said
+    m.say("Your hand, 7 tiles ...", INTERRUPT, review=True)
+    saying(engine, "Your hand, 7 tiles ...")
+    m.key_pressed()
+    until(lambda: engine.stopped == ["Your hand, 7 tiles ..."])
+    m.say("Cpu2 passed", QUEUE, kind="move")
+    saying(engine, "Cpu2 passed")
+    m.key_pressed()
+    time.sleep(0.05)
+    assert engine.playing() and engine.stopped == ["Your hand, 7 tiles ..."]
+    engine.finish()
+    assert m.wait_idle()
 
 
-def test_idle_lines_wait_for_silence_and_give_way():
-    engine = FakeEngine()
-    m = SpeechManager(engine)
-    try:
-        m.say("Cpu2 passed", QUEUE)
-        saying(engine, "Cpu2 passed")
-        assert not m.say("a hint", IDLE)  # something is being said
-        engine.finish()
-        assert m.wait_idle()
-        assert m.say("a hint", IDLE)
-        saying(engine, "a hint")
-        m.say("Cpu3 passed", QUEUE)  # the hint gives way at once
-        saying(engine, "Cpu3 passed")
-        assert engine.stopped == ["a hint"]
-        engine.finish()
-        assert m.wait_idle()
-    finally:
-        m.close()
+def test_idle_lines_wait_for_silence_and_give_way(said):
+    engine, m = said
+    m.say("Cpu2 passed", QUEUE)
+    saying(engine, "Cpu2 passed")
+    assert not m.say("a hint", IDLE)  # something is being said
+    engine.finish()
+    assert m.wait_idle()
+    assert m.say("a hint", IDLE)
+    saying(engine, "a hint")
+    m.say("Cpu3 passed", QUEUE)  # the hint gives way at once
+    saying(engine, "Cpu3 passed")
+    assert engine.stopped == ["a hint"]
+    engine.finish()
+    assert m.wait_idle()
 
 
 def test_saying_never_waits_for_the_engine():
