@@ -101,5 +101,5 @@ def apply(app: Applies, key: str, value: Any) -> None:
         app.match.apply_speed()
     if key in ("volume", "effects", "muted"):
         app.audio.configure(app.settings)
-    if key == "speech":
+    if key in ("speech", "volume"):
         app.speech.configure(app.settings)

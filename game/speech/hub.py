@@ -53,6 +53,9 @@ class Speech:
         elif not on and self.manager is not None:
             self.manager.close()
             self.manager = None
+        player = getattr(getattr(self.manager, "engine", None), "player", None)
+        if player is not None:
+            player.volume = self.volume  # the master volume, changed in Settings
         self.enabled = on
 
     def _engine(self) -> Any:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..i18n import t
-from ..phases import AWAY, CURTAIN
+from ..phases import AWAY, CURTAIN, DEAL_END, MATCH_END
 from . import words as W
 from .manager import INTERRUPT, QUEUE
 
@@ -101,7 +101,7 @@ class Narrator:
     def _turn_lines(self, play, after_moves: bool) -> list[Line]:
         """Whose turn, once per decision; the prompt again whenever it changes."""
         seat = play.session.to_act()
-        key = (play.session.cursor, seat, play.phase if play.phase in (CURTAIN, AWAY) else "mine")
+        key = (play.session.cursor, seat, play.phase if play.phase in (CURTAIN, AWAY, DEAL_END, MATCH_END) else "mine")
         lines: list[Line] = []
         # after the others' moves the turn follows them; on its own it interrupts
         priority = QUEUE if after_moves else INTERRUPT
@@ -115,7 +115,11 @@ class Narrator:
                     return [Line(t("speech.your_turn", name=play.name(seat)) + " " + prompt, priority, seat)]
                 return [Line(prompt, priority, seat)]
             self._prompt = None
-            if play.phase == CURTAIN and seat is not None:
+            if play.phase in (DEAL_END, MATCH_END):  # after the result: how to go on
+                over = [W.spoken(play.kit.match_words("match_over_title", match=play.view().match_no))] \
+                    if play.phase == MATCH_END else []
+                lines.append(Line(" ".join(over + [t("speech.deal_over")]), QUEUE))
+            elif play.phase == CURTAIN and seat is not None:
                 lines.append(Line(t("table.pass_device", name=play.name(seat)), priority, seat))
             elif play.phase == AWAY and seat is not None and play.is_human(seat):
                 lines.append(Line(t("speech.phone_turn", name=play.name(seat)), QUEUE, seat))

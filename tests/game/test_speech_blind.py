@@ -72,6 +72,14 @@ class BlindPlayer:
             self.frames += 1
         raise AssertionError("nothing said for a long while: " + " / ".join(self.heard[-5:]))
 
+    def wait_for(self, text: str, limit: int = 500) -> None:
+        """Frames until the log has said ``text`` (from the start of the hand on)."""
+        for _ in range(limit):
+            if any(text in line for line in self.heard + self.listen()):
+                return
+            frames(self.app, 1)
+        raise AssertionError(f"never said {text!r}: " + " / ".join(self.heard[-5:]))
+
     def hand(self) -> list[tuple[str, str]]:
         """Y: each tile in words and where it goes ("left end", "cannot play now")."""
         said = [x for x in self.press(pygame.K_y) if x.startswith("Your hand, ")][-1]
@@ -127,6 +135,13 @@ def test_a_blind_player_plays_a_cuban_hand_by_keys_and_speech_alone(blind_app):
     assert any(e.kind == "deal_end" for e in history)
     assert len(mine) == player.decisions >= 3
     assert any(e.kind == "play" for e in mine)
+    # the hand's end says how to go on; P reads the scores on the score screen; Enter goes on
+    player.wait_for("Enter goes on; P reads the scores.")
+    frames(app, 150)  # the score screen comes up over the table
+    totals = app.play_state.view().totals
+    assert player.press(pygame.K_p)[-1] == f"Team 1: {totals[1]} points; Team 2: {totals[2]} points"
+    player.press(pygame.K_RETURN)
+    player.wait_for("Hand 2 is dealt")
 
 
 def test_the_review_keys_speak_and_move_nothing(blind_app):
