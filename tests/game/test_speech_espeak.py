@@ -61,3 +61,38 @@ def test_the_speech_channel_plays_and_stops_at_once():
         assert effect.play().id == 1 and effect.play() is None  # channel 0 is the speech's alone
     finally:
         pygame.mixer.quit()
+
+
+HEARD = """
+import sys, time
+from game.app import App
+app = App(size=(320, 240), strict=True, persist=False, settings={"speech": True})
+app.start(resume=False)
+app.speech.review(app, "help")
+end = time.monotonic() + 2.5
+while time.monotonic() < end:
+    app.frame()
+said = list(app.speech.manager.said)
+app.close()
+print(len(said))
+"""
+
+
+def test_what_the_program_plays_is_heard(tmp_path):
+    """SDL's disk audio driver writes what the program really mixed (NOTES.md): the speech is
+    in it, not only asked for.  A child process, since the driver is chosen at start-up; 3 s."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    raw = tmp_path / "heard.raw"
+    env = {**os.environ, "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": str(raw), "SDL_VIDEODRIVER": "dummy",
+           "DOMINO_TABLE_HOME": str(tmp_path / "home")}
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", HEARD], cwd=root, env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "1"
+    pcm = np.frombuffer(raw.read_bytes(), dtype=np.int16)
+    assert len(pcm) > 44100  # a second or more was mixed
+    assert np.abs(pcm.astype(np.int32)).max() > 1000 and (np.abs(pcm.astype(np.int32)) > 300).mean() > 0.05
