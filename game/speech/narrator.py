@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ..hint_words import reason_line
 from ..i18n import t
 from ..phases import AWAY, CURTAIN, DEAL_END, MATCH_END
 from . import words as W
@@ -139,8 +140,9 @@ class Narrator:
             self._pending = pending
             if pending is not None:
                 text = W.spoken(play.kit.preview_text(play, pending))
-                if play.pending_is_hint:
-                    text = t("table.hint_prefix", text=text)
+                if play.pending_is_hint:  # the hint and its one line of why (issue 31)
+                    why = reason_line(play.pick.hint_reason(), play.name)
+                    text = " ".join(x for x in (t("table.hint_prefix", text=text), W.spoken(why)) if x)
                 lines.append(Line(text + " " + t("speech.preview_keys"), INTERRUPT))
         message = play.message
         if message != self._message:

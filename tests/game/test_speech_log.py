@@ -119,3 +119,34 @@ def test_the_demo_writes_a_russian_line_per_decision(tmp_path):
     assert len(moves) == 40, lines
     assert all(re.search("[а-яё]", x) for x in lines)
     assert not any(UNSPEAKABLE.search(x) for x in lines)
+
+
+def test_two_humans_hear_the_curtain_and_no_hand_behind_it(tmp_path):
+    """UX-3: at the curtain the table says whose the device is next, and the hand key reads
+    no hand until that player asks to see their own."""
+    session = Session(Config("cuban", 4, 4))
+    seats = [SeatConfig("Ann", HUMAN), SeatConfig("Bob", HUMAN), SeatConfig("Cpu3", COMPUTER, "easy"),
+             SeatConfig("Cpu4", COMPUTER, "easy")]
+    speech = Speech({}, notify=lambda text: None)
+    speech.open_log(str(tmp_path / "s.txt"))
+    speech.fresh(session)
+    play = PlayState(session, seats, delay=0.0)
+    shell = Shell(play)
+    from game.play import CURTAIN
+    for _ in range(200):
+        speech.tick(shell)
+        if play.phase == CURTAIN and play.curtain_for == 2:
+            break
+        if play.phase == CURTAIN:
+            play.reveal()
+        elif play.phase == AWAY:
+            play.step_computer()
+        else:
+            play._apply(play.legal()[0])
+    speech.tick(shell)
+    assert play.phase == CURTAIN and play.curtain_for == 2
+    speech.review(shell, "hand")
+    speech.review(shell, "turn")
+    speech.close()
+    lines = (tmp_path / "s.txt").read_text(encoding="utf-8").splitlines()
+    assert lines[-3:] == ["Pass the device to Bob", "No hand is shown now.", "Pass the device to Bob"]
