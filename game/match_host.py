@@ -67,7 +67,8 @@ class MatchHost:
 
     def start_new(self, session, seats: list[SeatConfig], reveals_seen: int | None = None) -> None:
         """A new match (``App.start_match``): its speech says it from its deal on (issue 41)."""
-        self.app.speech.fresh(session)
+        if getattr(self.app, "speech", None) is not None:
+            self.app.speech.fresh(session)
         self.start(session, seats, reveals_seen)
 
     def open_join(self) -> None:
@@ -161,7 +162,9 @@ class MatchHost:
         pace_match(self.play_state, self.app.stack, dt)
         if self.phones is not None:
             self.phones.publish()  # a move just made reaches the next phone in this step
-        self.app.speech.tick(self.app)  # issue 41: what changed at the table, said (never waits)
+        speech = getattr(self.app, "speech", None)
+        if speech is not None:
+            speech.tick(self.app)  # issue 41: what changed at the table, said (never waits)
 
     def apply_speed(self) -> None:
         """The computers' speed setting, applied to the match in progress."""
@@ -206,7 +209,8 @@ class MatchHost:
         self.phones.attach(play, codes)
 
     def close(self) -> None:
-        self.app.speech.close()
+        if getattr(self.app, "speech", None) is not None:
+            self.app.speech.close()
         if self.phones is not None:
             self.phones.stop("quit")  # the phones are told; a resumed match takes the same codes
 

@@ -132,7 +132,7 @@ class ScorePanelScene(Scene):
                 if b.hit(intent.pos):
                     self._pressed(b.id)
                     return
-        elif k == I.REVIEW:  # issue 41: the review keys speak here too (the scores, the last play)
+        elif k == I.REVIEW and getattr(self.app, "speech", None) is not None:  # issue 41: the scores ...
             self.app.speech.review(self.app, intent.topic)
         elif k == I.MENU:
             self.app.open_menu()
