@@ -119,7 +119,7 @@ class Narrator:
             if play.phase in (DEAL_END, MATCH_END):  # after the result: how to go on
                 over = [W.spoken(play.kit.match_words("match_over_title", match=play.view().match_no))] \
                     if play.phase == MATCH_END else []
-                lines.append(Line(" ".join(over + [t("speech.deal_over")]), QUEUE))
+                lines.append(Line(W.sentences(over + [t("speech.deal_over")]), QUEUE))
             elif play.phase == CURTAIN and seat is not None:
                 lines.append(Line(t("table.pass_device", name=play.name(seat)), priority, seat))
             elif play.phase == AWAY and seat is not None and play.is_human(seat):
