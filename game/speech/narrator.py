@@ -103,34 +103,37 @@ class Narrator:
         """Whose turn, once per decision; the prompt again whenever it changes."""
         seat = play.session.to_act()
         key = (play.session.cursor, seat, play.phase if play.phase in (CURTAIN, AWAY, DEAL_END, MATCH_END) else "mine")
-        lines: list[Line] = []
-        # after the others' moves the turn follows them; on its own it interrupts
-        priority = QUEUE if after_moves else INTERRUPT
         if key != self._turn:
             self._turn = key
-            if play.my_turn():
-                prompt = W.spoken(play.kit.prompt(play))
-                self._prompt = prompt
-                self._focus = None  # the cursor's place is said after the prompt
-                if not _same_seat_again(play, seat):
-                    return [Line(t("speech.your_turn", name=play.name(seat)) + " " + prompt, priority, seat)]
-                return [Line(prompt, priority, seat)]
-            self._prompt = None
-            if play.phase in (DEAL_END, MATCH_END):  # after the result: how to go on
-                over = [W.spoken(play.kit.match_words("match_over_title", match=play.view().match_no))] \
-                    if play.phase == MATCH_END else []
-                lines.append(Line(W.sentences(over + [t("speech.deal_over")]), QUEUE))
-            elif play.phase == CURTAIN and seat is not None:
-                lines.append(Line(t("table.pass_device", name=play.name(seat)), priority, seat))
-            elif play.phase == AWAY and seat is not None and play.is_human(seat):
-                lines.append(Line(t("speech.phone_turn", name=play.name(seat)), QUEUE, seat))
-            return lines
+            # after the others' moves the turn follows them; on its own it interrupts
+            return self._new_turn(play, seat, QUEUE if after_moves else INTERRUPT)
         if play.my_turn() and play.pending is None and play.selected is None:
             prompt = W.spoken(play.kit.prompt(play))
             if prompt != self._prompt:
                 self._prompt = prompt
-                lines.append(Line(prompt, INTERRUPT, seat))
-        return lines
+                return [Line(prompt, INTERRUPT, seat)]
+        return []
+
+    def _new_turn(self, play, seat: int | None, priority: int) -> list[Line]:
+        """A decision begins: yours (with its prompt), the curtain's, a phone's; or a deal ends."""
+        if play.my_turn():
+            prompt = self._prompt = W.spoken(play.kit.prompt(play))
+            self._focus = None  # the cursor's place is said after the prompt
+            if _same_seat_again(play, seat):
+                return [Line(prompt, priority, seat)]
+            return [Line(t("speech.your_turn", name=play.name(seat)) + " " + prompt, priority, seat)]
+        self._prompt = None
+        if play.phase in (DEAL_END, MATCH_END):  # after the result: how to go on
+            over = [W.spoken(play.kit.match_words("match_over_title", match=play.view().match_no))] \
+                if play.phase == MATCH_END else []
+            return [Line(W.sentences(over + [t("speech.deal_over")]), QUEUE)]
+        if seat is None:
+            return []
+        if play.phase == CURTAIN:
+            return [Line(t("table.pass_device", name=play.name(seat)), priority, seat)]
+        if play.phase == AWAY and play.is_human(seat):
+            return [Line(t("speech.phone_turn", name=play.name(seat)), QUEUE, seat)]
+        return []
 
     def _pick_lines(self, play) -> list[Line]:
         """The preview, the message line and the cursor, each when it changes."""

@@ -150,3 +150,36 @@ def test_two_humans_hear_the_curtain_and_no_hand_behind_it(tmp_path):
     speech.close()
     lines = (tmp_path / "s.txt").read_text(encoding="utf-8").splitlines()
     assert lines[-3:] == ["Pass the device to Bob", "No hand is shown now.", "Pass the device to Bob"]
+
+
+def test_a_seat_deciding_on_its_phone_is_said_once_per_turn(tmp_path):
+    """A human away from the device (a phone seat) decides there: the table says so."""
+    from game.seats import PHONE
+    from game.sources import ComputerSource, DecisionSource, DeviceSource
+
+    class Phone(DecisionSource):
+        def decide(self, session, seat):
+            return None  # the phone has not answered yet
+
+    seats = [SeatConfig("Ann", HUMAN), SeatConfig("Olga", PHONE), SeatConfig("Cpu3", COMPUTER, "easy"),
+             SeatConfig("Cpu4", COMPUTER, "easy")]
+    session = Session(Config("jamaican", 4, 2))
+    play = PlayState(session, seats, delay=0.0, sources=[DeviceSource(), Phone(), ComputerSource("easy"),
+                                                          ComputerSource("easy")])
+    speech = Speech({}, notify=lambda text: None)
+    speech.open_log(str(tmp_path / "s.txt"))
+    speech.fresh(session)
+    shell = Shell(play)
+    for _ in range(50):
+        speech.tick(shell)
+        if play.phase == AWAY and session.to_act() == 2:
+            break
+        if play.phase == AWAY:
+            play.step_computer()
+        else:
+            play._apply(play.legal()[0])
+    speech.tick(shell)
+    speech.tick(shell)
+    speech.close()
+    lines = (tmp_path / "s.txt").read_text(encoding="utf-8").splitlines()
+    assert lines.count("Olga decides on their phone.") == 1 and lines[-1] == "Olga decides on their phone."
