@@ -12,7 +12,7 @@ from game.speech.words import sentences, spoken, tile_words
 @pytest.mark.parametrize("lang, tile, words", [
     ("en", (5, 9), "five nine"), ("en", (0, 0), "double blank"), ("en", (12, 3), "twelve three"),
     ("ru", (5, 9), "пять девять"), ("ru", (0, 0), "дубль пусто"), ("ru", (6, 6), "дубль шесть"),
-    ("uk", (5, 9), "п'ять дев'ять"), ("uk", (11, 0), "одинадцять пусто"),
+    ("uk", (5, 9), "п’ять дев’ять"), ("uk", (11, 0), "одинадцять пусто"),
     ("it", (5, 9), "cinque nove"), ("it", (0, 0), "doppio bianco"),
 ])
 def test_a_tile_is_said_in_words(lang, tile, words):
