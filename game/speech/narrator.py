@@ -108,7 +108,7 @@ class Narrator:
             # after the others' moves the turn follows them; on its own it interrupts
             return self._new_turn(play, seat, QUEUE if after_moves else INTERRUPT)
         if play.my_turn() and play.pending is None and play.selected is None:
-            prompt = W.spoken(play.kit.prompt(play))
+            prompt = W.spoken(W.part(play).prompt_words(play))
             if prompt != self._prompt:
                 self._prompt = prompt
                 return [Line(prompt, INTERRUPT, seat)]
@@ -117,7 +117,7 @@ class Narrator:
     def _new_turn(self, play, seat: int | None, priority: int) -> list[Line]:
         """A decision begins: yours (with its prompt), the curtain's, a phone's; or a deal ends."""
         if play.my_turn():
-            prompt = self._prompt = W.spoken(play.kit.prompt(play))
+            prompt = self._prompt = W.spoken(W.part(play).prompt_words(play))
             self._focus = None  # the cursor's place is said after the prompt
             if _same_seat_again(play, seat):
                 return [Line(prompt, priority, seat)]

@@ -163,7 +163,7 @@ def turn(play) -> str:
     if seat is None:
         return t("speech.nobody")
     if play.my_turn():
-        return " ".join([t("speech.your_turn", name=play.name(seat)), spoken(play.kit.prompt(play))])
+        return " ".join([t("speech.your_turn", name=play.name(seat)), spoken(part(play).prompt_words(play))])
     if play.phase == CURTAIN:
         return t("table.pass_device", name=play.name(seat))
     must = part(play).must_words(play, seat)

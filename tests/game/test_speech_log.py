@@ -84,7 +84,10 @@ def test_the_speech_log_of_a_hand_names_every_move_and_decision(game, lang, tmp_
     # every decision of the human was said as a preview with its keys before it was made
     keys = i18n.t("speech.preview_keys")
     assert len([x for x in lines if x.endswith(keys)]) >= len([a for a in mine if a is not None and a.kind != "place_engine"])
-    assert any(i18n.t("speech.your_turn", name="Ann") in x for x in lines)
+    turns = [x for x in lines if i18n.t("speech.your_turn", name="Ann") in x]
+    assert turns
+    if game != "mexican_train":  # the open ends are said as a tile says them: "blank", not "0"
+        assert not any(re.search(r"\d", x) for x in turns), turns
     for line in lines:
         assert not UNSPEAKABLE.search(line), line
 

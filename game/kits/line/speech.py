@@ -18,6 +18,15 @@ def target_words(play, key) -> str:
     return t("speech.end_left") if key == "L" else t("speech.end_right")
 
 
+def prompt_words(play) -> str:
+    """The kit's prompt, with the open ends said as a tile says them ("blank", not "zero")."""
+    text = play.kit.prompt(play)
+    view = play.view()
+    if view.line and text == t("line.prompt_play", left=view.left_end, right=view.right_end):
+        return t("line.prompt_play", left=_pips(view.left_end), right=_pips(view.right_end))
+    return text
+
+
 def table_words(play) -> str:
     """The open ends and the line's length."""
     view = play.view()

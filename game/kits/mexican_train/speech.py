@@ -20,6 +20,11 @@ def target_words(play, key) -> str:
     return train_phrase(play, key)
 
 
+def prompt_words(play) -> str:
+    """The kit's prompt as it is (its doubles, "6|6", are said as tiles by the speech)."""
+    return play.kit.prompt(play)
+
+
 def table_words(play) -> str:
     """The engine, then every train's open end, and its marker (MT-12)."""
     view = play.view()
