@@ -47,7 +47,11 @@ def test_the_others_voice_is_pitched_apart():
 
 
 def test_the_speech_channel_plays_and_stops_at_once():
-    pygame.mixer.init()
+    was = pygame.mixer.get_init()
+    if not was:
+        pygame.mixer.init()
+    channels = pygame.mixer.get_num_channels()
+    pygame.mixer.stop()  # whatever an earlier test left playing
     try:
         engine = find_engine("en")
         assert isinstance(engine, EspeakEngine) and isinstance(engine.player, MixerPlayer)
@@ -60,7 +64,11 @@ def test_the_speech_channel_plays_and_stops_at_once():
         effect = pygame.mixer.Sound(buffer=b"\x10\x00" * 20000)
         assert effect.play().id == 1 and effect.play() is None  # channel 0 is the speech's alone
     finally:
-        pygame.mixer.quit()
+        pygame.mixer.stop()
+        pygame.mixer.set_reserved(0)
+        pygame.mixer.set_num_channels(channels)
+        if not was:
+            pygame.mixer.quit()
 
 
 HEARD = """
