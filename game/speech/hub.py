@@ -8,6 +8,7 @@ setting changes.  Nothing here blocks: the manager's worker renders and plays.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from typing import IO, Any
 
@@ -17,6 +18,7 @@ from .manager import INTERRUPT, QUEUE, SpeechManager
 from .narrator import Line, Narrator
 
 log = logging.getLogger(__name__)
+_BREAKS = re.compile(r"[ \t\r\n]+")
 
 
 class Speech:
@@ -107,7 +109,7 @@ class Speech:
 
     def say(self, line: Line) -> None:
         """One line to the log and, with speech on, to the manager."""
-        text = " ".join(line.text.split())
+        text = _BREAKS.sub(" ", line.text).strip()  # one line; a no-break space stays one
         if not text:
             return
         if self.log is not None:

@@ -27,7 +27,7 @@ from ..phases import CURTAIN, DEAL_END, MATCH_END
 #: A tile as the screen writes it: "[5|9]", or "6|6" in a sentence.
 _TILE = re.compile(r"\[(\d+)\|(\d+)\]|\b(\d+)\|(\d+)\b")
 _MARKUP = re.compile(r"<[^>]*>")
-_SPACES = re.compile(r"\s+")
+_SPACES = re.compile(r"[ \t\r\n]+")  # a no-break space (before a ru/uk dash) stays
 #: The review keys' topics, in the order the help says them.
 TOPICS = ("hand", "table", "turn", "scores", "counts", "last", "repeat", "help")
 
