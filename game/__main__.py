@@ -23,6 +23,9 @@ Flags:
                          a line): exit 0 at the lesson's recap, 1 if it stalls (issue 38)
   --set KEY=VALUE        a setting for a screenshot or smoke test, which otherwise use the
                          defaults (not the user's file): --set tv=true --set ui_scale=2.0
+  --speech               speak at the table for this run (issue 41; the Settings row keeps it)
+  --speech-log FILE      write every line the table says, one a line (with speech off too;
+                         with --demo --after --screenshot: the lines of those decisions)
 """
 from __future__ import annotations
 
@@ -144,6 +147,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--set", type=_setting, action="append", default=[], metavar="KEY=VALUE", dest="settings",
                    help="a setting for a --screenshot, --smoke-test or --learn --screenshot run, which "
                         "otherwise use the defaults, e.g. --set tv=true --set ui_scale=2.0 (repeatable)")
+    p.add_argument("--speech", action="store_true", help="speak at the table (issue 41), for this run")
+    p.add_argument("--speech-log", metavar="FILE", help="write every line the table says to FILE, one a line")
     args = p.parse_args(argv)
     if args.seats is not None:
         args.players = len(args.seats)
@@ -171,6 +176,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         p.error("--scene needs --screenshot")
     if args.settings and args.screenshot is None and args.smoke is None:
         p.error("--set goes with --screenshot or --smoke-test (a window reads the settings file)")
+    if args.speech_log is not None and not _writable(args.speech_log):
+        p.error(f"--speech-log {args.speech_log} cannot be written (is its folder there and writable?)")
     if args.screenshot is not None and not args.screenshot.lower().endswith((".png", ".bmp", ".tga", ".jpg")):
         p.error("--screenshot needs a .png (or .bmp/.jpg/.tga) file name")
     _check_limits(p, args)
@@ -195,6 +202,20 @@ def _check_limits(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         folder = os.path.dirname(os.path.abspath(args.screenshot))
         if os.path.isdir(args.screenshot) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
             p.error(f"--screenshot {args.screenshot} cannot be written (is its folder there and writable?)")
+
+
+def _writable(path: str) -> bool:
+    folder = os.path.dirname(os.path.abspath(path))
+    return not os.path.isdir(path) and os.path.isdir(folder) and os.access(folder, os.W_OK)
+
+
+def speech_options(app, args) -> None:
+    """``--speech`` (on for this run, not saved) and ``--speech-log FILE`` (issue 41)."""
+    if getattr(args, "speech", False):
+        app.settings["speech"] = True
+        app.speech.configure(app.settings)
+    if getattr(args, "speech_log", None):
+        app.speech.open_log(args.speech_log)
 
 
 def demo_seats(n: int):
@@ -247,6 +268,7 @@ def screenshot(args) -> int:
     app = App(size=args.size, fullscreen=False, language=args.lang, strict=True, persist=False,
               settings=_fresh_settings(args))
     app.default_seed = args.seed
+    speech_options(app, args)
     app.input.last_device = "keyboard"  # show the focus ring in captures of menus
     scene = args.scene or ("table" if args.demo is not None or args.after else "title")
     app.start(resume=False)
@@ -329,6 +351,7 @@ def smoke_test(args) -> int:
     from .app import STEP, App
     app = App(size=args.size, fullscreen=args.fullscreen, language=args.lang, strict=True,
               persist=False, settings=_fresh_settings(args))
+    speech_options(app, args)
     app.start(resume=False)
     start_demo(app, args.demo if args.demo is not None else (args.seed or 1), args.players, args.game)
     for _ in range(args.smoke):
@@ -425,6 +448,7 @@ def _run_lesson(args, capture) -> int:
     app = App(size=args.size, fullscreen=None if shot or not args.fullscreen else True,
               language=args.lang, strict=shot, persist=not shot,
               settings=_fresh_settings(args) if shot else None)
+    speech_options(app, args)
     app.start(resume=not shot)
     scene = start_lesson(app, args.learn)
     if not shot:
@@ -459,6 +483,7 @@ def main(argv: list[str] | None = None) -> int:
         app = App(size=args.size, fullscreen=True if args.fullscreen else None, language=args.lang,
                   persist=args.demo is None)
         app.default_seed = args.seed
+        speech_options(app, args)
         if record is not None:
             from .scenes.replay import open_replay
             app.start(resume=False)

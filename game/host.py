@@ -39,6 +39,8 @@ class Host(Protocol):
     settings: dict[str, Any]
     #: False ends the loop after this frame (a quit that is not held back).
     running: bool
+    #: Issue 41: the table's speech, its review keys and its log (``game.speech.Speech``).
+    speech: Any
 
     @property
     def stack(self) -> Screens: ...

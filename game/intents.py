@@ -32,6 +32,7 @@ MENU = "menu"          # open the in-game menu
 FULLSCREEN = "fullscreen"
 MUTE = "mute"          # sound off or on again (issue 14), on every screen
 READING = "reading"    # the table reading panel on or off (issue 31)
+REVIEW = "review"      # topic: a review key speaks about the table, moving nothing (issue 41)
 RESIZE = "resize"      # size: the window's new size
 QUIT = "quit"
 
@@ -50,3 +51,5 @@ class Intent:
     #: on the App's fixed-step clock; None for an intent no press made.  The curtain
     #: (UX-3) only lifts for a press that began after it came up.
     began: float | None = None
+    #: REVIEW: what to say ("hand", "table", "turn", "scores", "counts", "last", "repeat", "help").
+    topic: str | None = None

@@ -106,9 +106,12 @@ class MatchHost:
         self.save_failing = not saved
 
     def start_new(self, session, seats: list[SeatConfig], reveals_seen: int | None = None) -> None:
-        """A new match on the table; the autosave's unfinished match is kept aside first."""
+        """A new match on the table; the autosave's unfinished match is kept aside first.  Its
+        speech says it from its deal on (issue 41)."""
         if self.app.persist:
             self.keep_unfinished()
+        if getattr(self.app, "speech", None) is not None:
+            self.app.speech.fresh(session)
         self.start(session, seats, reveals_seen)
 
     def keep_unfinished(self) -> None:
@@ -221,6 +224,9 @@ class MatchHost:
         pace_match(self.play_state, self.app.stack, dt)
         if self.phones is not None:
             self.phones.publish()  # a move just made reaches the next phone in this step
+        speech = getattr(self.app, "speech", None)
+        if speech is not None:
+            speech.tick(self.app)  # issue 41: what changed at the table, said (never waits)
 
     def apply_speed(self) -> None:
         """The computers' speed setting, applied to the match in progress."""
@@ -271,6 +277,8 @@ class MatchHost:
         self.phones.attach(play, codes)
 
     def close(self) -> None:
+        if getattr(self.app, "speech", None) is not None:
+            self.app.speech.close()
         if self.phones is not None:
             self.phones.stop("quit")  # the phones are told; a resumed match takes the same codes
 

@@ -169,6 +169,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "muted": False,
     # issue 31: the table reading panel (off by default; the R key toggles it)
     "reading": False,
+    "speech": False,  # issue 41: speech at the table (game.speech)
     "phones_port": 0,  # issue 27: 0 is any free port (game.phones.PORT_CHOICES)
 }
 
@@ -207,6 +208,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "effects": _is_bool,
     "muted": _is_bool,
     "reading": _is_bool,
+    "speech": _is_bool,
     "phones_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and (v == 0 or 1024 <= v <= 65535),
 }
 

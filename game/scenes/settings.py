@@ -54,6 +54,8 @@ class SettingsScene(WidgetScene):
              min(VOLUMES, key=lambda v: abs(v - int(st.get("volume", 70)))), "volume"),
             ("ui.effects", [(False, i18n.t("ui.off")), (True, i18n.t("ui.on"))],
              bool(st.get("effects", True)), "effects"),
+            ("speech.setting", [(False, i18n.t("ui.off")), (True, i18n.t("ui.on"))],
+             bool(st.get("speech", False)), "speech"),
             ("phone.port_setting", [(p, str(p) if p else i18n.t("phone.port_any")) for p in port_choices(
                 st.get("phones_port", 0))], st.get("phones_port", 0), "phones_port"),
         ]

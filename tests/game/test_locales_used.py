@@ -32,6 +32,7 @@ DYNAMIC_PREFIXES = {
     "table.confirm_": "prompts: the confirm question for each previewed action kind",
     "rules.": "rules_text: rules.GAME.SECTION(.title), each listed in rules_text.SECTIONS",
     "reasons.": "hint_words.reason_line: reasons.{kind}, one per rules.reasons.KINDS",
+    "speech.pips_": "speech.words.pips and the kits' speech parts: a number of pips in words, 0 to 12",
 }
 
 
