@@ -25,7 +25,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize("table, seed, head_start, clients", [
     ("cuban", 1, 0, 2),
     ("jamaican", 1, 0, 2),
-    ("mexican_train_2", 1, 40, 2),
+    ("mexican_train_2", 1, 50, 2),
     ("mexican_train_8", 2, 70, 1),
 ])
 def test_a_room_of_unruly_phones_cannot_stop_or_fool_the_table(table, seed, head_start, clients):

@@ -86,7 +86,8 @@ def _play_until_the_deal_ends(pages: dict, limit_s: float = 240.0) -> int:
 @pytest.mark.slow
 @pytest.mark.parametrize("game, seats, seed", [
     ("mexican_train", "phone,phone,computer", 6),
-    ("cuban", "phone,computer,phone,computer", 3),
+    # a whole Cuban hand is played in the browser by test_phone_page_a11y.py (from the
+    # accessibility tree, with axe on every state) and test_a_phone_offline... below
     ("jamaican", "phone,computer,phone,computer", 4),
 ])
 def test_two_phones_and_the_computers_play_a_whole_deal_against_the_program(tmp_path, game, seats, seed):
