@@ -146,6 +146,8 @@ class Narrator:
                 if play.pending_is_hint:  # the hint and its one line of why (issue 31)
                     why = reason_line(play.pick.hint_reason(), play.name)
                     text = " ".join(x for x in (t("table.hint_prefix", text=text), W.spoken(why)) if x)
+                # the screen's "Confirm or cancel." is said as the keys that do it, once
+                text = text.removesuffix(t("speech.preview_ask")).rstrip()
                 lines.append(Line(text + " " + t("speech.preview_keys"), INTERRUPT))
         message = play.message
         if message != self._message:

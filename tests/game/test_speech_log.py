@@ -83,7 +83,10 @@ def test_the_speech_log_of_a_hand_names_every_move_and_decision(game, lang, tmp_
             assert tile_words(e.lying if hasattr(e, "lying") else e.tile) in lines[i], (lines[i], e)
     # every decision of the human was said as a preview with its keys before it was made
     keys = i18n.t("speech.preview_keys")
-    assert len([x for x in lines if x.endswith(keys)]) >= len([a for a in mine if a is not None and a.kind != "place_engine"])
+    previews = [x for x in lines if x.endswith(keys)]
+    assert len(previews) >= len([a for a in mine if a is not None and a.kind != "place_engine"])
+    # the screen's "Confirm or cancel." is said once, as the keys: not both
+    assert not any(i18n.t("speech.preview_ask") in x for x in previews), previews
     turns = [x for x in lines if i18n.t("speech.your_turn", name="Ann") in x]
     assert turns
     if game != "mexican_train":  # the open ends are said as a tile says them: "blank", not "0"
