@@ -142,12 +142,11 @@ class Narrator:
         if pending != self._pending:
             self._pending = pending
             if pending is not None:
-                text = W.spoken(play.kit.preview_text(play, pending))
+                # the screen's "Confirm or cancel." is said as the keys that do it, once
+                text = W.spoken(play.kit.preview_text(play, pending)).removesuffix(t("speech.preview_ask")).rstrip()
                 if play.pending_is_hint:  # the hint and its one line of why (issue 31)
                     why = reason_line(play.pick.hint_reason(), play.name)
                     text = " ".join(x for x in (t("table.hint_prefix", text=text), W.spoken(why)) if x)
-                # the screen's "Confirm or cancel." is said as the keys that do it, once
-                text = text.removesuffix(t("speech.preview_ask")).rstrip()
                 lines.append(Line(text + " " + t("speech.preview_keys"), INTERRUPT))
         message = play.message
         if message != self._message:
