@@ -9,6 +9,15 @@ from game import i18n
 from game.speech.words import sentences, spoken, tile_words
 
 
+@pytest.fixture(autouse=True)
+def english():
+    """Each test starts in English, whatever the worker's last test left (it failed in a
+    full run after an Italian test) and leaves it English."""
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
 @pytest.mark.parametrize("lang, tile, words", [
     ("en", (5, 9), "five nine"), ("en", (0, 0), "double blank"), ("en", (12, 3), "twelve three"),
     ("ru", (5, 9), "пять девять"), ("ru", (0, 0), "дубль пусто"), ("ru", (6, 6), "дубль шесть"),

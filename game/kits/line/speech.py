@@ -14,7 +14,10 @@ def _pips(n: int) -> str:
 
 
 def target_words(play, key) -> str:
-    """CU-6, JA-4: a tile goes on the left or the right end."""
+    """CU-6, JA-4: a tile goes on the left or the right end; on an empty line it opens it
+    (both ends are the one place at the centre: "left end" was said, and misled)."""
+    if not play.view().line:
+        return t("speech.end_open")
     return t("speech.end_left") if key == "L" else t("speech.end_right")
 
 
