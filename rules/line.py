@@ -34,7 +34,6 @@ records of ``rules.events`` (``LineDeal``, ``LinePlay``, ``LineDealEnd`` ...):
 """
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Self
 from dataclasses import dataclass
@@ -44,7 +43,7 @@ from .errors import ConfigError
 from .events import (Event, LeadChosen, LineDeal, LineDealEnd, LineMatchEnd, LinePlay, MatchStart,
                      SeatEvent)
 from .public_history import History, freeze, share
-from .state import LINE, Variant
+from .state import LINE, Variant, shallow_copy
 from .tiles import MAX_PIPS, Tile, double_set
 
 PLAYERS = 4
@@ -66,6 +65,7 @@ PLAY_L: dict[Tile, Action] = {t: Action("play", t, None, "L") for t in double_se
 PLAY_R: dict[Tile, Action] = {t: Action("play", t, None, "R") for t in double_set(MAX_PIPS)}
 LEAD: dict[int, Action] = {s: lead(s) for s in SEATS}
 _PASS_ONLY = (PASS,)
+_new_event = tuple.__new__
 
 
 def team_of(seat: int) -> int:
@@ -284,7 +284,7 @@ class PartnershipGame(Variant):
         self.leader = 0
 
     def clone(self) -> Self:
-        other = copy.copy(self)
+        other = shallow_copy(self)
         other.totals = list(self.totals)
         other.records = list(self.records)
         other.history = share(self.history)  # shared until one of them appends (issue 29)
@@ -299,10 +299,12 @@ class PartnershipGame(Variant):
         return _CHANCE.get(self.phase)
 
     def _deal_record(self) -> None:
+        # [a, b] lists, as JSON has them (a reader compares records with a file's; issue 42:
+        # map(list, ...) makes them in C)
         self.records.append({
             "deal": self.deal_no,
-            "hands": {str(s): [list(t) for t in self.hands[s]] for s in SEATS},
-            "stock": [list(t) for t in self.stock],
+            "hands": {str(s): list(map(list, self.hands[s])) for s in SEATS},
+            "stock": list(map(list, self.stock)),
         })
         self.history.append(LineDeal("deal", self.deal_no))
 
@@ -314,7 +316,13 @@ class PartnershipGame(Variant):
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            if self.phase == PLAY and self.line.left >= 0:
+                # CU-6, JA-4 as in ``_compute_legal``, without its calls: nearly every decision
+                # of a hand is here, and no game's override differs once the line has a tile
+                legal = self.line.plays(self.hands[self.turn]) or list(_PASS_ONLY)
+            else:
+                legal = self._compute_legal()
+            self._legal = legal
         return legal
 
     def _compute_legal(self) -> list[Action]:
@@ -369,7 +377,8 @@ class PartnershipGame(Variant):
             self._end_hand("out", s, key)
             return
         lying = line.place(t, end)
-        self.history.append(LinePlay("play", s, t, end, lying))
+        # tuple.__new__ is what LinePlay(...) runs, less its Python-level __new__ (issue 42)
+        self.history.append(_new_event(LinePlay, ("play", s, t, end, lying)))
         self.passes = 0
         self.turn = s % 4 + 1
 
@@ -388,7 +397,9 @@ class PartnershipGame(Variant):
 
     def pip_counts(self) -> list[int]:
         """Each seat's own pip count (index 0 unused); partners are never added (CU-7, JA-5)."""
-        return [0] + [sum(t[0] + t[1] for t in self.hands[s]) for s in SEATS]
+        hands = self.hands  # a tile is a tuple of its two numbers: sum(tile) is its pips
+        return [0, sum(map(sum, hands[1])), sum(map(sum, hands[2])), sum(map(sum, hands[3])),
+                sum(map(sum, hands[4]))]
 
     def _end_hand(self, reason: str, out_seat: int, key: bool) -> None:
         counts = self.pip_counts()
