@@ -299,12 +299,10 @@ class PartnershipGame(Variant):
         return _CHANCE.get(self.phase)
 
     def _deal_record(self) -> None:
-        # [a, b] lists, as JSON has them (a reader compares records with a file's; issue 42:
-        # map(list, ...) makes them in C)
         self.records.append({
             "deal": self.deal_no,
-            "hands": {str(s): list(map(list, self.hands[s])) for s in SEATS},
-            "stock": list(map(list, self.stock)),
+            "hands": {str(s): [list(t) for t in self.hands[s]] for s in SEATS},
+            "stock": [list(t) for t in self.stock],
         })
         self.history.append(LineDeal("deal", self.deal_no))
 
@@ -341,8 +339,21 @@ class PartnershipGame(Variant):
         self._legal = None
         kind = action.kind
         if kind == "play":
-            assert action.tile is not None and action.end is not None  # legal plays name both
-            self._play(action.tile, action.end)
+            t, end = action.tile, action.end
+            assert t is not None and end is not None  # legal plays name both
+            # CU-6, JA-4: lay the tile; going out ends the hand (``_go_out``).  Written out here,
+            # not in a method of its own: nearly every decision of a hand is a play (issue 42)
+            s = self.turn
+            hand = self.hands[s]
+            hand.remove(t)
+            if not hand:
+                self._go_out(s, t, end)
+                return
+            lying = self.line.place(t, end)
+            # tuple.__new__ is what LinePlay(...) runs, less its Python-level __new__
+            self.history.append(_new_event(LinePlay, ("play", s, t, end, lying)))
+            self.passes = 0
+            self.turn = s % 4 + 1
         elif kind == "pass":
             self._pass()
         elif kind == "lead":
@@ -365,22 +376,13 @@ class PartnershipGame(Variant):
         self.passes = 0
         self.phase = PLAY
 
-    def _play(self, t: Tile, end: str) -> None:
-        s = self.turn
-        hand = self.hands[s]
-        hand.remove(t)
-        line = self.line
-        if not hand:
-            key = self._key_tile(t, end)
-            lying = line.place(t, end)
-            self.history.append(LinePlay("play", s, t, end, lying))
-            self._end_hand("out", s, key)
-            return
-        lying = line.place(t, end)
-        # tuple.__new__ is what LinePlay(...) runs, less its Python-level __new__ (issue 42)
-        self.history.append(_new_event(LinePlay, ("play", s, t, end, lying)))
-        self.passes = 0
-        self.turn = s % 4 + 1
+    def _go_out(self, s: int, t: Tile, end: str) -> None:
+        """Seat ``s`` lays its last tile ``t`` (already taken from its hand): the hand ends
+        (CU-7, JA-4), worth double with the key tile (JA-6, checked before ``t`` is laid)."""
+        key = self._key_tile(t, end)
+        lying = self.line.place(t, end)
+        self.history.append(LinePlay("play", s, t, end, lying))
+        self._end_hand("out", s, key)
 
     def _pass(self) -> None:
         s = self.turn
