@@ -18,6 +18,9 @@ Flags:
                          that is no match: one line on stderr and a non-zero exit)
   --smoke-test N         run a computer-only demo for N frames with real rendering; exit 0,
                          or non-zero on any error
+  --learn GAME           the lesson of GAME; with --walk lesson|hints|first|random:SEED, walked
+                         without a window (--lesson-log FILE: the key of every card shown, one
+                         a line): exit 0 at the lesson's recap, 1 if it stalls (issue 38)
   --set KEY=VALUE        a setting for a screenshot or smoke test, which otherwise use the
                          defaults (not the user's file): --set tv=true --set ui_scale=2.0
 """
@@ -132,6 +135,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--phones-file", metavar="JOIN.json",
                    help="once the phone server listens, write each phone seat's join address here")
     p.add_argument("--learn", choices=tuple(PLAYERS), metavar="GAME", help="open the lesson of GAME (issue 31)")
+    p.add_argument("--walk", type=_walk_mode, metavar="MODE",
+                   help="with --learn: walk the lesson without a window, choosing along the lesson, "
+                        "the hints, the first decision or random:SEED (issue 38)")
+    p.add_argument("--lesson-log", metavar="FILE", help="with --walk: write the key of every card shown")
     p.add_argument("--smoke-test", type=_positive, metavar="N", dest="smoke",
                    help="computer-only demo for N frames, then exit")
     p.add_argument("--set", type=_setting, action="append", default=[], metavar="KEY=VALUE", dest="settings",
@@ -148,6 +155,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     if not fewest <= args.players <= most:
         p.error(f"{args.game} is played by {fewest} players" if fewest == most
                 else f"{args.game} is played by {fewest} to {most} players")
+    if (args.walk is not None or args.lesson_log is not None) and args.learn is None:
+        p.error("--walk and --lesson-log go with --learn")
+    if args.lesson_log is not None and args.walk is None:
+        p.error("--lesson-log needs --walk")
     if args.after and args.screenshot is None:
         p.error("--after needs --screenshot")
     if args.replay is not None and (args.scene or args.demo is not None or args.smoke is not None):
@@ -382,6 +393,25 @@ def _setting(text: str) -> tuple[str, object]:
     return key, value
 
 
+def _walk_mode(text: str) -> str:
+    from .lessons.walk import MODES
+    seed = text.split(":", 1)[1] if text.startswith("random:") else None
+    if text in MODES or (seed is not None and seed.isdigit() and len(seed) <= 19):
+        return text
+    raise argparse.ArgumentTypeError(f"{text!r}: lesson, hints, first or random:SEED")
+
+
+def _walk_lesson(args) -> int:
+    """``--learn GAME --walk MODE``: the lesson walked without a window (issue 38)."""
+    from .lessons import lesson_for
+    from .lessons.walk import chooser, walk
+    result = walk(lesson_for(args.learn), chooser(args.walk))
+    if args.lesson_log is not None:
+        with open(args.lesson_log, "w", encoding="utf-8") as out:
+            out.writelines(f"{key}\n" for key, _ in result.cards)
+    return 0 if result.finished else 1
+
+
 def _run_lesson(args, capture) -> int:
     """``python -m game --learn GAME``: the lesson in a window, or (``--screenshot``) one frame
     of it after ``--after`` steps, saved by ``capture`` (``game.__main__``'s)."""
@@ -406,7 +436,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     try:
         if args.learn is not None:
-            return _run_lesson(args, capture)
+            return _walk_lesson(args) if args.walk is not None else _run_lesson(args, capture)
         if args.replay is not None and args.screenshot:
             return replay_screenshot(args)
         if args.screenshot:
@@ -439,8 +469,12 @@ def main(argv: list[str] | None = None) -> int:
                                   "join_file": args.phones_file}
             app.phones_autostart = True
             app.start(resume=False)
-            seed = args.seed if args.seed is not None else fresh_seed()
-            app.start_match(Session(Config(args.game, len(args.seats), seed)), match_seats(args.seats))
+            seats = match_seats(args.seats)
+            # the same command after a kill resumes its match, codes and port (issue 37); any
+            # other unfinished match is kept aside by start_match, never written over
+            if not app.match.resume_for_seats(args.game, seats):
+                seed = args.seed if args.seed is not None else fresh_seed()
+                app.start_match(Session(Config(args.game, len(args.seats), seed)), seats)
         else:
             app.start(resume=True)
         code = app.run()

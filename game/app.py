@@ -283,10 +283,14 @@ class App:
         self.match.play_state, self.match.seats = play, list(seats)
 
     def start_match(self, session, seats: list[SeatConfig], reveals_seen: int | None = None) -> None:
-        self.match.start(session, seats, reveals_seen)
+        """A new match (the autosave's unfinished one is kept aside first, issue 37)."""
+        self.match.start_new(session, seats, reveals_seen)
 
     def continue_match(self) -> bool:
         return self.match.resume()
+
+    def resume_kept(self, path: Any) -> bool:
+        return self.match.resume_kept(path)
 
     def open_join(self) -> None:
         self.match.open_join()

@@ -114,6 +114,10 @@ class Host(Protocol):
 
     def continue_match(self) -> bool: ...
 
+    def resume_kept(self, path: Any) -> bool:
+        """An unfinished match kept aside (``game.kept``) back on the table (issue 37)."""
+        ...
+
     def put_match(self, play: Any, seats: list[Any]) -> None:
         """Set ``play`` (or None) and its seats at the table, starting and saving nothing: a
         lesson's table, and the match it set aside coming back (issue 31)."""

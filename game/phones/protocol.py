@@ -58,7 +58,7 @@ PAGE_KEYS = (
     "phone.coach_cost_hand", "phone.coach_label_best", "phone.coach_label_fine", "phone.coach_label_inaccuracy",
     "phone.coach_label_blunder", "phone.coach_played", "phone.coach_better", "phone.coach_back",
     "phone.coach_best_count", "phone.log_mark", "phone.log_unmark", "phone.log_search",
-    "phone.continue",
+    "phone.continue", "phone.error_applying", "phone.error_failed", "phone.applying", "phone.accept_why",
 )
 
 
@@ -185,7 +185,7 @@ def phone_state(source: Any, seat: int, *, names: Sequence[str] | None = None,
                 legal: Sequence[Action] | None = None, pending: Action | None = None,
                 pending_is_hint: bool = False, can_hint: bool | None = None, can_undo: bool = False,
                 palette: str = "standard", style: str = "pips", coach: bool = False,
-                coach_report: dict | None = None, can_continue: bool = False) -> dict:
+                coach_report: dict | None = None, can_continue: bool = False, applying: bool = False) -> dict:
     """The JSON-ready state of ``seat``'s phone, from that seat's view alone.
 
     ``source`` is a ``rules.session.Session`` (its ``view(seat)`` is read) or a view
@@ -197,7 +197,8 @@ def phone_state(source: Any, seat: int, *, names: Sequence[str] | None = None,
     whether the phone may ask for the coach of the deal just over, and ``coach_report``
     what it has said so far (``game.phones.coach``: this seat's decisions only);
     ``can_continue`` whether this phone's Continue moves the table on from a deal's end
-    (nobody is at the device to).
+    (nobody is at the device to); ``applying`` that this seat's confirmed decision is being
+    applied (issue 37: nothing is offered until it lands).
     """
     view = source if hasattr(source, "hand") else source.view(seat)
     if view.seat != seat:
@@ -234,6 +235,7 @@ def phone_state(source: Any, seat: int, *, names: Sequence[str] | None = None,
         "coach": bool(coach),
         "coach_report": coach_report,
         "continue": bool(can_continue),
+        "applying": bool(applying),
         "recent": [ev for ev in (_event(e) for e in _since_deal(history)) if ev is not None][-RECENT:],
         "look": look(palette, style),
     }

@@ -206,7 +206,8 @@ class TableRenderer:
         if marks.ghost is not None:
             key, p = marks.ghost
             px, py = w2s(p.rect[0], p.rect[1])
-            ghost = self.sprites.face(p.first, p.second, short, p.vertical, look="ghost")
+            ghost = (self.sprites.back(short, p.vertical, look="ghost") if marks.ghost_face_down
+                     else self.sprites.face(p.first, p.second, short, p.vertical, look="ghost"))
             surface.blit(ghost, (round(px), round(py)))
             rect = pygame.Rect(round(px), round(py), ghost.get_width(), ghost.get_height())
             c = tuple(int(a + (b - a) * pulse) for a, b in zip(TARGET_COLOUR, (255, 255, 255)))

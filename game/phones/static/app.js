@@ -226,7 +226,8 @@
       showSheet(null);
       return;
     }
-    status.textContent = s.my_turn ? t("phone.your_turn")
+    // issue 37: from a confirm until the move lands, the seat is offered nothing and says so
+    status.textContent = s.applying ? t("phone.applying") : s.my_turn ? t("phone.your_turn")
       : (s.to_act ? t("phone.turn_of", { name: seatName(s.to_act) }) : "");
 
     // seats
@@ -316,6 +317,8 @@
       prompt.textContent = t(s.pending_is_hint ? "phone.preview_hint" : "phone.preview", { what: describe(pending) });
     } else if (selected && chosen.length > 1) {
       prompt.textContent = t("phone.choose_target");
+    } else if (s.my_turn && s.legal.some((a) => a.kind === "accept")) {
+      prompt.textContent = t("phone.accept_why");  // what Accept accepts (CU-4)
     } else if (s.my_turn) {
       prompt.textContent = s.playable.length ? t("phone.play_on") : "";
     } else {
@@ -596,7 +599,9 @@
       link(false);
       if (!ended) {
         if (!state) $("status").textContent = t("phone.reconnecting");
-        const delay = Math.min(5000, 400 * 2 ** retry);
+        // back off to one try every 2 s, for as long as the page is open: the program may be
+        // starting again (issue 37), and the network's return also retries at once ("online")
+        const delay = Math.min(2000, 250 * 2 ** retry);
         retry += 1;
         retryTimer = setTimeout(connect, delay);
       }
@@ -669,13 +674,36 @@
   // After the screen was off: reconnect at once, and check a socket that looks open.
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState !== "visible" || ended) return;
+    check(3000);
+  });
+
+  // Is the socket alive?  A ping, and a new connection if no pong comes within ``wait`` ms.
+  function check(wait) {
+    if (ended) return;
+    if (ws && ws.readyState !== WebSocket.OPEN) {  // a try begun while the network was away
+      const stuck = ws;
+      ws = null;
+      try { stuck.close(); } catch (e) { /* gone */ }
+    }
     if (!ws) { retry = 0; connect(); return; }
     const asked = Date.now();
     send({ type: "ping" });
     setTimeout(() => {
-      if (ws && lastPong < asked) { const dead = ws; ws = null; dead.close(); retry = 0; connect(); }
-    }, 3000);
+      if (ws && lastPong < asked) { const dead = ws; ws = null; try { dead.close(); } catch (e) { /* gone */ } retry = 0; connect(); }
+    }, wait);
+  }
+
+  // The network went (Wi-Fi lost, airplane mode): say so at once.  It is back: check the
+  // socket now and reconnect at once, not at the next try (issue 37).
+  window.addEventListener("offline", () => {
+    if (ended) return;
+    link(false);
+    $("status").textContent = t("phone.reconnecting");
+    // the socket cannot outlive the network: close it, so the first try after it comes back
+    // is a new connection that receives the latest state
+    if (ws) { const dead = ws; ws = null; try { dead.close(); } catch (e) { /* gone */ } }
   });
+  window.addEventListener("online", () => check(1000));
 
   $("status").textContent = "…";
   connect();
