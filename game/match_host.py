@@ -217,16 +217,17 @@ class MatchHost:
         UX-5: the computers act only while their table (or its deal's end) is the top
         screen and no screen that pauses play (rules, log, menu, settings) is open.
         """
-        if self.play_state is None:
-            return
-        if self.phones is not None:
-            self.phones.sync()
-        pace_match(self.play_state, self.app.stack, dt)
-        if self.phones is not None:
-            self.phones.publish()  # a move just made reaches the next phone in this step
         speech = getattr(self.app, "speech", None)
-        if speech is not None:
-            speech.tick(self.app)  # issue 41: what changed at the table, said (never waits)
+        if self.play_state is not None:
+            if self.phones is not None:
+                self.phones.sync()
+            pace_match(self.play_state, self.app.stack, dt)
+            if self.phones is not None:
+                self.phones.publish()  # a move just made reaches the next phone in this step
+            if speech is not None:
+                speech.tick(self.app)  # issue 41: what changed at the table, said (never waits)
+        if speech is not None:  # then a screen's own words (a lesson's card, the rules)
+            speech.screen(self.app.stack)
 
     def apply_speed(self) -> None:
         """The computers' speed setting, applied to the match in progress."""

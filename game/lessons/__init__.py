@@ -27,6 +27,7 @@ from rules.actions import Action
 from rules.chance import Deal, LeadDraw
 from rules.session import Config, Session
 
+from ..i18n import t
 from ..kits import KITS, family_part, has_part
 
 #: The games with a lesson, in the order the Learn menu offers them: every game of the
@@ -237,6 +238,13 @@ class Guide:
             return self.explaining
         assert self.showing is not None
         return self.showing.say(self.ctx())
+
+    def spoken(self) -> str | None:
+        """The card's words as they are read aloud (issue 41), or None while none shows."""
+        if self.explaining is None and self.showing is None:
+            return None
+        key, params = self.words()
+        return t(key, **params)
 
     @property
     def can_undo(self) -> bool:

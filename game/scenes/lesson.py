@@ -203,6 +203,9 @@ class LessonTableScene(TableScene):
             if self.guide.finished and not self.left:
                 self.finish()
 
+    def spoken(self) -> str | None:
+        return self.guide.spoken()
+
     def resting(self) -> bool:
         if self._drawn_key != self._card_state():
             return False

@@ -35,6 +35,8 @@ class Speech:
         self._factory = engine_factory
         self._told_no_engine = False
         self._warned_shared: set[int] = set()
+        #: what the screen on top said of its own last (``Scene.spoken``)
+        self._screen_said: str | None = None
         self.enabled = False
         self.configure(settings)
 
@@ -81,7 +83,8 @@ class Speech:
         self.narrator.fresh(session)
 
     def tick(self, app) -> None:
-        """Say what changed at the table since the last frame."""
+        """Say what changed at the table since the last frame, and what the screen on top
+        says of its own when it changes (a lesson's card, the rules)."""
         if not self.active:
             return
         play = app.play_state
@@ -94,6 +97,18 @@ class Speech:
             # in one frame the lines keep their order: after a queued move, nothing jumps ahead
             demoted = demoted or line.priority != INTERRUPT
             self.say(line._replace(priority=QUEUE) if demoted else line)
+
+    def screen(self, stack) -> None:
+        """What the screen on top says of its own (``Scene.spoken``: a lesson's card, the
+        rules), said when it changes, after the moves that led to it; the next key stops it."""
+        if not self.active:
+            return
+        top = stack.top
+        words = top.spoken() if top is not None else None
+        if words != self._screen_said:
+            self._screen_said = words
+            if words:
+                self.say(Line(W.spoken(words), QUEUE, kind="review"))
 
     def review(self, app, topic: str | None) -> None:
         """A review key: its answer at once, cut off by the next key."""
