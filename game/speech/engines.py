@@ -67,10 +67,12 @@ class EspeakEngine:
         #: the voice's language; None follows the program's (a language changed in Settings)
         self.language = language
         self.player = player
+        #: words a minute (Settings, "Speech rate")
+        self.rate = RATE
 
     def command(self, text: str, voice: str = "table") -> list[str]:
         code = self.language or current_language()
-        return [self.program, "-v", VOICES.get(code, "en"), "-s", str(RATE),
+        return [self.program, "-v", VOICES.get(code, "en"), "-s", str(self.rate),
                 "-p", str(PITCH.get(voice, PITCH["table"])), "--stdout", text]
 
     def render(self, text: str, voice: str = "table") -> bytes:

@@ -45,6 +45,8 @@ class Speech:
     def configure(self, settings: dict[str, Any]) -> None:
         """Speech on or off (the setting, or ``--speech``); without an engine, said once."""
         on = bool(settings.get("speech", False))
+        self.narrator.detail = str(settings.get("speech_detail", "normal"))
+        self.rate = int(settings.get("speech_rate", 170))
         self.volume = max(0, min(100, int(settings.get("volume", 70)))) / 100
         if on and self.manager is None:
             engine = self._engine()
@@ -60,6 +62,9 @@ class Speech:
         player = getattr(getattr(self.manager, "engine", None), "player", None)
         if player is not None:
             player.volume = self.volume  # the master volume, changed in Settings
+        engine = getattr(self.manager, "engine", None)
+        if engine is not None:
+            engine.rate = self.rate
         self.enabled = on
 
     def _engine(self) -> Any:

@@ -49,6 +49,9 @@ class Narrator:
         self._pending: Any = None
         self._message: Any = None
         self._focus: tuple | None = None
+        #: "brief" (no prompt after "your turn", no keys after a preview), "normal", or "full"
+        #: (the open ends or the trains after each play), Settings' "Speech detail"
+        self.detail = "normal"
 
     def fresh(self, session) -> None:
         """``session`` is a new match: its deal and every move from the start are said (a
@@ -96,8 +99,10 @@ class Narrator:
             return []
         self._entries = count
         me = play.at_device()
-        return [Line(text, QUEUE, seat, "move" if seat is not None and seat != me else "say")
-                for seat, text in said]
+        lines = [Line(text, QUEUE, seat, "move" if seat is not None and seat != me else "say") for seat, text in said]
+        if lines and self.detail == "full":  # where the table stands after them
+            lines.append(Line(W.spoken(W.part(play).table_words(play)), QUEUE))
+        return lines
 
     def _turn_lines(self, play, after_moves: bool) -> list[Line]:
         """Whose turn, once per decision; the prompt again whenever it changes."""
@@ -121,6 +126,8 @@ class Narrator:
             self._focus = None  # the cursor's place is said after the prompt
             if _same_seat_again(play, seat):
                 return [Line(prompt, priority, seat)]
+            if self.detail == "brief":  # the prompt is one review key away (T)
+                return [Line(t("speech.your_turn", name=play.name(seat)), priority, seat)]
             return [Line(t("speech.your_turn", name=play.name(seat)) + " " + prompt, priority, seat)]
         self._prompt = None
         if play.phase in (DEAL_END, MATCH_END):  # after the result: how to go on
@@ -147,7 +154,8 @@ class Narrator:
                 if play.pending_is_hint:  # the hint and its one line of why (issue 31)
                     why = reason_line(play.pick.hint_reason(), play.name)
                     text = " ".join(x for x in (t("table.hint_prefix", text=text), W.spoken(why)) if x)
-                lines.append(Line(text + " " + t("speech.preview_keys"), INTERRUPT))
+                keys = "" if self.detail == "brief" else " " + t("speech.preview_keys")
+                lines.append(Line(text + keys, INTERRUPT))
         message = play.message
         if message != self._message:
             self._message = message

@@ -189,3 +189,39 @@ def test_a_seat_deciding_on_its_phone_is_said_once_per_turn(tmp_path):
     speech.close()
     lines = (tmp_path / "s.txt").read_text(encoding="utf-8").splitlines()
     assert lines.count("Olga decides on their phone.") == 1 and lines[-1] == "Olga decides on their phone."
+
+
+@pytest.mark.parametrize("detail", ["brief", "full"])
+def test_the_speech_detail_leaves_out_or_adds_what_it_says(detail, tmp_path):
+    """Issue 41, Settings' "Speech detail": brief says a preview without its keys and "your
+    turn" without the prompt (T reads it); full adds where the table stands after each play
+    (the open ends); normal, the default, is the rest of this file."""
+    from game.speech.hub import Speech as Hub
+    i18n.set_language("en")
+    session = Session(Config("cuban", 4, 3))
+    seats = [SeatConfig("Ann", HUMAN)] + [SeatConfig(f"Cpu{i}", COMPUTER, "easy") for i in (2, 3, 4)]
+    speech = Hub({"speech_detail": detail}, notify=lambda text: None)
+    speech.open_log(str(tmp_path / "s.txt"))
+    speech.fresh(session)
+    play = PlayState(session, seats, delay=0.0)
+    shell = Shell(play)
+    for _ in range(400):
+        if play.phase == DEAL_END:
+            break
+        if play.phase == AWAY:
+            play.step_computer()
+        else:
+            play.hint()
+            speech.tick(shell)
+            play.confirm()
+        speech.tick(shell)
+    speech.close()
+    lines = (tmp_path / "s.txt").read_text(encoding="utf-8").splitlines()
+    keys = i18n.t("speech.preview_keys")
+    ends = [x for x in lines if x.startswith(i18n.t("speech.ends", left="", right="").split()[0])]
+    if detail == "brief":
+        assert not any(keys in x for x in lines)
+        assert not any(x.startswith(i18n.t("speech.your_turn", name="Ann")) and len(x) > len(i18n.t(
+            "speech.your_turn", name="Ann")) for x in lines)
+    else:
+        assert any(keys in x for x in lines) and len(ends) >= 10, lines
