@@ -38,6 +38,16 @@ def entry_label(entry: history.Entry, width: int | None = None, measure=None) ->
     return elide(head + players + tail, width, measure=measure)
 
 
+def kept_label(entry: kept.Kept, width: int, measure) -> str:
+    """An unfinished match kept aside: when, which game and how far it went, then the
+    players, who are elided first to fit ``width``."""
+    when = entry.kept.astimezone().strftime("%Y-%m-%d %H:%M")
+    game = t(f"ui.game_{entry.game}")
+    bare = t("kept.entry", count=entry.decisions, when=when, game=game, players="")
+    players = elide(", ".join(entry.names), max(0, width - measure(bare)), measure=measure)
+    return elide(t("kept.entry", count=entry.decisions, when=when, game=game, players=players), width, measure=measure)
+
+
 def result_words(entry: history.Entry) -> str:
     summary = entry.summary
     totals = summary["totals"]
@@ -123,20 +133,19 @@ class HistoryScene(WidgetScene):
                                        self.back, class_id="@primary"))
 
     def _build_kept(self, x: int, y: int, width: int, room: int) -> int:
-        """The unfinished matches kept aside, a button each that resumes it (the three newest);
-        returns the y below them."""
+        """The unfinished matches kept aside, a button each that resumes it (the newest, as
+        many as fit above Back, three at most); returns the y below them."""
         if not self.kept:
             return y
         px = self.px
         bh, gap = px(44), px(8)
+        w, h = self.area_size
+        rows = max(1, min(3, len(self.kept), (h - y - px(34) - px(50) - px(60)) // (bh + gap)))
         small = self.font("@small").size
         self.label(pygame.Rect(x, y, width, px(30)), t("kept.title"), "#hint")
         y += px(34)
-        for entry in self.kept[:3]:
-            when = entry.kept.astimezone().strftime("%Y-%m-%d %H:%M")
-            words = t("kept.entry", count=entry.decisions, when=when, game=t(f"ui.game_{entry.game}"),
-                      players=", ".join(entry.names))
-            self.focus.add_row(self.button(pygame.Rect(x, y, width, bh), elide(words, room, measure=lambda s: small(s)[0]),
+        for entry in self.kept[:rows]:
+            self.focus.add_row(self.button(pygame.Rect(x, y, width, bh), kept_label(entry, room, lambda s: small(s)[0]),
                                            partial(self.resume, entry), class_id="@small"))
             y += bh + gap
         return y + gap
