@@ -46,7 +46,9 @@ def test_every_level_plays_a_whole_match_with_an_exact_transcript(game, level):
     # match of experts at every seat cost a minute and a half of the test run, issue 26); the
     # other levels fill the table
     seats = [f"bot:{level}"] + (["bot:hard"] * (_players(game) - 1) if level == "expert" else [])
-    session = run(Config(game, _players(game), 11), 1, [resolve_policy(s) for s in seats], buf)
+    # Jamaican's seed 11 ran 69 hands with hard bots (six love keeps a match going); 13 runs 8
+    seed = 13 if game == "jamaican" else 11
+    session = run(Config(game, _players(game), seed), 1, [resolve_policy(s) for s in seats], buf)
     assert session.match_over()
     text = buf.getvalue()
     assert text.count('"deal_end"') >= 1 and '"match_end"' in text

@@ -117,7 +117,7 @@ def test_two_phones_and_the_computers_play_a_whole_deal_against_the_program(tmp_
 
 
 #: Seconds each phone stays offline (the issue asks for two minutes: PHONE_OFFLINE_S=120).
-OFFLINE_S = float(os.environ.get("PHONE_OFFLINE_S", "3"))
+OFFLINE_S = float(os.environ.get("PHONE_OFFLINE_S", "1.5"))
 
 
 def _line_of(page) -> int:
