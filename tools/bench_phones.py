@@ -65,6 +65,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from bench_bot import quantile_ci  # noqa: E402
 
+#: Issue 37: with one phone flooding, the other phones' p99 at most this times their p99 without.
+GOAL_FLOOD_RATIO = 1.5
 #: The issue's goal: a phone's decision on the big screen within this many milliseconds (p99).
 GOAL_P99_MS = 50.0
 #: ``--smoke``: every figure from the fewest decisions that still give an interval, for
@@ -604,8 +606,31 @@ def flood(seed: int, pace: float, limit: int | None, rate: float, log) -> dict:
         "sent_per_s": round(sender["flood_sent"] / sender["flood_seconds"], 1) if sender["flood_seconds"] else None,
         "flooder_errors": sender["errors"],
     }
-    return {"phones": players, "other_phones": players - 1,
-            "without_flood": phones_summary(calm, exclude=flooder), "with_flood": with_flood}
+    without = phones_summary(calm, exclude=flooder)
+    calm_p99, flood_p99 = _p99(without["confirm_to_applied_ms"]), _p99(with_flood["confirm_to_applied_ms"])
+    ratio = round(flood_p99 / calm_p99, 2) if calm_p99 and flood_p99 is not None else None
+    return {"phones": players, "other_phones": players - 1, "without_flood": without, "with_flood": with_flood,
+            # issue 37: the others' p99 with one phone flooding at most 1.5 times their p99 without
+            "goal": {"others_p99_ratio": ratio, "ratio_at_most": GOAL_FLOOD_RATIO,
+                     "met": ratio is not None and ratio <= GOAL_FLOOD_RATIO}}
+
+
+def verdict(result: dict) -> str:
+    """One line against the goals (issues 37 and 42): the eight phones' p99 and the flood's ratio."""
+    parts = []
+    eight = result.get("eight_phones")
+    if eight is not None:
+        p99 = _p99(eight["confirm_to_applied_ms"])
+        load = eight.get("load_average") or []
+        parts.append(f"8 phones: confirm to applied p99 {p99} ms "
+                     f"({'met' if eight['goal']['confirm_to_applied_p99_met'] else 'NOT met'}: <= {GOAL_P99_MS} ms"
+                     f"{', load ' + str(load[0][0]) if load else ''})")
+    flooded = result.get("flood")
+    if flooded is not None:
+        goal = flooded["goal"]
+        parts.append(f"flood: others' p99 x{goal['others_p99_ratio']} ({'met' if goal['met'] else 'NOT met'}: "
+                     f"<= x{GOAL_FLOOD_RATIO})")
+    return "; ".join(parts)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -639,6 +664,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.only in (None, "flood"):
         result["flood"] = flood(args.seed, pace, limit, rate, log)
     result["seconds"] = round(time.perf_counter() - began, 1)
+    result["verdict"] = verdict(result)
     text = json.dumps(result, indent=1)
     if args.out:
         args.out.write_text(text + "\n", encoding="utf-8")

@@ -67,6 +67,9 @@ def test_bench_phones_smoke_prints_json_with_intervals(tmp_path):
     # and the server's throttle really refused it (the calm run refused nothing)
     assert flood["with_flood"]["server_stats"]["throttled"] > 0.5 * sent["sent"]
     assert flood["without_flood"]["server_stats"]["throttled"] == 0
+    # issue 37: the flood's goal as a ratio, and one line of verdict against both goals
+    assert set(flood["goal"]) == {"others_p99_ratio", "ratio_at_most", "met"} and flood["goal"]["ratio_at_most"] == 1.5
+    assert data["verdict"].startswith("8 phones: confirm to applied p99 ") and "flood: others' p99 x" in data["verdict"]
     for path, fig in figures.items():
         lo, hi = fig["ci95"]
         assert lo is not None and lo <= fig["value"] <= hi, path
