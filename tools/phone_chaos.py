@@ -260,7 +260,8 @@ class Chaos:
         if state.get("deal_end") or state["deal"] != session.view(seat).deal_no:
             return
         hidden = {(t.low, t.high) for t in hidden_tiles(session.state, seat)}
-        leaked = _tiles_in(state) & hidden
+        from game.phones.protocol import tiles_in
+        leaked = tiles_in(state) & hidden
         if leaked:
             self.report.problems.append(f"seat {seat} was sent {sorted(leaked)}")
 
@@ -358,20 +359,6 @@ class Chaos:
         self.report.problems.extend(f"logged: {r}" for r in logged.records)
         self.report.seconds = round(time.perf_counter() - began, 2)
         return self.report
-
-
-def _tiles_in(node) -> set[tuple[int, int]]:
-    found: set[tuple[int, int]] = set()
-    if isinstance(node, list):
-        if len(node) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in node):
-            found.add((min(node), max(node)))
-        else:
-            for item in node:
-                found |= _tiles_in(item)
-    elif isinstance(node, dict):
-        for value in node.values():
-            found |= _tiles_in(value)
-    return found
 
 
 def run_one(table: str, seed: int, **kw) -> Report:

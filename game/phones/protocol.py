@@ -81,6 +81,22 @@ def action_of(value: Mapping[str, Any]) -> Action:
     return Action(str(value["kind"]), t, value.get("train"), value.get("end"), value.get("seat"))
 
 
+def tiles_in(node: object) -> set[tuple[int, int]]:
+    """Every tile in a message, as (low, high): by this protocol's convention, every list of
+    exactly two whole numbers is one (the privacy checks read messages with it)."""
+    found: set[tuple[int, int]] = set()
+    if isinstance(node, list):
+        if len(node) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in node):
+            found.add((min(node), max(node)))
+        else:
+            for item in node:
+                found |= tiles_in(item)
+    elif isinstance(node, dict):
+        for value in node.values():
+            found |= tiles_in(value)
+    return found
+
+
 def canonical(value: object) -> str:
     """Keys sorted, no spaces: how two JSON actions are compared."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"))

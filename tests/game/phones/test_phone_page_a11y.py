@@ -10,12 +10,11 @@ the ARIA snapshot, never a CSS selector or a coordinate.
 from __future__ import annotations
 
 import re
-import subprocess
 import time
 
 import pytest
 
-from test_phones_program_browser import CHROMIUM_FLAGS, CHROMIUM, _start_program, playwright_sync
+from test_phones_program_browser import CHROMIUM_FLAGS, CHROMIUM, _start_program, playwright_sync, stop_program
 
 axe_module = pytest.importorskip("axe_playwright_python.sync_playwright", reason="pip install axe-playwright-python")
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(CHROMIUM is None, reason="no Chromium found (apt-get install chromium)")]
@@ -98,8 +97,4 @@ def test_a_cuban_hand_played_from_the_accessibility_tree_with_no_axe_violation(t
         assert previews >= 2 and set(found) == {"my turn", "preview", "others' turn", "deal end"}, found.keys()
         assert {state: v for state, v in found.items() if v} == {}
     finally:
-        program.terminate()
-        try:
-            program.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            program.kill()
+        stop_program(program)

@@ -18,6 +18,7 @@ import pytest
 from game import play as play_mod
 from game.__main__ import match_seats, parse_args
 from rules import Config, Session
+from game.phones.protocol import tiles_in
 from game.phones.server import PhoneRequest
 from rules.state import hidden_tiles
 
@@ -29,21 +30,6 @@ STEP = 1 / 60
 #: A frame's length where only game time must pass (issue 26: each picture costs ~3.5 ms; the
 #: game still runs in its fixed steps, so the same time passes in fewer pictures).
 WAIT_FRAME = 0.05
-
-
-def _tiles_in(node) -> set[tuple[int, int]]:
-    """Every tile in a message (docs/phones.md: every list of two whole numbers is one)."""
-    found: set[tuple[int, int]] = set()
-    if isinstance(node, list):
-        if len(node) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in node):
-            found.add((min(node), max(node)))
-        else:
-            for item in node:
-                found |= _tiles_in(item)
-    elif isinstance(node, dict):
-        for value in node.values():
-            found |= _tiles_in(value)
-    return found
 
 
 class Phone:
@@ -103,7 +89,7 @@ def check_private(app, seat: int, state: dict) -> None:
     if state["deal"] != session.view(seat).deal_no or state.get("deal_end"):
         return  # a state of the deal just over (every hand is shown then, UX-3)
     hidden = {(t.low, t.high) for t in hidden_tiles(full, seat)}
-    leaked = _tiles_in(state) & hidden
+    leaked = tiles_in(state) & hidden
     assert not leaked, f"seat {seat} was sent {sorted(leaked)}"
 
 

@@ -48,6 +48,16 @@ def _start_program(tmp_path: Path, game: str, seats: str, seed: int) -> tuple[su
     return program, json.loads(join.read_text(encoding="utf-8"))
 
 
+def stop_program(program: subprocess.Popen) -> str:
+    """End the program (killed if it will not go) and return what it wrote to stderr."""
+    program.terminate()
+    try:
+        return program.communicate(timeout=20)[1]
+    except subprocess.TimeoutExpired:
+        program.kill()
+        return program.communicate()[1]
+
+
 def _play_until_the_deal_ends(pages: dict, limit_s: float = 240.0) -> int:
     """Each phone acts when the page says it is its turn; returns the decisions made."""
     decisions = 0
@@ -107,12 +117,7 @@ def test_two_phones_and_the_computers_play_a_whole_deal_against_the_program(tmp_
         assert decisions >= 2
         assert program.poll() is None, "the program stopped during the deal"
     finally:
-        program.terminate()
-        try:
-            _, err = program.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            program.kill()
-            _, err = program.communicate()
+        err = stop_program(program)
     assert "Traceback" not in err, err[-3000:]
 
 
@@ -201,10 +206,5 @@ def test_a_phone_offline_mid_turn_or_mid_other_turn_is_back_within_two_seconds(t
             browser.close()
         assert program.poll() is None
     finally:
-        program.terminate()
-        try:
-            _, err = program.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            program.kill()
-            _, err = program.communicate()
+        err = stop_program(program)
     assert "Traceback" not in err, err[-3000:]
