@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.play import PREVIEW
-from shell_driver import button, centre, click, key, touch
+from shell_driver import button, centre, click, key, read, touch
 
 GAME_BUTTONS = {"cuban": "Cuban dominoes", "jamaican": "Jamaican partner dominoes"}
 
@@ -79,6 +79,7 @@ class Keyboard:
         key(app, pygame.K_RETURN)
 
     def decide(self, app, scene, play, action) -> None:
+        read(app)  # the decision just came up (issue 40: a press at once is a second press)
         if action.kind == "play":
             while play.focus != "hand":
                 key(app, pygame.K_DOWN)
@@ -100,6 +101,7 @@ class Keyboard:
         key(app, pygame.K_RETURN)
 
     def overlay_button(self, app, overlay, bid: str) -> None:
+        read(app)
         key_until(app, pygame.K_RIGHT, lambda: overlay.buttons[overlay.focus % len(overlay.buttons)].id == bid,
                   len(overlay.buttons))
         key(app, pygame.K_RETURN)
