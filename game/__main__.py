@@ -122,6 +122,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="decisions of the demo before the screenshot")
     p.add_argument("--scene", choices=SCENES, help="the screen to capture with --screenshot")
     p.add_argument("--replay", metavar="FILE", help="watch a finished match (a save, history or transcript file)")
+    p.add_argument("--resume", metavar="FILE", help="go on with the match saved in FILE (a rescue copy)")
     p.add_argument("--seats", type=_seat_list, metavar="KINDS",
                    help="start a match of --game at once with these seats, e.g. "
                         "phone,computer,device,computer:expert (device: a human at this screen)")
@@ -421,6 +422,10 @@ def main(argv: list[str] | None = None) -> int:
             record = read_replay(args.replay)  # a file that is no match: one line, no window
             if record is None:
                 return 1
+        from . import rescue
+        if args.resume is not None and (why := rescue.problem(args.resume)):
+            print(f"domino-table: {why}", file=sys.stderr)  # one line, no window
+            return 1
         from .app import App
         app = App(size=args.size, fullscreen=True if args.fullscreen else None, language=args.lang,
                   persist=args.demo is None)
@@ -441,8 +446,12 @@ def main(argv: list[str] | None = None) -> int:
             app.start(resume=False)
             seed = args.seed if args.seed is not None else fresh_seed()
             app.start_match(Session(Config(args.game, len(args.seats), seed)), match_seats(args.seats))
+        elif args.resume is not None:
+            app.start(resume=False)
+            rescue.start(app, args.resume)
         else:
             app.start(resume=True)
+            rescue.offer(app)  # issue 40: a rescue copy left by a failing save, offered once
         code = app.run()
         app.close()
         return code
