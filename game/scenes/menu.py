@@ -27,12 +27,8 @@ from .. import i18n, navigation, safe_area
 from .. import intents as I
 from ..intents import Intent
 from ..scene import Scene
+from ..table.render import FOCUS_COLOUR, FOCUS_SHADOW  # the focus ring: the table's too (issue 40)
 
-#: The keyboard and controller focus ring: a cold bright cyan, far from the gold of the
-#: "@primary" buttons and of every border (issue 11: the primary style never looks like focus),
-#: drawn over a dark ring so it holds on the felt, on gold and on the dark dialogs alike.
-FOCUS_COLOUR = (92, 225, 255)
-FOCUS_SHADOW = (6, 20, 28)
 #: Below this window size menus show no widgets (nothing readable fits).
 MIN_SIZE = (240, 180)
 log = logging.getLogger(__name__)
