@@ -157,7 +157,7 @@ class TableInput(TableCamera):
                 if self.play.selected != tile:
                     self.play.tap_tile(tile)
                 if self.play.phase == PREVIEW and self.play.pending is not None and self.play.pending.kind == "play":
-                    self.play.cancel()  # the drop decides the target
+                    self.play.cancel(keep_tile=True)  # the drop decides the target
                 self.drag_tile = tile
             elif self.camera.contains(*start):
                 self._drag_mode = "pan"

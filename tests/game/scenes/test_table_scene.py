@@ -177,7 +177,7 @@ def test_zooming_and_panning_never_play_a_tile():
     tile = sorted(play.playable_tiles())[0]
     tap(app, scene, hand_point(scene, tile))
     if play.phase == PREVIEW:
-        play.cancel()
+        play.cancel(keep_tile=True)  # chosen, its targets lit (as while a drag carries it)
         app.frame()
     assert play.selected == tile
     key = play.targets()[0]
