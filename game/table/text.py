@@ -17,6 +17,12 @@ _NUMBER_WORD = re.compile(r"(?<=\d) (?=[^\W\d])")
 THIN = "\u2009"
 
 
+def as_shown(s: str) -> str:
+    """``s`` as the table draws it: a space after a number widened (``_NUMBER_WORD``); what
+    measures a text the table draws measures this."""
+    return _NUMBER_WORD.sub(" " + THIN, s)
+
+
 def text(s: str, size: int, colour=(247, 241, 227), bold: bool = False,
          outline: tuple[int, int, int] | None = None) -> pygame.Surface:
     """``s`` rendered at ``size`` px (cached); ``outline`` adds a 1-2 px dark rim for felt."""
@@ -28,7 +34,7 @@ def text(s: str, size: int, colour=(247, 241, 227), bold: bool = False,
         _cache.move_to_end(key)
         return surf
     f = assets.font(size, bold)
-    shown = _NUMBER_WORD.sub(" " + THIN, s)
+    shown = as_shown(s)
     body = f.render(shown, True, colour)
     if outline is not None:
         r = max(1, size // 12)

@@ -149,14 +149,15 @@ def draw_match_end(scene, surface: pygame.Surface, info, u: float) -> None:
 LOG_COLUMNS = 3
 
 
-def log_cells(n: int, rows: int) -> tuple[int, int]:
-    """How a list of ``n`` hands goes into ``rows`` rows: (columns, hands left out at the
-    start).  Issue 40: every hand while ``LOG_COLUMNS`` columns hold them (a 17-hand
-    Jamaican match listed hands 10-17 only, with no sign of the rest); beyond, the oldest
-    go and a note in the first cell says which (never a single one: the note takes its cell)."""
+def log_cells(n: int, rows: int, most: int = LOG_COLUMNS) -> tuple[int, int]:
+    """How a list of ``n`` hands goes into ``rows`` rows of at most ``most`` columns:
+    (columns, hands left out at the start).  Issue 40: every hand while the columns hold
+    them (a 17-hand Jamaican match listed hands 10-17 only, with no sign of the rest);
+    beyond, the oldest go and a note in the first cell says which (never a single one:
+    the note takes its cell)."""
     if rows <= 0 or n <= 0:
         return 1, n
-    columns = min(LOG_COLUMNS, -(-n // rows))
+    columns = max(1, min(most, -(-n // rows)))
     left_out = max(0, n - rows * columns)
     return columns, left_out + 1 if left_out else 0
 
@@ -166,9 +167,12 @@ def draw_hand_log(scene, surface: pygame.Surface, log: list[HandRow], area: pyga
     """The hands of the match in ``area``: down each column in order, as many columns as it
     takes (``log_cells``), the oldest left out only beyond that, and said so."""
     rows = area.height // log_h if log_h else 0
-    columns, left_out = log_cells(len(log), rows)
     kit = scene.play.kit
-    cells = ([kit.w("log_left_out", last=left_out)] if left_out else []) + [kit.log_row(r) for r in log[left_out:]]
+    # as many columns as the longest row leaves room for, whole at the readable floor
+    rows_words = [kit.log_row(r) for r in log] + [kit.w("log_left_out", last=len(log))]
+    need = max(width_of(w, scene.boxes.least) for w in rows_words) + log_h
+    columns, left_out = log_cells(len(log), rows, max(1, min(LOG_COLUMNS, area.width // need)))
+    cells = ([kit.w("log_left_out", last=left_out)] if left_out else []) + rows_words[left_out:len(log)]
     width = area.width // columns
     for i, words in enumerate(cells[:rows * columns]):
         col, row = divmod(i, rows)
