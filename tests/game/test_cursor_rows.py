@@ -43,7 +43,7 @@ def at_a_turn(app, play, many: bool | None):
 
 @pytest.mark.parametrize("many", [True, False])
 def test_up_from_a_chosen_tile_reaches_the_buttons(many):
-    app, play, scene = table("hccc", 1, "jamaican", "instant")
+    app, play, scene = table("hccc", 4, "jamaican", "instant")
     try:
         tile = at_a_turn(app, play, many)
         key_press(app, pygame.K_RETURN)  # chosen: the cursor is on its targets (previewed if one)
@@ -57,7 +57,7 @@ def test_up_from_a_chosen_tile_reaches_the_buttons(many):
 
 
 def test_esc_leaves_a_preview_in_one_press():
-    app, play, scene = table("hccc", 1, "jamaican", "instant")
+    app, play, scene = table("hccc", 4, "jamaican", "instant")
     try:
         tile = at_a_turn(app, play, many=False)
         key_press(app, pygame.K_RETURN)  # one place: previewed at once
@@ -74,7 +74,7 @@ def test_esc_leaves_a_preview_in_one_press():
 
 
 def test_esc_from_a_preview_keeps_a_tile_the_player_chose_with_other_places():
-    app, play, scene = table("hccc", 1, "jamaican", "instant")
+    app, play, scene = table("hccc", 4, "jamaican", "instant")
     try:
         tile = at_a_turn(app, play, many=True)
         key_press(app, pygame.K_RETURN)
