@@ -15,19 +15,17 @@ Kept apart from ``game.app`` and ``game.__main__``: each calls in at one place.
 """
 from __future__ import annotations
 
-import html
 import json
 import logging
 import os
 from pathlib import Path
 from typing import Any
 
-import pygame
-
 from rules import save as rules_save
 from rules.errors import SaveFileError
 
 from . import i18n, storage
+from .save_guard import build_dialog
 from .scenes.overlays import OverlayScene
 from .seats import seats_from
 
@@ -117,19 +115,9 @@ class RescueOfferScene(OverlayScene):
         self.path = path
 
     def build(self) -> None:
-        px = self.px
-        m, bh, gap = px(24), px(50), px(10)
-        inner = self.dialog(px(800), px(420))
-        self.label(pygame.Rect(m, px(10), inner.width - 2 * m, px(48)), i18n.t("save.rescue_title"),
-                   "#heading", "@heading")
-        buttons_top = inner.height - m - 2 * bh - gap
-        self.text_box(pygame.Rect(m, px(66), inner.width - 2 * m, buttons_top - px(66) - gap),
-                      html.escape(i18n.t("save.rescue_offer", file=str(self.path))))
-        rows = [(i18n.t("save.rescue_resume"), self.resume, "@primary"),
-                (i18n.t("save.rescue_leave"), self.leave, None)]
-        for i, (words, action, class_id) in enumerate(rows):
-            rect = pygame.Rect(m, buttons_top + i * (bh + gap), inner.width - 2 * m, bh)
-            self.focus.add_row(self.button(rect, words, action, class_id=class_id))
+        build_dialog(self, 420, i18n.t("save.rescue_title"), i18n.t("save.rescue_offer", file=str(self.path)),
+                     [(i18n.t("save.rescue_resume"), self.resume, "@primary"),
+                      (i18n.t("save.rescue_leave"), self.leave, None)])
 
     def _close(self) -> None:
         remember(self.path)

@@ -41,46 +41,46 @@ def at_a_turn(app, play, many: bool | None):
     raise AssertionError("no such turn")
 
 
+@pytest.fixture()
+def jamaican():
+    """A Jamaican table, one human and three computers at instant speed (seed 4: its turns
+    have tiles of one place and of two)."""
+    app, play, _scene = table("hccc", 4, "jamaican", "instant")
+    yield app, play
+    app.close()
+
+
 @pytest.mark.parametrize("many", [True, False])
-def test_up_from_a_chosen_tile_reaches_the_buttons(many):
-    app, play, scene = table("hccc", 4, "jamaican", "instant")
-    try:
-        tile = at_a_turn(app, play, many)
-        key_press(app, pygame.K_RETURN)  # chosen: the cursor is on its targets (previewed if one)
-        assert play.selected == tile and play.focus == "targets"
-        key_press(app, pygame.K_UP)
-        assert play.focus == "buttons", "Up from the chosen tile panned the table"
-        key_press(app, pygame.K_DOWN)
-        assert play.focus == "hand" and play.focused() == tile
-    finally:
-        app.close()
+def test_up_from_a_chosen_tile_reaches_the_buttons(jamaican, many):
+    app, play = jamaican
+    tile = at_a_turn(app, play, many)
+    key_press(app, pygame.K_RETURN)  # chosen: the cursor is on its targets (previewed if one)
+    assert play.selected == tile and play.focus == "targets"
+    key_press(app, pygame.K_UP)
+    assert play.focus == "buttons", "Up from the chosen tile panned the table"
+    key_press(app, pygame.K_DOWN)
+    assert play.focus == "hand" and play.focused() == tile
 
 
-def test_esc_leaves_a_preview_in_one_press():
-    app, play, scene = table("hccc", 4, "jamaican", "instant")
-    try:
-        tile = at_a_turn(app, play, many=False)
-        key_press(app, pygame.K_RETURN)  # one place: previewed at once
-        assert play.phase == PREVIEW
-        key_press(app, pygame.K_ESCAPE)
-        assert play.phase == CHOOSING and play.selected is None and play.pending is None
-        assert play.focus == "hand" and play.focused() == tile  # Enter takes it again
-        key_press(app, pygame.K_h)  # a hint's preview: one Esc too
-        assert play.phase == PREVIEW
-        key_press(app, pygame.K_ESCAPE)
-        assert play.phase == CHOOSING and play.selected is None
-    finally:
-        app.close()
+def test_esc_leaves_a_preview_in_one_press(jamaican):
+    app, play = jamaican
+    tile = at_a_turn(app, play, many=False)
+    key_press(app, pygame.K_RETURN)  # one place: previewed at once
+    assert play.phase == PREVIEW
+    key_press(app, pygame.K_ESCAPE)
+    assert play.phase == CHOOSING and play.selected is None and play.pending is None
+    assert play.focus == "hand" and play.focused() == tile  # Enter takes it again
+    key_press(app, pygame.K_h)  # a hint's preview: one Esc too
+    assert play.phase == PREVIEW
+    key_press(app, pygame.K_ESCAPE)
+    assert play.phase == CHOOSING and play.selected is None
 
 
-def test_esc_from_a_preview_keeps_a_tile_the_player_chose_with_other_places():
-    app, play, scene = table("hccc", 4, "jamaican", "instant")
-    try:
-        tile = at_a_turn(app, play, many=True)
-        key_press(app, pygame.K_RETURN)
-        key_press(app, pygame.K_RETURN)  # the first target previewed
-        assert play.phase == PREVIEW
-        key_press(app, pygame.K_ESCAPE)
-        assert play.phase == CHOOSING and play.selected == tile and len(play.targets()) > 1
-    finally:
-        app.close()
+def test_esc_from_a_preview_keeps_a_tile_the_player_chose_with_other_places(jamaican):
+    app, play = jamaican
+    tile = at_a_turn(app, play, many=True)
+    key_press(app, pygame.K_RETURN)
+    key_press(app, pygame.K_RETURN)  # the first target previewed
+    assert play.phase == PREVIEW
+    key_press(app, pygame.K_ESCAPE)
+    assert play.phase == CHOOSING and play.selected == tile and len(play.targets()) > 1
