@@ -68,7 +68,8 @@ class Keyboard:
             return
         form = app.stack.top
         wanted = button(form, GAME_BUTTONS[game])
-        key_until(app, pygame.K_UP, lambda: form.focus.current is wanted, 40)
+        # down from Start goes round to the top of the settings' column: the games (issue 40)
+        key_until(app, pygame.K_DOWN, lambda: form.focus.current is wanted, 40)
         assert form.focus.current is wanted
         key(app, pygame.K_RETURN)
         form = app.stack.top
