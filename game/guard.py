@@ -16,9 +16,17 @@ from __future__ import annotations
 
 from typing import Callable, Hashable
 
+from . import intents as I
+
 #: Seconds after something is offered during which a press may still be a second press of
 #: a fast hand meant for what came before (100-400 ms apart, issue 40).
 PRESS_GUARD_S = 0.6
+#: The intents that press what is on screen: each carries when the press before it began
+#: (``Intent.prior``, stamped by ``game.input``).
+PRESSES = frozenset({I.CONFIRM, I.TAP})
+#: The player's own input that shows they look at what is offered: a press after it is
+#: meant for it, even within the guard time.
+ATTENDING = frozenset({I.MOVE, I.HINT, I.SORT, I.HOVER, I.DRAG})
 
 
 class Guard:
@@ -45,6 +53,15 @@ class Guard:
         offer: a press after it is meant for it."""
         if began is not None and began >= self.at and self.attended is None:
             self.attended = began
+
+    def admits(self, intent: I.Intent, now: float) -> bool:
+        """Whether ``intent`` may act on the thing on offer: a press only if ``fresh``; the
+        player's own input (``ATTENDING``; one with no press time counts ``now``) attends."""
+        if intent.kind in PRESSES:
+            return self.fresh(intent.began, intent.prior)
+        if intent.kind in ATTENDING:
+            self.attend(now if intent.began is None else intent.began)
+        return True
 
     def fresh(self, began: float | None, prior: float | None = None, strict: bool = False) -> bool:
         """Whether a press that ``began`` then, the press before it having begun at ``prior``,

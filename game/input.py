@@ -35,6 +35,7 @@ from typing import Callable
 import pygame
 
 from . import intents as I
+from .guard import PRESSES
 from .intents import Intent
 
 log = logging.getLogger(__name__)
@@ -112,11 +113,6 @@ class Pad:
         self.name = name
         self.axes: dict[int, float] = {}
         self.stick_dir: str | None = None
-
-
-#: The intents that press what is on screen: each carries when the press before it began
-#: (``Intent.prior``), for the press guard (``game.guard``, issue 40).
-PRESSES = frozenset({I.CONFIRM, I.TAP})
 
 
 class InputRecogniser:

@@ -22,6 +22,7 @@ from rules.actions import Action
 from rules.chance import Deal, LeadDraw
 from rules.session import Config, Session
 
+from ..guard import Guard
 from ..kits import KITS, family_part, has_part
 
 #: The games with a lesson, in the order the Learn menu offers them: every game of the
@@ -177,6 +178,9 @@ class Guide:
         self.finished = False
         self._decisions_seen = self._learner_decisions()
         self._setup_was = play.setup is not None
+        #: Issue 40: a card acts only on a press that began for it (``game.guard``): each card
+        #: is offered as it shows (``observe``), and the scene asks ``guard.admits``.
+        self.guard = Guard(play.now)
         self.observe()
 
     # ------------------------------------------------------------ reading the match
@@ -259,6 +263,7 @@ class Guide:
                 break
             else:
                 self.finished = True
+        self.guard.offer((self.index, self.explaining and self.explaining[0], self.reading))
 
 
 def suggestion(lesson: Lesson, play) -> Action | None:

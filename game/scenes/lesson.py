@@ -18,13 +18,11 @@ from .. import assets
 from .. import i18n
 from .. import intents as I
 from .. import safe_area
-from ..guard import Guard
 from ..lessons import DONE_KEY, GAMES, LEARNER, Guide, Lesson, lesson_for
 from ..phases import AWAY
 from ..table.widgets import Button
 from .game_list import GameListScene
 from .table import TableScene
-from .table_input import ATTENDING
 
 #: The card's colours: the table's dark face and gold edge, a warmer face to stand out.
 CARD_FACE = (28, 44, 38)
@@ -73,9 +71,6 @@ class LessonTableScene(TableScene):
         self._card_key: tuple | None = None
         self._drawn_key: tuple | None = None
         self.left = False
-        #: Issue 40: a card's buttons act only for a press that began for that card.
-        self.card_guard = Guard(lambda: float(getattr(app, "time", 0.0)))
-        self._offer_card()
 
     # ------------------------------------------------------------ the match waits
 
@@ -87,27 +82,14 @@ class LessonTableScene(TableScene):
 
     @property
     def reading_card(self) -> bool:
-        guide = getattr(self, "guide", None)
-        return guide is not None and guide.reading and not guide.finished
+        return getattr(self, "guide", None) is not None and self.guide.reading and not self.guide.finished
 
     # ------------------------------------------------------------ input
 
-    def _offer_card(self) -> None:
-        """The card on show is offered (a new one starts the guard time, ``game.guard``)."""
-        g = self.guide
-        self.card_guard.offer((g.index, g.explaining, g.reading))
-
     def handle(self, intent: I.Intent) -> None:
-        self._handle(intent)
-        self._offer_card()
-
-    def _handle(self, intent: I.Intent) -> None:
+        if not self.guide.guard.admits(intent, self.play.now()):
+            return  # issue 40: a press meant for the move or the card before, not this card
         local = safe_area.local(intent, self.app.settings, self.app.screen.get_size())
-        if intent.kind in (I.CONFIRM, I.TAP):
-            if not self.card_guard.fresh(intent.began, intent.prior):
-                return  # issue 40: a press meant for the move or card before, not this card
-        elif intent.kind in ATTENDING:
-            self.card_guard.attend(intent.began if intent.began is not None else self.play.now())
         if intent.kind == I.TAP and local.pos is not None and self.card_rect is not None:
             for b in self.card_buttons:
                 if b.hit(local.pos):
@@ -174,7 +156,6 @@ class LessonTableScene(TableScene):
         super().update(dt)
         if self.app.stack.top is self:
             self.guide.observe()
-            self._offer_card()
             if self.guide.finished and not self.left:
                 self.finish()
 

@@ -125,9 +125,7 @@ class ScorePanelScene(Scene):
             self.show_focus = True
         elif k == I.TAP:
             self.show_focus = False
-        if k == I.MOVE:
-            self.guard.attend(intent.began)  # the player chooses among this screen's buttons
-        elif k in (I.CONFIRM, I.TAP) and not self.guard.fresh(intent.began, intent.prior):
+        if not self.guard.admits(intent, self.guard.now()):
             return  # issue 40: a press that began for the screen before, not for this one
         if k == I.FIT:
             self._pressed("aside")

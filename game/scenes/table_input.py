@@ -12,6 +12,7 @@ import math
 
 from .. import intents as I
 from .. import safe_area
+from ..guard import ATTENDING
 from ..motion import SCREEN, Flight
 from ..play import AWAY, CURTAIN, DEAL_END, MATCH_END, PREVIEW
 from .table_camera import TableCamera
@@ -26,9 +27,6 @@ SPRING_S = 0.25
 SKIPS = frozenset({I.TAP, I.CONFIRM, I.CANCEL, I.UNDO, I.REDO, I.HINT, I.MENU})
 #: Key and pad intents that show the keyboard cursor's ring (a hint by key puts it on Confirm).
 CURSOR_KEYS = frozenset({I.MOVE, I.CONFIRM, I.CANCEL, I.HINT, I.SORT, I.UNDO, I.REDO})
-#: The player's own input that shows they look at what is offered: a press after it is
-#: meant for it, even within the guard time (issue 40, ``game.guard``).
-ATTENDING = frozenset({I.MOVE, I.HINT, I.SORT, I.HOVER, I.DRAG})
 #: Table buttons a press within the guard time still presses: none acts on the decision
 #: (Undo and Redo keep their own guard, issue 28).
 UNGUARDED_BUTTONS = frozenset({"menu", "hint", "sort", "undo", "redo"})
