@@ -18,8 +18,14 @@ Flags:
                          that is no match: one line on stderr and a non-zero exit)
   --smoke-test N         run a computer-only demo for N frames with real rendering; exit 0,
                          or non-zero on any error
+  --learn GAME           the lesson of GAME; with --walk lesson|hints|first|random:SEED, walked
+                         without a window (--lesson-log FILE: the key of every card shown, one
+                         a line): exit 0 at the lesson's recap, 1 if it stalls (issue 38)
   --set KEY=VALUE        a setting for a screenshot or smoke test, which otherwise use the
                          defaults (not the user's file): --set tv=true --set ui_scale=2.0
+  --speech               speak at the table for this run (issue 41; the Settings row keeps it)
+  --speech-log FILE      write every line the table says, one a line (with speech off too;
+                         with --demo --after --screenshot: the lines of those decisions)
 """
 from __future__ import annotations
 
@@ -133,11 +139,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--phones-file", metavar="JOIN.json",
                    help="once the phone server listens, write each phone seat's join address here")
     p.add_argument("--learn", choices=tuple(PLAYERS), metavar="GAME", help="open the lesson of GAME (issue 31)")
+    p.add_argument("--walk", type=_walk_mode, metavar="MODE",
+                   help="with --learn: walk the lesson without a window, choosing along the lesson, "
+                        "the hints, the first decision or random:SEED (issue 38)")
+    p.add_argument("--lesson-log", metavar="FILE", help="with --walk: write the key of every card shown")
     p.add_argument("--smoke-test", type=_positive, metavar="N", dest="smoke",
                    help="computer-only demo for N frames, then exit")
     p.add_argument("--set", type=_setting, action="append", default=[], metavar="KEY=VALUE", dest="settings",
                    help="a setting for a --screenshot, --smoke-test or --learn --screenshot run, which "
                         "otherwise use the defaults, e.g. --set tv=true --set ui_scale=2.0 (repeatable)")
+    p.add_argument("--speech", action="store_true", help="speak at the table (issue 41), for this run")
+    p.add_argument("--speech-log", metavar="FILE", help="write every line the table says to FILE, one a line")
     args = p.parse_args(argv)
     if args.seats is not None:
         args.players = len(args.seats)
@@ -149,6 +161,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     if not fewest <= args.players <= most:
         p.error(f"{args.game} is played by {fewest} players" if fewest == most
                 else f"{args.game} is played by {fewest} to {most} players")
+    if args.learn is not None:
+        from .lessons import GAMES as LESSONS  # a new game may come before its lesson (issue 39)
+        if args.learn not in LESSONS:
+            p.error(f"{args.learn} has no lesson yet; lessons: {', '.join(LESSONS)}")
+    if (args.walk is not None or args.lesson_log is not None) and args.learn is None:
+        p.error("--walk and --lesson-log go with --learn")
+    if args.lesson_log is not None and args.walk is None:
+        p.error("--lesson-log needs --walk")
     if args.after and args.screenshot is None:
         p.error("--after needs --screenshot")
     if args.replay is not None and (args.scene or args.demo is not None or args.smoke is not None):
@@ -157,6 +177,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         p.error("--scene needs --screenshot")
     if args.settings and args.screenshot is None and args.smoke is None:
         p.error("--set goes with --screenshot or --smoke-test (a window reads the settings file)")
+    if args.speech_log is not None and not _writable(args.speech_log):
+        p.error(f"--speech-log {args.speech_log} cannot be written (is its folder there and writable?)")
     if args.screenshot is not None and not args.screenshot.lower().endswith((".png", ".bmp", ".tga", ".jpg")):
         p.error("--screenshot needs a .png (or .bmp/.jpg/.tga) file name")
     _check_limits(p, args)
@@ -181,6 +203,20 @@ def _check_limits(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         folder = os.path.dirname(os.path.abspath(args.screenshot))
         if os.path.isdir(args.screenshot) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
             p.error(f"--screenshot {args.screenshot} cannot be written (is its folder there and writable?)")
+
+
+def _writable(path: str) -> bool:
+    folder = os.path.dirname(os.path.abspath(path))
+    return not os.path.isdir(path) and os.path.isdir(folder) and os.access(folder, os.W_OK)
+
+
+def speech_options(app, args) -> None:
+    """``--speech`` (on for this run, not saved) and ``--speech-log FILE`` (issue 41)."""
+    if getattr(args, "speech", False):
+        app.settings["speech"] = True
+        app.speech.configure(app.settings)
+    if getattr(args, "speech_log", None):
+        app.speech.open_log(args.speech_log)
 
 
 def demo_seats(n: int):
@@ -233,6 +269,7 @@ def screenshot(args) -> int:
     app = App(size=args.size, fullscreen=False, language=args.lang, strict=True, persist=False,
               settings=_fresh_settings(args))
     app.default_seed = args.seed
+    speech_options(app, args)
     app.input.last_device = "keyboard"  # show the focus ring in captures of menus
     scene = args.scene or ("table" if args.demo is not None or args.after else "title")
     app.start(resume=False)
@@ -345,6 +382,7 @@ def smoke_test(args) -> int:
     from .app import STEP, App
     app = App(size=args.size, fullscreen=args.fullscreen, language=args.lang, strict=True,
               persist=False, settings=_fresh_settings(args))
+    speech_options(app, args)
     app.start(resume=False)
     start_demo(app, args.demo if args.demo is not None else (args.seed or 1), args.players, args.game)
     for _ in range(args.smoke):
@@ -413,6 +451,25 @@ def _setting(text: str) -> tuple[str, object]:
     return key, value
 
 
+def _walk_mode(text: str) -> str:
+    from .lessons.walk import MODES
+    seed = text.split(":", 1)[1] if text.startswith("random:") else None
+    if text in MODES or (seed is not None and seed.isdigit() and len(seed) <= 19):
+        return text
+    raise argparse.ArgumentTypeError(f"{text!r}: lesson, hints, first or random:SEED")
+
+
+def _walk_lesson(args) -> int:
+    """``--learn GAME --walk MODE``: the lesson walked without a window (issue 38)."""
+    from .lessons import lesson_for
+    from .lessons.walk import chooser, walk
+    result = walk(lesson_for(args.learn), chooser(args.walk))
+    if args.lesson_log is not None:
+        with open(args.lesson_log, "w", encoding="utf-8") as out:
+            out.writelines(f"{key}\n" for key, _ in result.cards)
+    return 0 if result.finished else 1
+
+
 def _run_lesson(args, capture) -> int:
     """``python -m game --learn GAME``: the lesson in a window, or (``--screenshot``) one frame
     of it after ``--after`` steps, saved by ``capture`` (``game.__main__``'s)."""
@@ -422,6 +479,7 @@ def _run_lesson(args, capture) -> int:
     app = App(size=args.size, fullscreen=None if shot or not args.fullscreen else True,
               language=args.lang, strict=shot, persist=not shot,
               settings=_fresh_settings(args) if shot else None)
+    speech_options(app, args)
     app.start(resume=not shot)
     scene = start_lesson(app, args.learn)
     if not shot:
@@ -437,7 +495,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     try:
         if args.learn is not None:
-            return _run_lesson(args, capture)
+            return _walk_lesson(args) if args.walk is not None else _run_lesson(args, capture)
         if args.replay is not None and args.screenshot:
             return replay_screenshot(args)
         if args.screenshot:
@@ -460,6 +518,7 @@ def main(argv: list[str] | None = None) -> int:
         app = App(size=args.size, fullscreen=True if args.fullscreen else None, language=args.lang,
                   persist=args.demo is None)
         app.default_seed = args.seed
+        speech_options(app, args)
         if record is not None:
             from .scenes.replay import open_replay
             app.start(resume=False)
@@ -474,8 +533,12 @@ def main(argv: list[str] | None = None) -> int:
                                   "join_file": args.phones_file}
             app.phones_autostart = True
             app.start(resume=False)
-            seed = args.seed if args.seed is not None else fresh_seed()
-            app.start_match(Session(Config(args.game, len(args.seats), seed)), match_seats(args.seats))
+            seats = match_seats(args.seats)
+            # the same command after a kill resumes its match, codes and port (issue 37); any
+            # other unfinished match is kept aside by start_match, never written over
+            if not app.match.resume_for_seats(args.game, seats):
+                seed = args.seed if args.seed is not None else fresh_seed()
+                app.start_match(Session(Config(args.game, len(args.seats), seed)), seats)
         elif args.resume is not None:
             app.start(resume=False)
             rescue.start(app, args.resume)

@@ -40,6 +40,7 @@ from .intents import Intent  # noqa: E402
 from .match_host import MatchHost, match_held, match_paused, pace_match, phone_codes  # noqa: E402,F401
 from .scene import SceneStack  # noqa: E402
 from .seats import SeatConfig  # noqa: E402
+from .speech import Speech  # noqa: E402  (issue 41: speech at the table, the review keys, the speech log)
 from .termination import Termination  # noqa: E402
 from .settings import os_language  # noqa: E402,F401
 from .window import DEFAULT_SIZE, WAKE, Window, base_theme, draw_notices, scaled_theme, wake  # noqa: E402,F401
@@ -120,7 +121,7 @@ class App:
         self.settings, self._settings_problem, notice = settings_file.load(settings, language, fullscreen)
         if notice:
             self.notify(notice)
-        self.audio = Audio(self.settings)  # silent, never failing, without a sound device (issue 14)
+        self.audio, self.speech = Audio(self.settings), Speech(self.settings, self.notify)  # silent, never failing
         self.window = Window(size, lambda: self.settings, self.notify)
         pygame.key.set_repeat()  # off: the recogniser repeats arrows, WASD and +/- only
         self.stack = SceneStack()
@@ -281,10 +282,10 @@ class App:
         self.match.play_state, self.match.seats = play, list(seats)
 
     def start_match(self, session, seats: list[SeatConfig], reveals_seen: int | None = None) -> None:
-        self.match.start(session, seats, reveals_seen)
+        self.match.start_new(session, seats, reveals_seen)  # the unfinished one is kept first
 
-    def continue_match(self) -> bool:
-        return self.match.resume()
+    def continue_match(self, kept: Any = None) -> bool:
+        return self.match.resume() if kept is None else self.match.resume_kept(kept)
 
     def open_join(self) -> None:
         self.match.open_join()

@@ -488,14 +488,18 @@ def _lifted(tile: pygame.Surface, size_px: int, orientation: str) -> pygame.Surf
     return out
 
 
-def tile_back(size_px: int, orientation: str = "v") -> pygame.Surface:
-    """The back of a tile (a hidden hand, the boneyard), cached per size."""
+def tile_back(size_px: int, orientation: str = "v", look: str = "face") -> pygame.Surface:
+    """The back of a tile (a hidden hand, the boneyard), cached per size; ``look`` "ghost"
+    is see-through, for where a phone's previewed tile would go (UX-9: where, not what)."""
     size_px = max(2, int(round(size_px)))
-    key = ("back", size_px, orientation)
+    key = ("back", size_px, orientation) if look == "face" else ("back", size_px, orientation, look)
     surf = _cache.get(key)
     if surf is None:
-        surf = _cache.put(key, _prepare(_scaled(image(f"back_{orientation}.png"),
-                                                _dims(size_px, orientation))))
+        back = _scaled(image(f"back_{orientation}.png"), _dims(size_px, orientation))
+        if look == "ghost":
+            back = back.copy()
+            back.fill((255, 255, 255, GHOST_ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
+        surf = _cache.put(key, _prepare(back))
     return surf
 
 

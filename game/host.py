@@ -39,6 +39,8 @@ class Host(Protocol):
     settings: dict[str, Any]
     #: False ends the loop after this frame (a quit that is not held back).
     running: bool
+    #: Issue 41: the table's speech, its review keys and its log (``game.speech.Speech``).
+    speech: Any
 
     @property
     def stack(self) -> Screens: ...
@@ -112,7 +114,10 @@ class Host(Protocol):
 
     def start_match(self, session: Any, seats: list[Any], reveals_seen: int | None = None) -> None: ...
 
-    def continue_match(self) -> bool: ...
+    def continue_match(self, kept: Any = None) -> bool:
+        """Back to the match in progress, or (``kept``: a path of ``game.kept``) an unfinished
+        match kept aside when another was started (issue 37)."""
+        ...
 
     def put_match(self, play: Any, seats: list[Any]) -> None:
         """Set ``play`` (or None) and its seats at the table, starting and saving nothing: a

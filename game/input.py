@@ -15,7 +15,8 @@
 - Keyboard: arrows MOVE the cursor, WASD PAN, +/- ZOOM (these three repeat while
   held; nothing else does), Enter/Space CONFIRM,
   Esc CANCEL, Ctrl+Z/Ctrl+Y UNDO/REDO, H hint, F fit, G follow the last play,
-  L log, F1 rules, Tab sort, M menu, F11 or Alt+Enter fullscreen.
+  L log, F1 rules, Tab sort, M menu, F11 or Alt+Enter fullscreen; Y E T P C V Q K the review
+  keys that speak (issue 41).
 - Controllers: the CONTROLLER* family only (a controller also sends JOY*
   events, which are ignored), tracked by instance id, hot-plugged.  D-pad and
   left stick MOVE, A CONFIRM, B CANCEL, X hint, Y sort, Start menu, Back log,
@@ -74,6 +75,10 @@ _SIMPLE_KEYS = {
     pygame.K_F10: I.MENU, pygame.K_F11: I.FULLSCREEN, pygame.K_n: I.MUTE, pygame.K_z: I.MAGNIFY,
     pygame.K_r: I.READING,
 }
+#: Issue 41: the review keys, each speaking about the table without moving anything (free
+#: letters: not the WASD pan, nor H F G L M N R Z).
+_REVIEW_KEYS = {pygame.K_y: "hand", pygame.K_e: "table", pygame.K_t: "turn", pygame.K_p: "scores",
+                pygame.K_c: "counts", pygame.K_v: "last", pygame.K_q: "repeat", pygame.K_k: "help"}
 _ZOOM_KEYS = {pygame.K_PLUS: KEY_ZOOM, pygame.K_EQUALS: KEY_ZOOM, pygame.K_KP_PLUS: KEY_ZOOM,
               pygame.K_MINUS: 1 / KEY_ZOOM, pygame.K_KP_MINUS: 1 / KEY_ZOOM}
 _PAD_BUTTONS = {
@@ -354,6 +359,8 @@ class InputRecogniser:
             return self._repeating(key, Intent(I.PAN, delta=_WASD[key], device="keyboard"))
         if key in _ZOOM_KEYS:
             return self._repeating(key, Intent(I.ZOOM, factor=_ZOOM_KEYS[key], device="keyboard"))
+        if key in _REVIEW_KEYS:
+            return [Intent(I.REVIEW, topic=_REVIEW_KEYS[key], device="keyboard")]
         kind = _SIMPLE_KEYS.get(key)
         return [Intent(kind, device="keyboard")] if kind else []
 

@@ -32,6 +32,7 @@ MENU = "menu"          # open the in-game menu
 FULLSCREEN = "fullscreen"
 MUTE = "mute"          # sound off or on again (issue 14), on every screen
 READING = "reading"    # the table reading panel on or off (issue 31)
+REVIEW = "review"      # topic: a review key speaks about the table, moving nothing (issue 41)
 RESIZE = "resize"      # size: the window's new size
 QUIT = "quit"
 
@@ -53,3 +54,5 @@ class Intent:
     #: For a press (CONFIRM, TAP): when the press before it began (None: none yet), so a
     #: screen that just came up knows a burst of presses meant for the one before (issue 40).
     prior: float | None = None
+    #: REVIEW: what to say ("hand", "table", "turn", "scores", "counts", "last", "repeat", "help").
+    topic: str | None = None

@@ -53,6 +53,8 @@ class MatchHost:
         self.phones: Any = None
         #: The phones' codes of a resumed match (its autosave's meta), so phones rejoin as they were.
         self.phone_codes: dict[int, str] = {}
+        #: The port a resumed match's phones had (its autosave's meta): taken again if free.
+        self.phone_port: int | None = None
         #: The last autosave failed (issue 29: said once, then a lasting mark).
         self.save_failing = False
 
@@ -83,6 +85,8 @@ class MatchHost:
             meta["reveals_seen"] = self.play_state.reveals_seen  # resume where the player was
         if self.phones is not None and self.phones.codes:
             meta["phones"] = {str(seat): code for seat, code in self.phones.codes.items()}
+            if self.phones.server is not None and self.phones.server.port:
+                meta["phones_port"] = self.phones.server.port  # a restart takes it again (issue 37)
         return meta
 
     def autosave(self, session=None) -> None:
@@ -101,9 +105,71 @@ class MatchHost:
             self.app.notify(i18n.t("save.write_ok" if saved else "save.write_failed"))
         self.save_failing = not saved
 
-    def resume_autosave(self) -> bool:
-        """Resume the autosave if there is one; a bad one gets a message and is kept aside."""
+    def start_new(self, session, seats: list[SeatConfig], reveals_seen: int | None = None) -> None:
+        """A new match on the table; the autosave's unfinished match is kept aside first.  Its
+        speech says it from its deal on (issue 41)."""
+        if self.app.persist:
+            self.keep_unfinished()
+        if getattr(self.app, "speech", None) is not None:
+            self.app.speech.fresh(session)
+        self.start(session, seats, reveals_seen)
+
+    def keep_unfinished(self) -> None:
+        """Issue 37: a start never writes over a match.  The match in progress (or, before
+        any, the autosave's) is kept in ``game.kept`` if unfinished, and the player told."""
+        from . import kept
+        if self.play_state is not None:
+            old, meta = self.play_state.session, self.autosave_meta()
+        else:
+            result = storage.load_game()
+            old, meta = result.session, result.meta
+        if old is None or not kept.worth_keeping(old):
+            return
+        path = kept.keep(old, meta)
+        game = i18n.t(f"ui.game_{old.config.game}")
+        self.app.notify(i18n.t("kept.kept" if path is not None else "kept.not_kept", game=game))
+
+    def resume_kept(self, path) -> bool:
+        """An unfinished match kept aside (``game.kept``) back on the table; the match in
+        progress is kept aside in its turn.  A kept file that is no match is set aside."""
+        from . import kept
+        from rules.errors import SaveFileError
+        try:
+            session, meta = kept.read(path)
+        except SaveFileError as e:
+            log.warning("a kept match cannot be resumed: %s", e)
+            kept.remove_aside(path, str(e))
+            self.app.show_message(i18n.t("kept.title"), i18n.t("kept.cannot_resume"))
+            return False
+        if self.app.persist:
+            self.keep_unfinished()
+        seats = seats_from(meta.get("seats"), session.config.players)
+        self.phone_codes = phone_codes(meta.get("phones"))
+        reveals = meta.get("reveals_seen")
+        self.start(session, seats, reveals if isinstance(reveals, int) and not isinstance(reveals, bool) else None)
+        kept.remove(path)
+        self.app.notify(i18n.t("kept.resumed", game=i18n.t(f"ui.game_{session.config.game}")))
+        return True
+
+    def resume_for_seats(self, game: str, seats: list[SeatConfig]) -> bool:
+        """``--seats``: the same command after a kill or a power cut resumes its match.  The
+        autosave is resumed when it holds an unfinished match of ``game`` with the same seat
+        kinds (and computer levels); otherwise nothing is touched and False returned."""
+        def same_table(result: storage.LoadResult) -> bool:
+            session = result.session
+            if session is None or session.config.game != game or session.match_over():
+                return False
+            saved = seats_from(result.meta.get("seats"), session.config.players)
+            return [(s.kind, s.level if not s.is_human else "") for s in saved] == \
+                [(s.kind, s.level if not s.is_human else "") for s in seats]
+        return self.resume_autosave(want=same_table)
+
+    def resume_autosave(self, want=None) -> bool:
+        """Resume the autosave if there is one; a bad one gets a message and is kept aside.
+        ``want`` (a ``LoadResult`` -> bool) may decline a good one: it is then left as it is."""
         result = storage.load_game()
+        if result.session is not None and want is not None and not want(result):
+            return False
         if result.session is not None:
             n = result.session.config.players
             # the seats are details: wrong ones give default names, not a lost game
@@ -111,6 +177,8 @@ class MatchHost:
             reveals = result.meta.get("reveals_seen")
             reveals = reveals if isinstance(reveals, int) and not isinstance(reveals, bool) else None
             self.phone_codes = phone_codes(result.meta.get("phones"))
+            port = result.meta.get("phones_port")
+            self.phone_port = port if isinstance(port, int) and not isinstance(port, bool) and 0 < port < 65536 else None
             try:
                 self.start(result.session, seats, reveals)
                 # A save this version's table cannot draw must not fail in every frame.
@@ -149,13 +217,17 @@ class MatchHost:
         UX-5: the computers act only while their table (or its deal's end) is the top
         screen and no screen that pauses play (rules, log, menu, settings) is open.
         """
-        if self.play_state is None:
-            return
-        if self.phones is not None:
-            self.phones.sync()
-        pace_match(self.play_state, self.app.stack, dt)
-        if self.phones is not None:
-            self.phones.publish()  # a move just made reaches the next phone in this step
+        speech = getattr(self.app, "speech", None)
+        if self.play_state is not None:
+            if self.phones is not None:
+                self.phones.sync()
+            pace_match(self.play_state, self.app.stack, dt)
+            if self.phones is not None:
+                self.phones.publish()  # a move just made reaches the next phone in this step
+            if speech is not None:
+                speech.tick(self.app)  # issue 41: what changed at the table, said (never waits)
+        if speech is not None:  # then a screen's own words (a lesson's card, the rules)
+            speech.screen(self.app.stack)
 
     def apply_speed(self) -> None:
         """The computers' speed setting, applied to the match in progress."""
@@ -176,8 +248,14 @@ class MatchHost:
             from .phones.host import PhonesHost
             # the settings' port unless --phones-port gave one (issue 27)
             options = {k: v for k, v in self.app.phones_options.items() if v is not None}
+            port = self.app.settings.get("phones_port", 0)
+            remembered = self.phone_port is not None and not options.get("port")
+            if remembered:  # a resumed match's phones come back to the port they had (issue 37)
+                port, options["port"] = self.phone_port, self.phone_port
             self.phones = PhonesHost(language=i18n.language(), wake=self.app.wake,
-                                     **{"port": self.app.settings.get("phones_port", 0), **options})
+                                     **{"port": port, **options})
+            if remembered:
+                self.phones.port_notice = "phone.port_moved"
 
     def hand_seat_over(self, seat: int, kind: str) -> None:
         """Issue 27: a phone seat goes to the device (``HUMAN``) or to a computer, for the rest
@@ -200,6 +278,8 @@ class MatchHost:
         self.phones.attach(play, codes)
 
     def close(self) -> None:
+        if getattr(self.app, "speech", None) is not None:
+            self.app.speech.close()
         if self.phones is not None:
             self.phones.stop("quit")  # the phones are told; a resumed match takes the same codes
 

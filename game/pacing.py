@@ -8,12 +8,15 @@ play state to carry out, which alone moves the phases.
 """
 from __future__ import annotations
 
+import logging
 from typing import Any, Protocol, Sequence
 
 from rules.actions import Action
 
 from .phases import AWAY, DEAL_END, MATCH_END
 from .sources import DecisionSource
+
+log = logging.getLogger(__name__)
 
 #: Seconds between computer decisions for each named speed (settings: computer_speed).
 SPEEDS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
@@ -112,6 +115,21 @@ class Pace:
         action = play.sources[seat - 1].decide_now(play.session, seat)
         return action is not None and play.apply(action)
 
+    def _apply(self, source: DecisionSource, action: Action) -> bool:
+        """Apply a source's decision.  One that came from outside the program (``guarded``)
+        and fails is dropped, logged and told to its source; play goes on (issue 37)."""
+        if not source.guarded:
+            return self.play.apply(action)
+        try:
+            applied = self.play.apply(action)
+        except Exception:  # noqa: BLE001 - a phone's decision never stops the table
+            log.exception("a decision from outside the program failed to apply: %s", action)
+            source.refused("phone.error_failed")
+            return False
+        if not applied:
+            source.refused("phone.error_not_offered")
+        return applied
+
     def update(self, dt: float) -> bool:
         """``dt`` more seconds: the seat away from the device decides when its pace allows; True
         if a decision was applied.  With no human at the table (a demo) the deal-end reveal and
@@ -134,7 +152,7 @@ class Pace:
             if action is None:
                 return False  # still deciding: the frames go on
             self.timer = 0.0
-            return play.apply(action)
+            return self._apply(source, action)
         # with nobody at the device a demo moves on by itself; a phone's Continue ends a
         # deal's end when a phone seat answers it (issue 27)
         if play.phase in (DEAL_END, MATCH_END) and not play.humans and not self._answered(play):

@@ -76,6 +76,9 @@ class Pick:
         #: Issue 31: the hint's reason, worked out once when the hint is taken (not on each
         #: frame that shows it): the hinted decision, the view it was weighed on, the reason.
         self.hint_why: tuple[Action, Any, Reason | None] | None = None
+        #: Where the hint's move comes from instead of the hinting bot: a lesson's own move
+        #: (issue 38: the hint inside a lesson previews what the lesson's cards ask for).
+        self.hint_move: Callable[[], Action | None] | None = None
 
     def clear(self) -> None:
         """Nothing picked (the position changed)."""
@@ -231,7 +234,12 @@ class Pick:
         play = self.play
         if not play.my_turn():
             return
-        action = play.setup if play.setup is not None else suggestion(play.session, play.view())
+        if play.setup is not None:
+            action: Action | None = play.setup
+        elif self.hint_move is not None:  # a lesson's own move (issue 38)
+            action = self.hint_move()
+        else:
+            action = suggestion(play.session, play.view())
         if action is None:  # pragma: no cover - a bot bug must not play
             play.say("table.hint_unavailable")
             return

@@ -32,9 +32,9 @@ def _own(game: str, name: str, *rule_ids: str) -> Section:
     return Section(f"rules.{game}.{name}.title", f"rules.{game}.{name}", rule_ids)
 
 
-#: How the three games' tables work, the same for each (UX-1..UX-6, UX-8).
+#: How the three games' tables work, the same for each (UX-1..UX-6, UX-8, UX-9).
 _AT_THE_TABLE = Section("rules.common.table.title", "rules.common.table",
-                        ("UX-1", "UX-2", "UX-3", "UX-4", "UX-5", "UX-6", "UX-8"))
+                        ("UX-1", "UX-2", "UX-3", "UX-4", "UX-5", "UX-6", "UX-8", "UX-9"))
 #: The controls (UX-7), shared with the controls text the rules screen has shown so far.
 _CONTROLS = Section("ui.controls_title", "ui.controls_text", ("UX-7",))
 

@@ -56,6 +56,11 @@ class Scene:
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         """Draw the scene; ``alpha`` interpolates between the last two fixed steps."""
 
+    def spoken(self) -> str | None:
+        """What this screen says by itself, read aloud when it changes (issue 41: a lesson's
+        card, the rules); None for a screen that says nothing of its own."""
+        return None
+
     def resting(self) -> bool:
         """True while nothing this scene draws moves or waits on a clock, so the App may
         stop drawing until an event comes (issue 14: at rest, the program rests)."""

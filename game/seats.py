@@ -1,6 +1,7 @@
 """Who sits where: a human or a computer player, with a name, level and colour."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 HUMAN = "human"
@@ -51,6 +52,19 @@ def default_seats(n: int) -> list[SeatConfig]:
     """Seats named "Player 1" ... in the current language."""
     from . import i18n
     return [SeatConfig(i18n.t("ui.default_human_name", n=i)) for i in range(1, n + 1)]
+
+
+def says_computer(name: str) -> bool:
+    """``name`` is a computer's default name ("Computer 3", "Компьютер 3") in any language, so
+    the table's "(computer)" after it would say it twice (issue 40)."""
+    from . import i18n
+    for code in i18n.LANGUAGES:
+        template = i18n.catalog()[code].get("ui.default_computer_name")
+        if isinstance(template, str):
+            head, _, tail = template.partition("%{n}")
+            if re.fullmatch(re.escape(head) + r"\d+" + re.escape(tail), name.strip()):
+                return True
+    return False
 
 
 def seats_from(raw: object, n: int) -> list[SeatConfig]:

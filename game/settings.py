@@ -69,6 +69,7 @@ class Applies(Protocol):
     settings: dict[str, Any]
     audio: Any
     match: Any
+    speech: Any
 
     def set_language(self, code: str) -> None: ...
 
@@ -100,3 +101,5 @@ def apply(app: Applies, key: str, value: Any) -> None:
         app.match.apply_speed()
     if key in ("volume", "effects", "muted"):
         app.audio.configure(app.settings)
+    if key in ("speech", "volume", "speech_detail", "speech_rate"):
+        app.speech.configure(app.settings)

@@ -54,6 +54,9 @@ class DecisionSource:
     #: Its human, away from the device, says when the deal's end has been read (a phone's
     #: Continue): with no human at the device the table waits for that instead of moving on.
     answers_deal_end: bool = False
+    #: Its decisions come from outside the program (a phone): one that fails to apply is
+    #: dropped and ``refused``, never allowed to stop the table (issue 37).
+    guarded: bool = False
 
     def decide(self, session: Session, seat: int) -> Action | None:
         """The seat's decision at the session's position, or None while it is still being
@@ -67,6 +70,9 @@ class DecisionSource:
 
     def forget(self) -> None:
         """Drop any decision in progress: the position it was for is gone (undo, restart)."""
+
+    def refused(self, key: str) -> None:
+        """The decision this source gave could not be applied (``key``: why, a locale key)."""
 
     def busy(self) -> bool:
         """A decision is being worked out right now (the table shows the seat thinking)."""

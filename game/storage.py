@@ -169,6 +169,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "muted": False,
     # issue 31: the table reading panel (off by default; the R key toggles it)
     "reading": False,
+    "speech": False,  # issue 41: speech at the table (game.speech)
+    "speech_detail": "normal",  # brief, normal or full (full adds the open ends after each play)
+    "speech_rate": 170,  # words a minute
     "phones_port": 0,  # issue 27: 0 is any free port (game.phones.PORT_CHOICES)
 }
 
@@ -207,6 +210,9 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "effects": _is_bool,
     "muted": _is_bool,
     "reading": _is_bool,
+    "speech": _is_bool,
+    "speech_detail": _one_of(("brief", "normal", "full")),
+    "speech_rate": _one_of((130, 170, 220, 280)),
     "phones_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and (v == 0 or 1024 <= v <= 65535),
 }
 

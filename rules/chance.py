@@ -46,9 +46,13 @@ def check_partition(deal: Deal, full_set: tuple[Tile, ...], hand_sizes: list[int
     for seat, (hand, size) in enumerate(zip(deal.hands, hand_sizes), start=1):
         if len(hand) != size:
             raise InvalidDealError(f"seat {seat} is dealt {len(hand)} tiles, expected {size}")
-    seen: set[Tile] = set()
+    dealt = [t for h in deal.hands for t in h]
+    dealt += deal.stock
     valid = set(full_set)
-    for t in [t for h in deal.hands for t in h] + list(deal.stock):
+    if len(dealt) == len(valid) and valid.issuperset(dealt) and len(set(dealt)) == len(dealt):
+        return  # every tile once (the usual case, checked in C): the loop below names a fault
+    seen: set[Tile] = set()
+    for t in dealt:
         if t not in valid:
             raise InvalidDealError(f"tile {t} is not in this set")
         if t in seen:

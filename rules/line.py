@@ -34,7 +34,6 @@ records of ``rules.events`` (``LineDeal``, ``LinePlay``, ``LineDealEnd`` ...):
 """
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Self
 from dataclasses import dataclass
@@ -44,7 +43,7 @@ from .errors import ConfigError
 from .events import (Event, LeadChosen, LineDeal, LineDealEnd, LineMatchEnd, LinePlay, MatchStart,
                      SeatEvent)
 from .public_history import History, freeze, share
-from .state import LINE, Variant
+from .state import LINE, Variant, shallow_copy
 from .tiles import MAX_PIPS, Tile, double_set
 
 PLAYERS = 4
@@ -66,6 +65,7 @@ PLAY_L: dict[Tile, Action] = {t: Action("play", t, None, "L") for t in double_se
 PLAY_R: dict[Tile, Action] = {t: Action("play", t, None, "R") for t in double_set(MAX_PIPS)}
 LEAD: dict[int, Action] = {s: lead(s) for s in SEATS}
 _PASS_ONLY = (PASS,)
+_new_event = tuple.__new__
 
 
 def team_of(seat: int) -> int:
@@ -284,7 +284,7 @@ class PartnershipGame(Variant):
         self.leader = 0
 
     def clone(self) -> Self:
-        other = copy.copy(self)
+        other = shallow_copy(self)
         other.totals = list(self.totals)
         other.records = list(self.records)
         other.history = share(self.history)  # shared until one of them appends (issue 29)
@@ -314,7 +314,13 @@ class PartnershipGame(Variant):
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            if self.phase == PLAY and self.line.left >= 0:
+                # CU-6, JA-4 as in ``_compute_legal``, without its calls: nearly every decision
+                # of a hand is here, and no game's override differs once the line has a tile
+                legal = self.line.plays(self.hands[self.turn]) or list(_PASS_ONLY)
+            else:
+                legal = self._compute_legal()
+            self._legal = legal
         return legal
 
     def _compute_legal(self) -> list[Action]:
@@ -333,8 +339,21 @@ class PartnershipGame(Variant):
         self._legal = None
         kind = action.kind
         if kind == "play":
-            assert action.tile is not None and action.end is not None  # legal plays name both
-            self._play(action.tile, action.end)
+            t, end = action.tile, action.end
+            assert t is not None and end is not None  # legal plays name both
+            # CU-6, JA-4: lay the tile; going out ends the hand (``_go_out``).  Written out here,
+            # not in a method of its own: nearly every decision of a hand is a play (issue 42)
+            s = self.turn
+            hand = self.hands[s]
+            hand.remove(t)
+            if not hand:
+                self._go_out(s, t, end)
+                return
+            lying = self.line.place(t, end)
+            # tuple.__new__ is what LinePlay(...) runs, less its Python-level __new__
+            self.history.append(_new_event(LinePlay, ("play", s, t, end, lying)))
+            self.passes = 0
+            self.turn = s % 4 + 1
         elif kind == "pass":
             self._pass()
         elif kind == "lead":
@@ -357,21 +376,13 @@ class PartnershipGame(Variant):
         self.passes = 0
         self.phase = PLAY
 
-    def _play(self, t: Tile, end: str) -> None:
-        s = self.turn
-        hand = self.hands[s]
-        hand.remove(t)
-        line = self.line
-        if not hand:
-            key = self._key_tile(t, end)
-            lying = line.place(t, end)
-            self.history.append(LinePlay("play", s, t, end, lying))
-            self._end_hand("out", s, key)
-            return
-        lying = line.place(t, end)
+    def _go_out(self, s: int, t: Tile, end: str) -> None:
+        """Seat ``s`` lays its last tile ``t`` (already taken from its hand): the hand ends
+        (CU-7, JA-4), worth double with the key tile (JA-6, checked before ``t`` is laid)."""
+        key = self._key_tile(t, end)
+        lying = self.line.place(t, end)
         self.history.append(LinePlay("play", s, t, end, lying))
-        self.passes = 0
-        self.turn = s % 4 + 1
+        self._end_hand("out", s, key)
 
     def _pass(self) -> None:
         s = self.turn
@@ -388,7 +399,9 @@ class PartnershipGame(Variant):
 
     def pip_counts(self) -> list[int]:
         """Each seat's own pip count (index 0 unused); partners are never added (CU-7, JA-5)."""
-        return [0] + [sum(t[0] + t[1] for t in self.hands[s]) for s in SEATS]
+        hands = self.hands  # a tile is a tuple of its two numbers: sum(tile) is its pips
+        return [0, sum(map(sum, hands[1])), sum(map(sum, hands[2])), sum(map(sum, hands[3])),
+                sum(map(sum, hands[4]))]
 
     def _end_hand(self, reason: str, out_seat: int, key: bool) -> None:
         counts = self.pip_counts()

@@ -75,9 +75,12 @@ class History(_Prefix):
             self._items = self._items[: self._n]
 
     def append(self, event: Event) -> None:
-        self._own()
-        self._items.append(event)
-        self._n += 1
+        items = self._items
+        n = self._n
+        if n != len(items):  # ``_own`` inlined: a play appends once per decision
+            items = self._items = items[:n]
+        items.append(event)
+        self._n = n + 1
 
     def extend(self, events: Iterable[Event]) -> None:
         self._own()

@@ -27,6 +27,8 @@ class Reading(NamedTuple):
     unseen: tuple[int, ...]
     voids: tuple[frozenset[int], ...]
     partner: int | None
+    #: tiles among the unseen that nobody will see this hand: Cuban's 15 face down (CU-3)
+    face_down: int = 0
 
 
 def _trains(view) -> bool:
@@ -69,4 +71,5 @@ def read_table(view) -> Reading:
     partner = None
     if variant.teams is not None:
         partner = partner_of(view.seat)
-    return Reading(view.seat, tuple(unseen), tuple(voids), partner)
+    face_down = 0 if _trains(view) else int(getattr(view, "unused", 0) or 0)
+    return Reading(view.seat, tuple(unseen), tuple(voids), partner, face_down)

@@ -9,7 +9,7 @@ log (UX-6); restarting a deal moves it back to the deal's start (MT-20).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, NoReturn, Union
 
 from .actions import Action
 from .chance import Deal, LeadDraw, NextMatch
@@ -119,20 +119,30 @@ class Session:
     def apply(self, action: Action) -> None:
         """Carry out ``action`` for the seat to act, or raise and change nothing."""
         state = self.state
+        legal = state.legal_actions()
+        # The usual case in two tests: no game lists a legal action at a chance step or after
+        # the match (``GameState.legal_actions``), so an Action found in the list is due now.
+        # A plain tuple equal to a legal Action would pass the membership test, then enter the
+        # log as something that is not an Action (undo, redo, save break): hence isinstance.
+        if not isinstance(action, Action) or action not in legal:
+            self._refuse(action, legal)
+        if self._cursor == len(self._log):  # no redo tail to cut (``_append``): the usual case
+            self._log.append(action)
+            self._cursor += 1
+        else:
+            self._append(action)
+        state.apply_action(action)
+        if state.chance() is not None:
+            self._resolve_chance()
+
+    def _refuse(self, action: object, legal: list[Action]) -> NoReturn:
+        """Raise what ``apply`` says of an action that is not legal now, the step first."""
+        state = self.state
         if state.chance() is not None:
             raise NoDecisionError(f"a {state.chance()} is due, not a decision")
         if state.to_act() is None:
             raise NoDecisionError("the match is over; start the next match")
-        legal = state.legal_actions()
-        # A plain tuple equal to a legal Action would pass the membership test below,
-        # then enter the log as something that is not an Action (undo, redo, save break).
-        if not isinstance(action, Action):
-            raise IllegalActionError(action, self._why_illegal(action, legal))
-        if action not in legal:
-            raise IllegalActionError(action, self._why_illegal(action, legal))
-        self._append(action)
-        state.apply_action(action)
-        self._resolve_chance()
+        raise IllegalActionError(action, self._why_illegal(action, legal))
 
     def supply(self, outcome: Deal | LeadDraw) -> None:
         """Supply the chance outcome that is due (a rigged deal, a replayed lead draw)."""

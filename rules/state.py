@@ -8,12 +8,14 @@ in the Session changes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Callable, ClassVar, Protocol
+from typing import Any, Callable, ClassVar, Protocol, TypeVar
 
 from .actions import Action
 from .events import Event
 from .public_history import History
 from .tiles import Tile
+
+_T = TypeVar("_T")
 
 
 class View(Protocol):
@@ -150,7 +152,8 @@ class GameState(Protocol):
         ...
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the seat to act, in a fixed order."""
+        """Every legal action of the seat to act, in a fixed order; empty at a chance step and
+        once the match is over (``Session.apply``'s fast path counts on it)."""
         ...
 
     def apply_action(self, action: Action) -> None:
@@ -167,6 +170,15 @@ class GameState(Protocol):
     def next_match(self) -> None:
         """A new match at the same table (MT-20, CU-12, JA-9)."""
         ...
+
+
+def shallow_copy(obj: _T) -> _T:
+    """What ``copy.copy`` makes of a plain object (a new instance sharing the attributes'
+    values), without its generic ``__reduce_ex__`` round: a state's clone starts here at every
+    deal (the session's snapshot) and in every world a bot samples (issue 42)."""
+    other = object.__new__(type(obj))
+    other.__dict__.update(obj.__dict__)
+    return other
 
 
 def this_deal(history: Sequence[Event]) -> tuple[Event, ...]:

@@ -45,8 +45,17 @@ The last line printed is one JSON object.
 clock: on a shared, loaded machine the wall clock mostly measures the other
 processes (a frame preempted for 50 ms), the CPU time what drawing costs.
 
+The last figures printed before the JSON are a one-line verdict against the goals (issue 42):
+p99 over the blit at 1080p (<= 4) and 4K (<= 3), and the cold zoom step at 1080p (<= 8 ms).
+
+``--profile-frames N`` prints instead where a frame's time goes (issue 42): the same sweep
+at 1080p and 4K, warmed up, then N frames with each part of ``TableScene.draw`` timed on
+its own (the backdrop copy, the world, the players panel, the message, the ticker, the
+motion, and the rest: layout, marks and buttons), each part's mean and p99 in ms and in
+full-screen blits, the sprites built and the stand-ins drawn per frame, and one JSON line.
+
     python tools/bench_render.py [--frames N] [--long-frames N] [--cpu-time] [--no-startup] [--no-match]
-                                 [--no-rest]
+                                 [--no-rest] [--profile-frames N]
 """
 from __future__ import annotations
 
@@ -241,6 +250,109 @@ def measure(size: tuple[int, int], frames: int) -> dict:
     }
 
 
+#: the parts of ``TableScene.draw`` that ``--profile-frames`` times apart: (part, owner, method);
+#: the owner is an attribute path from the scene ("" for the scene itself)
+PARTS = (("backdrop", "chrome", "draw"), ("world", "kit", "draw_world"), ("players", "", "_draw_players"),
+         ("message", "", "_draw_message"), ("ticker", "ticker_strip", "draw"), ("reading", "", "_draw_reading"),
+         ("motion", "motion", "draw"))
+
+
+def _timing(spent: dict[str, float], part: str, method):
+    def timed(*args, **kwargs):
+        t0 = clock()
+        try:
+            return method(*args, **kwargs)
+        finally:
+            spent[part] = spent.get(part, 0.0) + (clock() - t0) * 1000
+    return timed
+
+
+def profile_frames(size: tuple[int, int], frames: int) -> dict:
+    """Where a frame's time goes at ``size``: each part of the draw timed apart over ``frames``
+    warm frames of the sweep (the cold pass first, as ``measure`` does)."""
+    screen = pygame.display.set_mode(size)
+    assets.clear_caches()
+    scene, lay = crowded_scene(screen)
+    fit_cx, fit_cy, fit_zoom = scene.camera.fit_zoom(lay.bounds)
+    path = sweep(frames)
+    spent: dict[str, float] = {}
+    for part, owner, name in PARTS:  # instance attributes shadow the class's methods
+        obj = getattr(scene, owner) if owner else scene
+        setattr(obj, name, _timing(spent, part, getattr(obj, name)))
+    rows: list[dict] = []
+
+    def run(record: bool) -> None:
+        for zoom, (px, py) in path:
+            scene.clock += 1 / 60
+            cam = scene.camera
+            cam.zoom = fit_zoom * zoom
+            cam.cx = fit_cx + px * lay.bounds[2] * 0.35 * (1 - 1 / zoom)
+            cam.cy = fit_cy + py * lay.bounds[3] * 0.35 * (1 - 1 / zoom)
+            spent.clear()
+            builds = assets.cache_stats()["builds"]
+            t0 = clock()
+            scene.draw(screen)
+            total = (clock() - t0) * 1000
+            if record:
+                row = dict(spent)
+                row["rest"] = total - sum(spent.values())
+                row["total"] = total
+                row["builds"] = assets.cache_stats()["builds"] - builds
+                row["stand_ins"] = scene.sprites.fallbacks
+                rows.append(row)
+
+    run(False)  # the cold pass, as ``measure``'s
+    run(True)
+    full = pygame.Surface(size).convert()
+    blits = []
+    for _ in range(60):
+        t0 = clock()
+        screen.blit(full, (0, 0))
+        blits.append((clock() - t0) * 1000)
+    blit = statistics.median(blits)
+
+    def p99(xs: list[float]) -> float:
+        xs = sorted(xs)
+        return xs[min(len(xs) - 1, int(round(0.99 * (len(xs) - 1))))]
+
+    total = statistics.fmean(r["total"] for r in rows)
+    parts = {}
+    for part in [p for p, _, _ in PARTS] + ["rest", "total"]:
+        xs = [r.get(part, 0.0) for r in rows]
+        mean = statistics.fmean(xs)
+        parts[part] = {"mean_ms": round(mean, 3), "p99_ms": round(p99(xs), 3),
+                       "mean_blits": round(mean / blit, 2), "share": round(mean / total, 3) if total else None}
+    return {"frames": len(rows), "blit_ms": round(blit, 3), "parts": parts,
+            "builds_per_frame": round(statistics.fmean(r["builds"] for r in rows), 2),
+            "frames_with_builds": sum(1 for r in rows if r["builds"]),
+            "stand_ins_per_frame": round(statistics.fmean(r["stand_ins"] for r in rows), 2)}
+
+
+def print_profile(name: str, prof: dict) -> None:
+    print(f"{name}: {prof['frames']} warm frames, full-screen blit {prof['blit_ms']} ms; "
+          f"sprites built {prof['builds_per_frame']}/frame ({prof['frames_with_builds']} frames), "
+          f"stand-ins {prof['stand_ins_per_frame']}/frame")
+    print(f"  {'part':10s} {'mean ms':>8s} {'p99 ms':>8s} {'blits':>6s} {'share':>6s}")
+    for part, f in prof["parts"].items():
+        print(f"  {part:10s} {f['mean_ms']:8.3f} {f['p99_ms']:8.3f} {f['mean_blits']:6.2f} {f['share']:6.1%}")
+
+
+def verdict(result: dict) -> str:
+    """One line against issue 42's goals: p99 <= 4 blits at 1080p, <= 3 at 4K, a cold zoom
+    step at 1080p <= 8 ms."""
+    checks = []
+    for name, goal in (("1080p", 4.0), ("2160p", 3.0)):
+        r = result.get(name)
+        if r and r.get("p99_over_blit") is not None:
+            got = r["p99_over_blit"]
+            checks.append((f"{name} p99 {got} blits (goal <= {goal:g})", got <= goal))
+    r = result.get("1080p")
+    if r:
+        checks.append((f"cold zoom step p99 {r['cold_p99_ms']} ms (goal <= 8)", r["cold_p99_ms"] <= 8.0))
+    met = all(ok for _, ok in checks)
+    return ("MET: " if met else "NOT MET: ") + "; ".join(f"{text} {'ok' if ok else 'missed'}" for text, ok in checks)
+
+
 def sound_frames(scene, screen: pygame.Surface, bursts: int = 20) -> float:
     """The longest frame (ms) in which ten sounds started together (issue 14: never blocks)."""
     from game.audio import Audio
@@ -347,6 +459,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-match", action="store_true", help="skip the whole-match memory run")
     p.add_argument("--no-rest", action="store_true", help="skip the CPU-at-rest measurement")
     p.add_argument("--cpu-time", action="store_true", help="time frames by the thread's CPU time")
+    p.add_argument("--profile-frames", type=int, metavar="N",
+                   help="only print where a frame's time goes, part by part, over N warm frames")
     p.add_argument("--match-child", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.match_child:
@@ -355,6 +469,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.cpu_time:
         clock = time.thread_time
     pygame.init()
+    if args.profile_frames:
+        profiles = {}
+        for name, size in (("1080p", (1920, 1080)), ("2160p", (3840, 2160))):
+            profiles[name] = profile_frames(size, args.profile_frames)
+            print_profile(name, profiles[name])
+        pygame.quit()
+        print(json.dumps({"timer": "cpu" if args.cpu_time else "wall", "profile": profiles}))
+        return 0
     result: dict = {"timer": "cpu" if args.cpu_time else "wall"}
     for name, size in (("1080p", (1920, 1080)), ("2160p", (3840, 2160))):
         result[name] = measure(size, args.frames)
@@ -376,6 +498,8 @@ def main(argv: list[str] | None = None) -> int:
     result["startup_s"] = None if args.no_startup else startup()
     if result["startup_s"] is not None:
         print(f"start-up to first frame (and exit): {result['startup_s']} s")
+    result["verdict"] = verdict(result)
+    print(f"verdict: {result['verdict']}")
     print(json.dumps(result))
     return 0
 

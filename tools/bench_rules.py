@@ -8,6 +8,8 @@
 - every other registered game among ``cuban`` and ``jamaican``:
   ``{"hands_per_s": ..., "us_per_decision": ...}`` over random hands (a hand
   is a deal that ended, redeals included), the median over runs.
+- ``verdict``: one line against the goals (issue 42): Cuban and Jamaican at least 10x
+  OpenSpiel's decisions per second, Mexican Train at 4 seats at least 100k decisions/s.
 - ``open_spiel``: when the optional ``bench`` extra is installed, OpenSpiel's
   ``python_team_dominoes`` random playouts timed the same way in the same run
   (whole hands, its 28 chance steps of dealing included), and ``ratio``: our
@@ -146,6 +148,27 @@ def bench_open_spiel(runs: int, hands: int) -> dict:
             "us_per_step_with_chance": round(statistics.median(step_us), 2)}
 
 
+#: issue 42's goals: each line game's decisions per second over OpenSpiel's, Mexican Train's rate
+GOAL_RATIO = 10.0
+GOAL_MT4 = 100_000
+
+
+def verdict(result: dict) -> str:
+    """One line against the goals, from this run's figures alone."""
+    checks = [(f"mexican_train 4 seats {result['mexican_train']['4']}/s (goal >= {GOAL_MT4})",
+               result["mexican_train"]["4"] >= GOAL_MT4)]
+    spiel = result["open_spiel"]
+    for game in PARTNERSHIP:
+        if game in result and spiel.get("available"):
+            got = spiel["ratio"][game]
+            checks.append((f"{game} {got}x OpenSpiel (goal >= {GOAL_RATIO:g}x)", got >= GOAL_RATIO))
+    met = all(ok for _, ok in checks)
+    text = "; ".join(f"{what} {'ok' if ok else 'missed'}" for what, ok in checks)
+    if not spiel.get("available"):
+        text += "; the ratios need OpenSpiel (the bench extra)"
+    return ("MET: " if met else "NOT MET: ") + text
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description="Referee speed, as one line of JSON.")
     p.add_argument("--quick", action="store_true", help="a fast smoke run (fewer, shorter runs)")
@@ -164,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
         if "jamaican" in result:  # the same double-six set and 7-tile hands: hands compare directly
             spiel["hands_ratio_jamaican"] = round(result["jamaican"]["hands_per_s"] / spiel["hands_per_s"], 2)
     result["open_spiel"] = spiel
+    result["verdict"] = verdict(result)
     result["meta"] = {"quick": args.quick, "runs": runs, "python": platform.python_version(),
                       "statistic": "median", "clock": "process_time"}
     print(json.dumps(result))

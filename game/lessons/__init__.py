@@ -6,12 +6,17 @@ time that points at the place on the table it talks about.  The deal is rigged
 (``LessonSession``: the lesson's own deals and lead draws, then the seed's), so
 the lesson is the same every time; the computers decide from the same seed.
 
-The player makes every decision.  Cards come in order, each when its moment
-comes (``Card.when``), so a wrong but legal move never stalls the lesson: the
-card that asked for another move explains what happened instead, and the cards
-whose moment has passed are skipped (``Card.skip``).  This module never imports
-pygame: the scene (``game.scenes.lesson``) draws the cards and turns input
-into requests, and tests can walk a lesson either way.
+The player makes every decision.  A lesson is a sequence of goals, not of
+fixed positions: cards come in order, each when its moment comes (``Card.when``,
+which also holds the card's claim about the position, so a card never shows
+where what it says is false), and the cards whose moment can no longer come are
+skipped (``Card.skip``), so a wrong but legal move never stalls the lesson (issue
+38).  The card that asked for another move explains what it cost instead and
+offers Undo (``Guide.undo``: the move is taken back and the card asks again).
+A card that states a result (who went out, what scored) reads it from the
+events (``Card.words``).  This module never imports pygame: the scene
+(``game.scenes.lesson``) draws the cards and turns input into requests, and
+``game.lessons.walk`` walks a lesson without a window.
 """
 from __future__ import annotations
 
@@ -23,6 +28,7 @@ from rules.chance import Deal, LeadDraw
 from rules.session import Config, Session
 
 from ..guard import Guard
+from ..i18n import t
 from ..kits import KITS, family_part, has_part
 
 #: The games with a lesson, in the order the Learn menu offers them: every game of the
@@ -94,6 +100,16 @@ class Ctx:
         """The lesson's deal (or hand) is over (its first deal end is in the history)."""
         return bool(self.events("deal_end"))
 
+    def result_due(self) -> bool:
+        """The lesson's deal (hand) has just ended and the table still shows it: its result is
+        told now, before the score screen (issue 38)."""
+        return self.play.phase == "deal_end" and len(self.events("deal_end")) == 1
+
+    def result(self) -> tuple[Any, int | None]:
+        """The lesson's deal end (its history event) and the seat that went out (None: blocked)."""
+        end = self.events("deal_end")[0]
+        return end, next((s for s in range(1, len(end.hands)) if not end.hands[s]), None)
+
     def reveal_seen(self) -> bool:
         """The deal ended and the player has left its reveal (back at the table)."""
         return self.deal_ended() and self.play.reveals_seen >= 1 and self.play.phase != "deal_end"
@@ -129,8 +145,20 @@ class Card:
     other: str | None = None
     skip: Cond = in_deal
     params: Callable[[Ctx], dict] = lambda ctx: {}
+    #: The keys of cards that must have come (or been dropped) before this one.
+    after: tuple[str, ...] = ()
     #: Shows while the learner must still decide (its decision is the lesson's suggestion).
     done: Cond | None = None
+    #: A read card after which the lesson makes the learner's moves while this holds (the
+    #: rest of a first turn's chain, issue 38: the learner sees it done, not ten more steps).
+    auto: Cond | None = None
+    #: The words read from the position where they depend on it (a result: who went out,
+    #: what scored): (locale key, params); None: ``key`` with ``params``.
+    words: Callable[[Ctx], tuple[str, dict]] | None = None
+
+    def say(self, ctx: Ctx) -> tuple[str, dict]:
+        """The locale key and parameters of this card in the position ``ctx``."""
+        return self.words(ctx) if self.words is not None else (self.key, self.params(ctx))
 
 
 @dataclass
@@ -169,13 +197,20 @@ class Guide:
     def __init__(self, lesson: Lesson, play) -> None:
         self.lesson = lesson
         self.play = play
+        #: The card showing, or the last shown (its place in ``lesson.cards``).
         self.index = 0
+        #: The cards still to come (their places), shown in order as their moments come.
+        self.pending: list[int] = list(range(len(lesson.cards)))
         self.showing: Card | None = None
         #: A read card explaining a move other than the one asked for: (key, params).
         self.explaining: tuple[str, dict] | None = None
         self.cards_shown = 0
         self.decisions = 0
         self.finished = False
+        #: Every card shown, as (locale key, params) when it came (``walk`` checks them).
+        self.log: list[tuple[str, dict]] = []
+        #: Where Undo of the move being explained puts the lesson back: the card's index.
+        self._undo_to: int | None = None
         self._decisions_seen = self._learner_decisions()
         self._setup_was = play.setup is not None
         #: Issue 40: a card acts only on a press that began for it (``game.guard``): each card
@@ -206,7 +241,37 @@ class Guide:
         if self.explaining is not None:
             return self.explaining
         assert self.showing is not None
-        return self.showing.key, self.showing.params(self.ctx())
+        return self.showing.say(self.ctx())
+
+    def spoken(self) -> str | None:
+        """The card's words as they are read aloud (issue 41), or None while none shows."""
+        if self.explaining is None and self.showing is None:
+            return None
+        key, params = self.words()
+        return t(key, **params)
+
+    @property
+    def can_undo(self) -> bool:
+        """The card explains a move other than the one asked for, which Undo takes back."""
+        return self.explaining is not None and self._undo_to is not None and bool(self.play.can_undo())
+
+    def undo(self) -> bool:
+        """Take back the move being explained: the card that asked for another comes again."""
+        if not self.can_undo:
+            return False
+        to = self._undo_to
+        assert to is not None
+        if not self.play.undo():
+            return False
+        self.explaining = None
+        self._undo_to = None
+        self._decisions_seen = self._learner_decisions()
+        self._setup_was = self.play.setup is not None
+        self.pending = sorted(set(self.pending) | {to})
+        self.showing = None
+        self.finished = False
+        self.observe()
+        return True
 
     def anchor(self) -> Anchor:
         if self.explaining is not None or self.showing is None:
@@ -222,15 +287,24 @@ class Guide:
         """Next on a read card (or the explanation)."""
         if self.explaining is not None:
             self.explaining = None
+            self._undo_to = None
         elif self.showing is not None and not self.showing.act:
-            self.showing = None
-            self.index += 1
-            if self.index >= len(self.lesson.cards):
-                self.finished = True
+            auto, self.showing = self.showing.auto, None
+            if auto is not None:
+                self._play_for_learner(auto)
         self.observe()
 
+    def _play_for_learner(self, auto: Cond) -> None:
+        """The lesson's moves made for the learner while ``auto`` holds."""
+        for _ in range(60):
+            if not auto(self.ctx()) or not play_suggestion(self.play, suggestion(self.lesson, self.play)):
+                return
+
     def observe(self) -> None:
-        """Note the learner's new decisions and show the next card whose moment came."""
+        """Note the learner's new decisions and show the next card whose moment came: the
+        first card still due, in order, whose moment is now; a card whose moment can no
+        longer come is dropped (``Card.skip``), one whose moment has not come yet waits
+        without holding back the ones after it (``Card.after`` orders those that must)."""
         ctx = self.ctx()
         seen = self._learner_decisions()
         setup_now = self.play.setup is not None
@@ -238,32 +312,49 @@ class Guide:
         self._decisions_seen = seen
         placed = self._setup_was and not setup_now  # the engine's placement, confirmed (MT-4)
         self._setup_was = setup_now
+        card = self.showing
         if new or placed:
             self.decisions += len(new) + (1 if placed else 0)
-            card = self.showing
             if card is not None and card.act and (card.done is None or card.done(ctx)):
                 first = new[0] if new else None
                 if card.expect is not None and first is not None and not card.expect(first, ctx):
                     self.explaining = (card.other or "learn.common.other_move", card.params(ctx))
-                    self.cards_shown += 1
+                    self._undo_to = self.index
+                    self._shown(self.explaining)
                 self.showing = None
-                self.index += 1
-                if self.index >= len(self.lesson.cards):
-                    self.finished = True
+        elif card is not None and card.act and not card.when(ctx):
+            # its moment went without the learner's decision (a take-back): it waits again
+            self.showing = None
+            self.pending.insert(0, self.index)
+            self.pending.sort()
         if self.showing is None and self.explaining is None and not self.finished:
-            while self.index < len(self.lesson.cards):
-                card = self.lesson.cards[self.index]
-                if card.when(ctx):
-                    self.showing = card
-                    self.cards_shown += 1
-                    break
-                if card.skip(ctx):
-                    self.index += 1
-                    continue
-                break
-            else:
-                self.finished = True
+            self._show_due(ctx)
         self.guard.offer((self.index, self.explaining and self.explaining[0], self.reading))
+
+    def _show_due(self, ctx: Ctx) -> None:
+        cards = self.lesson.cards
+        done = {cards[i].key for i in range(len(cards)) if i not in self.pending}
+        last = len(cards) - 1
+        for i in list(self.pending):
+            card = cards[i]
+            if not set(card.after) <= done or (i == last and len(self.pending) > 1):
+                continue  # the last card (the recap) comes after every other
+            if card.skip(ctx):
+                self.pending.remove(i)
+                done.add(card.key)
+                continue
+            if card.when(ctx):
+                self.pending.remove(i)
+                self.index = i
+                self.showing = card
+                self._shown(card.say(ctx))
+                return
+        if not self.pending:
+            self.finished = True
+
+    def _shown(self, words: tuple[str, dict]) -> None:
+        self.cards_shown += 1
+        self.log.append(words)
 
 
 def suggestion(lesson: Lesson, play) -> Action | None:
@@ -273,6 +364,25 @@ def suggestion(lesson: Lesson, play) -> Action | None:
     if play.setup is not None:
         return play.setup
     return lesson.suggest(Ctx(lesson, play))
+
+
+def play_suggestion(play, action: Action | None) -> bool:
+    """Make ``action`` (the lesson's move, or any legal one) through the play state's own requests (tap, press, confirm)."""
+    if action is None:
+        return False
+    if play.setup is not None and action == play.setup:
+        play.tap_tile(action.tile)
+    elif action.kind == "play":
+        if play.selected != action.tile:
+            play.tap_tile(action.tile)
+        if play.pending != action:
+            play.tap_target(play.kit.target(action))
+    else:
+        for bid, act in play.decision_buttons():
+            if act == action:
+                play.press(bid)
+                break
+    return play.pending == action and play.confirm()
 
 
 def same_tile(a: Any, t: tuple[int, int]) -> bool:

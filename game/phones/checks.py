@@ -55,11 +55,13 @@ class PhoneRequest:
 
 
 class Reject(Exception):
-    """A request refused; ``key`` is the phone.* string the phone shows."""
+    """A request refused; ``key`` is the phone.* string the phone shows, after ``delay``
+    seconds (wrong codes are answered slowly, issue 37)."""
 
-    def __init__(self, key: str) -> None:
+    def __init__(self, key: str, delay: float = 0.0) -> None:
         super().__init__(key)
         self.key = key
+        self.delay = delay
 
 
 class Bucket:
@@ -94,22 +96,30 @@ class Bucket:
 
 
 class WrongCodes:
-    """Wrong codes per address within a minute: past ``limit``, that address waits."""
+    """Wrong codes per address within a minute: past ``limit``, each further wrong code is
+    answered more slowly (up to ``MAX_DELAY_S``), so guessing costs time.  A right code is
+    never slowed or refused (issue 37: a family behind one address, or a guest's typo, must
+    not shut the player with the right code out)."""
+
+    #: The longest a wrong code's answer waits, seconds.
+    MAX_DELAY_S = 8.0
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self._seen: dict[str, deque[float]] = {}
 
-    def check(self, remote: str) -> None:
+    def add(self, remote: str) -> float:
+        """Count a wrong code from ``remote``; the seconds its answer should wait."""
         bad = self._seen.setdefault(remote, deque())
         now = time.monotonic()
         while bad and now - bad[0] > 60.0:
             bad.popleft()
-        if len(bad) >= self.limit:
-            raise Reject("phone.error_too_many_tries")
-
-    def add(self, remote: str) -> None:
-        self._seen.setdefault(remote, deque()).append(time.monotonic())
+        bad.append(now)
+        if len(self._seen) > 4096:  # a flood of addresses: forget the quiet ones
+            for key in [k for k, v in self._seen.items() if not v or now - v[-1] > 60.0]:
+                del self._seen[key]
+        excess = len(bad) - self.limit
+        return 0.0 if excess <= 0 else min(self.MAX_DELAY_S, 0.25 * 2 ** min(excess, 6))
 
 
 def parse(text: str | None) -> dict[str, Any]:

@@ -44,6 +44,9 @@ class PhonesHost:
         #: Something the join screen tells the host (locale key, params), or None: the
         #: settings' port was taken, and the phones use another one this time.
         self.notice: tuple[str, dict] | None = None
+        #: What the join screen says when the wanted port is taken: the settings' port, or
+        #: (a resumed match) the port its phones had before (``phone.port_moved``).
+        self.port_notice = "phone.port_taken"
 
     def attach(self, play: Any, codes: Mapping[int, str] | None = None) -> None:
         """Link ``play``'s phone seats (restarting the server if the seats changed)."""
@@ -85,7 +88,7 @@ class PhonesHost:
                 self.problem = str(e)
                 continue
             if port != self.port:
-                self.notice = ("phone.port_taken", {"port": self.port, "used": server.port})
+                self.notice = (self.port_notice, {"port": self.port, "used": server.port})
             return server
         return None
 

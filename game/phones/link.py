@@ -14,6 +14,8 @@ the table, and the rules check it again when it is applied.
 """
 from __future__ import annotations
 
+import logging
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from rules import bots
@@ -28,31 +30,67 @@ from .protocol import phone_state
 from .server import PhoneRequest, PhoneServer, SeatInfo
 
 
+log = logging.getLogger(__name__)
+
+
 class PhoneSource(DecisionSource):
     """A human on a phone: the decision the phone confirmed, for the position it saw."""
 
     #: With no human at the device, a deal's end waits for a phone's Continue.
     answers_deal_end = True
+    #: A decision from a phone that fails to apply is dropped and its phone told; it never
+    #: stops the table (issue 37: with phones only, nobody is at the big screen to rescue it).
+    guarded = True
 
     def __init__(self) -> None:
         #: (log position, action): confirmed on the phone, not yet applied.
         self._confirmed: tuple[int, Action] | None = None
+        #: Locale keys to tell this seat's phone (a confirmed decision that could not be applied).
+        self.problems: list[str] = []
+        #: Counts the positions the table has left (every move, undo, redo and restart calls
+        #: ``forget``): a preview made at another count answers a position that is gone.
+        self.position = 0
 
     def confirm(self, cursor: int, action: Action) -> None:
         self._confirmed = (cursor, action)
 
+    def applying(self, cursor: int) -> bool:
+        """A decision confirmed for the position ``cursor`` waits to be applied (the table
+        holds it while the last move lands): the phone is offered nothing until it is."""
+        return self._confirmed is not None and self._confirmed[0] == cursor
+
     def decide(self, session: Any, seat: int) -> Action | None:
-        if self._confirmed is None or self._confirmed[0] != session.cursor:
+        if self._confirmed is None:
             return None
-        action = self._confirmed[1]
+        cursor, action = self._confirmed
+        if cursor != session.cursor:
+            self._confirmed = None  # made for a position that is gone (an undo elsewhere)
+            return None
         self._confirmed = None
         return action
 
+    def refused(self, key: str) -> None:
+        """The confirmed decision could not be applied: drop it and tell the phone."""
+        self._confirmed = None
+        self.problems.append(key)
+
     def forget(self) -> None:
         self._confirmed = None
+        self.position += 1
 
 
 SOURCES[PHONE] = lambda seat: PhoneSource()
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A phone's previewed decision (UX-1), and the position it was made on: it is shown only
+    while that position stands, so no preview outlives the state it answered (issue 37)."""
+
+    action: Action
+    hint: bool
+    #: the seat's ``PhoneSource.position`` when it was made
+    position: int
 
 
 def hex_colour(rgb: Sequence[int]) -> str:
@@ -69,9 +107,10 @@ class PhoneLink:
         self.palette = palette
         self.style = style
         self.seats = [s for s in range(1, len(play.seats) + 1) if play.seats[s - 1].kind == PHONE]
-        #: seat -> (action, from a hint): each phone's previewed decision (UX-1).
-        self.previews: dict[int, tuple[Action, bool]] = {}
-        self._published: dict[int, tuple] = {}
+        #: seat -> each phone's previewed decision (UX-1), read through ``preview_for``.
+        self.previews: dict[int, Preview] = {}
+        #: seat -> (what the state showed, the number the server gave it)
+        self._published: dict[int, tuple[tuple, int]] = {}
         #: the coach reports the phones asked for at this deal's end
         self.coach = PhoneCoach()
 
@@ -90,44 +129,113 @@ class PhoneLink:
         self.publish()
 
     def publish(self) -> None:
-        """Each phone seat's state again, where anything it shows has changed."""
+        """Each phone seat's state again, where anything it shows has changed.  A failure for
+        one seat is logged and costs that seat this state only (issue 37)."""
         for seat in self.seats:
-            self._publish(seat)
+            source = self._source(seat)
+            if source is not None and source.problems:
+                for key in source.problems:
+                    self.server.tell(seat, key)
+                source.problems.clear()
+            try:
+                self._publish(seat)
+            except Exception:  # noqa: BLE001 - nothing about a phone may stop the table
+                log.exception("publishing seat %s's state", seat)
+                self._published.pop(seat, None)
 
     def handle(self, request: PhoneRequest) -> None:
+        """One request from a phone.  Any failure in it is logged, the request dropped and the
+        phone told; it never reaches the table's frame (issue 37)."""
+        try:
+            refused = self._handle(request)
+        except Exception:  # noqa: BLE001 - nothing a phone sends may stop the table
+            log.exception("a request from seat %s's phone (%s)", request.seat, request.kind)
+            self.previews.pop(request.seat, None)
+            refused = "phone.error_failed"
+        if refused is not None and request.seat in self.seats:
+            self.server.tell(request.seat, refused)
+            self._published.pop(request.seat, None)  # its state is sent again, as it is now
+
+    def _handle(self, request: PhoneRequest) -> str | None:
+        """Carry out ``request``; the locale key of why it was refused, or None."""
         seat, kind = request.seat, request.kind
         play = self.play
         if seat not in self.seats:
-            return  # the seat was handed to the device or a computer (PhonesHost.release)
+            return None  # the seat was handed to the device or a computer (PhonesHost.release)
         if kind == "coach":
-            if play.phase == DEAL_END:
-                self.coach.ask(play.session, seat)
-            return
+            if play.phase != DEAL_END:
+                return "phone.error_not_offered"
+            self.coach.ask(play.session, seat)
+            return None
         if kind == "continue":
-            if self._may_continue():
-                play.continue_after_deal()  # the big screen's score screen steps aside by itself
-            return
-        if not self._may_decide(seat) and kind != "undo":
+            if not self._may_continue():
+                return "phone.error_not_offered"
+            play.continue_after_deal()  # the big screen's score screen steps aside by itself
+            return None
+        if kind == "undo":
             self.previews.pop(seat, None)
-            return  # the position moved on since the phone's state: its next state says so
+            return None if play.undo_for(seat) else "phone.error_not_offered"
+        if self._applying(seat):
+            return "phone.error_applying"  # one decision at a time: the confirmed one lands first
+        if not self._may_decide(seat):
+            self.previews.pop(seat, None)
+            return "phone.error_stale"  # the position moved on since the phone's state
+        cursor = play.session.cursor
+        position = self._position(seat)
         if kind == "preview" and request.action is not None:
-            self.previews[seat] = (request.action, False)
+            if request.action not in self._offered():
+                return "phone.error_not_offered"
+            self.previews[seat] = Preview(request.action, False, position)
         elif kind == "cancel":
             self.previews.pop(seat, None)
         elif kind == "hint":
             view = play.session.view(seat)
-            action = bots.hint(view, stream(play.session.config.seed, "hint", play.session.cursor))
+            action = bots.hint(view, stream(play.session.config.seed, "hint", cursor))
             if action in view.legal:
-                self.previews[seat] = (action, True)
+                self.previews[seat] = Preview(action, True, position)
         elif kind == "confirm" and request.action is not None:
-            pending = self.previews.pop(seat, None)
-            if pending is not None and pending[0] == request.action:
-                source = play.sources[seat - 1]
-                if isinstance(source, PhoneSource):
-                    source.confirm(play.session.cursor, request.action)
-        elif kind == "undo":
+            pending = self.preview_for(seat)
             self.previews.pop(seat, None)
-            play.undo_for(seat)
+            if pending is None or pending != request.action:
+                return "phone.error_preview_first"
+            source = self._source(seat)
+            if source is not None:
+                source.confirm(cursor, request.action)
+        return None
+
+    def preview_for(self, seat: int) -> Action | None:
+        """``seat``'s previewed decision, if it still answers the position on the table: the
+        seat to act, the same position, one of the decisions offered; a preview made on any
+        other position is dropped here, so nothing draws a tile where it no longer fits."""
+        preview = self.previews.get(seat)
+        if preview is None:
+            return None
+        if (preview.position != self._position(seat) or not self._may_decide(seat) or self._applying(seat)
+                or preview.action not in self._offered()):
+            del self.previews[seat]
+            return None
+        return preview.action
+
+    def drop_preview(self, seat: int | None, key: str) -> None:
+        """Forget ``seat``'s preview (the table could not show it) and tell its phone why."""
+        if seat is not None and self.previews.pop(seat, None) is not None and seat in self.seats:
+            self.server.tell(seat, key)
+            self._published.pop(seat, None)
+
+    def _offered(self) -> list[Action]:
+        return list(self.play.session.legal_actions())
+
+    def _source(self, seat: int) -> PhoneSource | None:
+        source = self.play.sources[seat - 1]
+        return source if isinstance(source, PhoneSource) else None
+
+    def _position(self, seat: int) -> int:
+        source = self._source(seat)
+        return source.position if source is not None else -1
+
+    def _applying(self, seat: int) -> bool:
+        source = self._source(seat)
+        return source is not None and source.applying(self.play.session.cursor)
 
     def _may_continue(self) -> bool:
         """A phone moves the table on from a deal's end when nobody is at the device to."""
@@ -148,21 +256,25 @@ class PhoneLink:
             return phone_state(view, seat, names=names, legal=(), palette=self.palette, style=self.style,
                                coach=True, coach_report=self.coach.report_json(play.session, seat),
                                can_continue=self._may_continue())
-        mine = self._may_decide(seat)
+        applying = self._applying(seat)
+        mine = self._may_decide(seat) and not applying
+        pending = self.preview_for(seat)
         preview = self.previews.get(seat)
         return phone_state(play.session, seat, names=names, legal=None if mine else (),
-                           pending=preview[0] if preview else None,
-                           pending_is_hint=bool(preview and preview[1]),
-                           can_hint=mine, can_undo=play.undo_count(seat) > 0,
-                           palette=self.palette, style=self.style)
+                           pending=pending, pending_is_hint=bool(preview and preview.hint),
+                           can_hint=mine, can_undo=play.undo_count(seat) > 0 and not applying,
+                           applying=applying, palette=self.palette, style=self.style)
 
     def _publish(self, seat: int) -> None:
         play = self.play
         if play.phase != DEAL_END:
             self.coach.drop()  # the coach speaks of the deal just over, at its end only
-        key = (play.session.cursor, id(play.session.state), play.phase, self.previews.get(seat),
-               play.reveals_seen, self.coach.status(seat), len(play.humans))
-        if self._published.get(seat) == key:
+        key = (play.session.cursor, id(play.session.state), play.phase, self.preview_for(seat),
+               self._applying(seat), play.reveals_seen, self.coach.status(seat), len(play.humans))
+        published = self._published.get(seat)
+        # the server may have held the seat's state since (a confirm it accepted): then the
+        # state is sent again even if the table shows the same
+        if published is not None and published[0] == key and self.server.rev_of(seat) == published[1]:
             return
-        self._published[seat] = key
-        self.server.publish(seat, self.state_for(seat))
+        rev = self.server.publish(seat, self.state_for(seat))
+        self._published[seat] = (key, rev)

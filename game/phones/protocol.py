@@ -58,7 +58,9 @@ PAGE_KEYS = (
     "phone.coach_cost_hand", "phone.coach_label_best", "phone.coach_label_fine", "phone.coach_label_inaccuracy",
     "phone.coach_label_blunder", "phone.coach_played", "phone.coach_better", "phone.coach_back",
     "phone.coach_best_count", "phone.log_mark", "phone.log_unmark", "phone.log_search",
-    "phone.continue",
+    "phone.continue", "phone.error_applying", "phone.error_failed", "phone.applying", "phone.accept_why",
+    "phone.blank", "phone.tile_name", "phone.tile_double", "phone.h_seats", "phone.h_table", "phone.h_hand",
+    "phone.h_recent", "phone.cannot_play", "phone.can_play", "phone.plays_on", "phone.connected",
 )
 
 
@@ -185,7 +187,7 @@ def phone_state(source: Any, seat: int, *, names: Sequence[str] | None = None,
                 legal: Sequence[Action] | None = None, pending: Action | None = None,
                 pending_is_hint: bool = False, can_hint: bool | None = None, can_undo: bool = False,
                 palette: str = "standard", style: str = "pips", coach: bool = False,
-                coach_report: dict | None = None, can_continue: bool = False) -> dict:
+                coach_report: dict | None = None, can_continue: bool = False, applying: bool = False) -> dict:
     """The JSON-ready state of ``seat``'s phone, from that seat's view alone.
 
     ``source`` is a ``rules.session.Session`` (its ``view(seat)`` is read) or a view
@@ -197,7 +199,8 @@ def phone_state(source: Any, seat: int, *, names: Sequence[str] | None = None,
     whether the phone may ask for the coach of the deal just over, and ``coach_report``
     what it has said so far (``game.phones.coach``: this seat's decisions only);
     ``can_continue`` whether this phone's Continue moves the table on from a deal's end
-    (nobody is at the device to).
+    (nobody is at the device to); ``applying`` that this seat's confirmed decision is being
+    applied (issue 37: nothing is offered until it lands).
     """
     view = source if hasattr(source, "hand") else source.view(seat)
     if view.seat != seat:
@@ -234,6 +237,7 @@ def phone_state(source: Any, seat: int, *, names: Sequence[str] | None = None,
         "coach": bool(coach),
         "coach_report": coach_report,
         "continue": bool(can_continue),
+        "applying": bool(applying),
         "recent": [ev for ev in (_event(e) for e in _since_deal(history)) if ev is not None][-RECENT:],
         "look": look(palette, style),
     }
@@ -274,14 +278,22 @@ def _trains(state: dict, view: Any, names: Sequence[str]) -> None:
 
 def _line(state: dict, view: Any, names: Sequence[str]) -> None:
     seat = view.seat
-    partner = (seat + 1) % 4 + 1
+    # the seats and sides from the view's own shape (issue 39: a line game of 2 or 3 players,
+    # each for themselves, raised IndexError here): k sides, seat s on side (s - 1) % k + 1,
+    # which is the partnership's team_of for 4 seats in 2 teams (CU-1, JA-1)
+    n = len(view.hand_counts) - 1
+    k = max(1, len(view.totals) - 1)
+
+    def side(s: int) -> int:
+        return (s - 1) % k + 1
+
     state["seats"] = [
-        {"seat": s, "name": names[s - 1], "tiles": view.hand_counts[s], "team": 2 - s % 2,
-         "me": s == seat, "partner": s == partner}
-        for s in range(1, 5)
+        {"seat": s, "name": names[s - 1], "tiles": view.hand_counts[s], "team": side(s),
+         "me": s == seat, "partner": s != seat and k < n and side(s) == side(seat)}
+        for s in range(1, n + 1)
     ]
     state["team"] = view.team
-    state["teams"] = [{"team": k, "total": view.totals[k]} for k in (1, 2)]
+    state["teams"] = [{"team": t, "total": view.totals[t]} for t in range(1, k + 1)]
     state["line"] = [_lying(t) for t in view.line]
     state["left"] = view.left_end
     state["right"] = view.right_end

@@ -27,8 +27,10 @@ from typing import Any, Callable, Mapping
 
 from aiohttp import WSMsgType, web
 
+from .guard import Door
 from .checks import MAX_MESSAGE, REQUEST_KEYS, Bucket, PhoneRequest, Reject, WrongCodes, parse, request_for
 from .page import PageFiles, static_dir
+from .states import SeatStates
 from .protocol import page_strings
 
 _log = logging.getLogger(__name__)
@@ -43,6 +45,8 @@ BURST = 16.0
 QUEUE_LIMIT = 256
 #: Seconds a new connection has to join before it is closed.
 JOIN_TIMEOUT = 10.0
+#: Seconds an idle keep-alive HTTP connection is kept (aiohttp's default is an hour).
+KEEPALIVE_S = 10.0
 #: Wrong codes from one address within a minute before that address must wait.
 BAD_CODES_PER_MINUTE = 20
 #: The secret's alphabet: no 0/O, 1/I/L, so that a code can be typed from the screen.
@@ -125,13 +129,16 @@ class PhoneServer:
         #: Seats with a phone connected now: replaced whole under the lock, read by the loop.
         self._connected_seats: set[int] = set()
         self._owner: dict[int, _Conn] = {}  # server thread only
-        self._states: dict[int, tuple[int, dict]] = {}
-        self._rev = 0
+        #: Each seat's latest state and its number (``states.SeatStates``).
+        self.states = SeatStates()
         self._requests: deque[PhoneRequest] = deque()
         self._wrong_codes = WrongCodes(BAD_CODES_PER_MINUTE)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
+        self._listener: asyncio.AbstractServer | None = None
+        #: The limits every connection keeps (headers in time, connections per address).
+        self.door = Door()
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._page = PageFiles()
@@ -221,16 +228,25 @@ class PhoneServer:
         phone now and again on every reconnect.  Returns the state's number ("rev")."""
         if seat not in self.seats:
             raise ValueError(f"seat {seat} is not on a phone")
-        with self._lock:
-            self._rev += 1
-            rev = self._rev
-            if state is None:
-                self._states.pop(seat, None)
-            else:
-                self._states[seat] = (rev, state)
+        rev = self.states.publish(seat, state)
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self._push, seat)
         return rev
+
+    def rev_of(self, seat: int) -> int | None:
+        """The number of the state the server holds for ``seat`` now (None: no state)."""
+        return self.states.rev_of(seat)
+
+    def tell(self, seat: int, key: str) -> None:
+        """Tell ``seat``'s phone, if connected, that its request was refused (``key``, a
+        phone.* string): for the refusals only the table can make (issue 37)."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._tell, seat, key)
+
+    def _tell(self, seat: int, key: str) -> None:
+        conn = self._owner.get(seat)
+        if conn is not None:
+            asyncio.ensure_future(self._error_to(conn, key))
 
     def poll(self) -> list[PhoneRequest]:
         """Every request that arrived since the last call, oldest first (never blocks)."""
@@ -266,13 +282,17 @@ class PhoneServer:
         if self._catalog is None:
             from .. import i18n  # no pygame in it
             self._catalog = i18n.load()
-        self._runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False,
+                                     keepalive_timeout=KEEPALIVE_S)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port, reuse_address=False)
-        await site.start()
-        server = getattr(site, "_server", None)
-        if server is not None and server.sockets:
-            self.port = server.sockets[0].getsockname()[1]
+        handlers = self._runner.server
+        assert handlers is not None  # made by setup()
+        # aiohttp's connections behind the door's limits (issue 37: half-open requests);
+        # reuse_address is the platform's default: a restart rebinds its port through TIME_WAIT
+        self._listener = await asyncio.get_running_loop().create_server(
+            self.door.wrap(handlers), self.host, self.port)
+        if self._listener.sockets:
+            self.port = self._listener.sockets[0].getsockname()[1]
 
     async def _shutdown(self, reason: str) -> None:
         for conn in list(self._owner.values()):
@@ -281,6 +301,10 @@ class PhoneServer:
         self._owner.clear()
         with self._lock:
             self._connected_seats = set()
+        if self._listener is not None:
+            self._listener.close()
+            self._listener = None
+        self.door.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -357,10 +381,14 @@ class PhoneServer:
                     self.stats["queue_full"] += 1
                     raise Reject("phone.error_slow_down")
                 self._requests.append(request)
+            if request.kind == "confirm" and self.states.hold(request.seat):
+                self._push(request.seat)  # nothing offered until the table applies it
             self.stats["queued"] += 1
             self._changed()
         except Reject as exc:
             self.stats["rejected"] += 1
+            if exc.delay:  # this connection reads nothing more meanwhile
+                await asyncio.sleep(exc.delay)
             await self._error_to(conn, exc.key)
         except Exception:  # noqa: BLE001 - nothing a phone sends may bring the server down
             _log.exception("phone message")
@@ -380,13 +408,10 @@ class PhoneServer:
         seat = conn.seat
         if seat is None or self._owner.get(seat) is not conn:
             raise Reject("phone.error_join_first")
-        with self._lock:
-            current = self._states.get(seat)
-        return request_for(seat, msg, current)
+        return request_for(seat, msg, self.states.get(seat))
 
     def _join(self, conn: _Conn, msg: dict) -> None:
         code = msg.get("code")
-        self._wrong_codes.check(conn.remote)
         seat = None
         if isinstance(code, str) and len(code) <= 64:
             with self._lock:
@@ -396,8 +421,8 @@ class PhoneServer:
                 if secrets.compare_digest(code.upper().encode(), secret.encode()):
                     seat = s
         if seat is None:
-            self._wrong_codes.add(conn.remote)
-            raise Reject("phone.error_bad_code")
+            delay = self._wrong_codes.add(conn.remote)
+            raise Reject("phone.error_too_many_tries" if delay else "phone.error_bad_code", delay)
         lang = msg.get("lang")
         conn.lang = lang if isinstance(lang, str) and lang in (self._catalog or {}) else self.language
         old = self._owner.get(seat)
@@ -449,8 +474,7 @@ class PhoneServer:
         seat = conn.seat
         if seat is None:
             return
-        with self._lock:
-            current = self._states.get(seat)
+        current = self.states.get(seat)
         if current is None:
             await self._send(conn, {"type": "state", "rev": 0, "state": None})
             return

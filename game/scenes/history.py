@@ -13,7 +13,7 @@ from functools import partial
 import html
 import pygame
 
-from .. import history, navigation
+from .. import history, kept, navigation
 from ..i18n import t
 from ..kits import kit_for
 from .menu import TEXT_MARGIN, WIDGET_INSET, WidgetScene
@@ -64,11 +64,14 @@ class HistoryScene(WidgetScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.listing = history.load_all()
+        #: Unfinished matches kept aside when another was started (issue 37), newest first.
+        self.kept = kept.listing()
         self.page = 0
 
     def per_page(self) -> int:
         w, h = self.area_size
-        return max(2, min(8, (h - self.px(330)) // self.px(50)))
+        taken = self.px(42 + 52 * min(3, len(self.kept))) if self.kept else 0
+        return max(2, min(8, (h - self.px(330) - taken) // self.px(50)))
 
     def build(self) -> None:
         w, h = self.area_size
@@ -87,8 +90,9 @@ class HistoryScene(WidgetScene):
             self.label(pygame.Rect(x, y, width, px(28)), elide(words, room, measure=lambda s: small(s)[0]),
                        "#error", "@small")
             y += px(32)
+        y = self._build_kept(x, y, width, room)
         entries = self.listing.entries
-        if not entries:  # a sentence, wrapped rather than cut (issue 11)
+        if not entries and not self.kept:  # a sentence, wrapped rather than cut (issue 11)
             self.text_box(pygame.Rect(x, y + px(10), width, px(90)), html.escape(t("history.empty")))
             y += px(110)
         per = self.per_page()
@@ -117,6 +121,28 @@ class HistoryScene(WidgetScene):
         bw = min(px(300), width)
         self.focus.add_row(self.button(pygame.Rect((w - bw) // 2, h - back_h - m, bw, back_h), t("ui.back"),
                                        self.back, class_id="@primary"))
+
+    def _build_kept(self, x: int, y: int, width: int, room: int) -> int:
+        """The unfinished matches kept aside, a button each that resumes it (the three newest);
+        returns the y below them."""
+        if not self.kept:
+            return y
+        px = self.px
+        bh, gap = px(44), px(8)
+        small = self.font("@small").size
+        self.label(pygame.Rect(x, y, width, px(30)), t("kept.title"), "#hint")
+        y += px(34)
+        for entry in self.kept[:3]:
+            when = entry.kept.astimezone().strftime("%Y-%m-%d %H:%M")
+            words = t("kept.entry", count=entry.decisions, when=when, game=t(f"ui.game_{entry.game}"),
+                      players=", ".join(entry.names))
+            self.focus.add_row(self.button(pygame.Rect(x, y, width, bh), elide(words, room, measure=lambda s: small(s)[0]),
+                                           partial(self.resume, entry), class_id="@small"))
+            y += bh + gap
+        return y + gap
+
+    def resume(self, entry: kept.Kept) -> None:
+        self.app.continue_match(entry.path)
 
     def initial_focus(self) -> tuple[int, int]:
         return 0, 0

@@ -18,8 +18,8 @@ from .. import assets
 from .. import i18n
 from .. import intents as I
 from .. import safe_area
-from ..lessons import DONE_KEY, GAMES, LEARNER, Guide, Lesson, lesson_for
-from ..phases import AWAY
+from ..lessons import DONE_KEY, GAMES, LEARNER, Guide, Lesson, lesson_for, play_suggestion, suggestion
+from ..phases import AWAY, DEAL_END, MATCH_END
 from ..table.widgets import Button
 from .game_list import GameListScene
 from .table import TableScene
@@ -31,7 +31,7 @@ CARD_TEXT = (247, 241, 227)
 RING = (255, 214, 102)
 #: Intents a card to read lets through to the table: looking round, the menus, the window.
 LOOKING = frozenset({I.ZOOM, I.PAN, I.FIT, I.FOLLOW, I.MAGNIFY, I.MENU, I.RULES, I.LOG,
-                     I.RESIZE, I.HOVER, I.MUTE})
+                     I.RESIZE, I.HOVER, I.MUTE, I.READING})
 
 
 def done_games(settings: dict) -> set[str]:
@@ -45,7 +45,8 @@ def wrap(words: str, font: pygame.font.Font, width: int) -> list[str]:
     lines: list[str] = []
     for para in words.split("\n"):
         line = ""
-        for word in para.split():
+        # plain spaces only: a no-break space keeps a dash on its word's line (ru, uk)
+        for word in filter(None, para.split(" ")):
             trial = f"{line} {word}" if line else word
             if line and font.size(trial)[0] > width:
                 lines.append(line)
@@ -71,6 +72,11 @@ class LessonTableScene(TableScene):
         self._card_key: tuple | None = None
         self._drawn_key: tuple | None = None
         self.left = False
+        #: The card whose recommended button the cursor was put on (once per card).
+        self._pointed: tuple | None = None
+        # the hint inside a lesson previews the lesson's own move (issue 38)
+        play.pick.hint_move = lambda: suggestion(lesson, play)
+        self._point_cursor()
 
     # ------------------------------------------------------------ the match waits
 
@@ -98,6 +104,9 @@ class LessonTableScene(TableScene):
             if self.card_rect.collidepoint(local.pos):
                 return  # a tap on the card's words does nothing on the table beneath
         if self.guide.reading:
+            if intent.kind == I.UNDO and self.guide.can_undo:
+                self._press_card("undo")
+                return
             if intent.kind == I.CONFIRM:
                 self._press_card(self.card_focus)
                 return
@@ -116,10 +125,42 @@ class LessonTableScene(TableScene):
                 return  # the table waits for Next
         super().handle(intent)
         self.guide.observe()
+        self._point_cursor()
+
+    def _point_cursor(self) -> None:
+        """A new card that asks for a button's decision puts the cursor on that button (the
+        option it recommends), once: the learner may move it anywhere after."""
+        g = self.guide
+        shown = (g.index, g.cards_shown)
+        if g.showing is None or not g.showing.act or shown == self._pointed or not self.play.my_turn():
+            return
+        self._pointed = shown
+        anchor = g.anchor()
+        if anchor.kind == "button" and anchor.key in self.play.focus_items("buttons"):
+            self.play.cursor.place("buttons", anchor.key)
+
+    def results_held(self) -> bool:
+        """A card on the hand's result is read over the table, the counted tiles still on it,
+        before the score screen comes up (issue 38)."""
+        return self.reading_card and self.play.phase in (DEAL_END, MATCH_END)
 
     def _press_card(self, bid: str) -> None:
         if bid == "back":
             self.leave()
+        elif bid == "again":
+            self._tick()
+            self.left = True
+            self.app.to_title()  # ``on_exit`` puts the match in progress back first
+            start_lesson(self.app, self.lesson.game)
+        elif bid == "play":
+            self._tick()
+            self.left = True
+            self.app.to_title()
+            self.app.start_match(*real_game(self.lesson))
+        elif bid == "undo":
+            self.guide.undo()
+            self.card_focus = "next"
+            self._point_cursor()
         elif bid == "next":
             self.guide.next()
             self.card_focus = "next"
@@ -130,9 +171,12 @@ class LessonTableScene(TableScene):
 
     def finish(self) -> None:
         """The lesson's last card was read: ticked on the title, then back to the lessons."""
+        self._tick()
+        self.leave()
+
+    def _tick(self) -> None:
         done = done_games(self.app.settings) | {self.lesson.game}
         self.app.set_setting(DONE_KEY, [g for g in GAMES if g in done])
-        self.leave()
 
     def leave(self) -> None:
         """Back to the title and the lessons' menu; the match in progress comes back."""
@@ -156,8 +200,12 @@ class LessonTableScene(TableScene):
         super().update(dt)
         if self.app.stack.top is self:
             self.guide.observe()
+            self._point_cursor()
             if self.guide.finished and not self.left:
                 self.finish()
+
+    def spoken(self) -> str | None:
+        return self.guide.spoken()
 
     def resting(self) -> bool:
         if self._drawn_key != self._card_state():
@@ -166,7 +214,7 @@ class LessonTableScene(TableScene):
             return True
         # a computer waiting for a card to be read: still, unless something moves
         camera = getattr(self, "camera", None)
-        return (self.reading_card and self.play.phase == AWAY
+        return (self.reading_card and self.play.phase in (AWAY, DEAL_END, MATCH_END)
                 and not TableScene.showing_move.fget(self)  # type: ignore[attr-defined]
                 and not getattr(camera, "moving", False))
 
@@ -231,7 +279,11 @@ class LessonTableScene(TableScene):
         words = i18n.t(key, **params)
         reading = self.guide.reading
         last = reading and self.guide.explaining is None and self.guide.index == len(self.lesson.cards) - 1
-        labels = [("back", i18n.t("learn.back"))]
+        # the recap: again, or on to a real game of this one, or done (issue 38)
+        labels = ([("again", i18n.t("learn.again")), ("play", i18n.t("learn.play_real"))] if last
+                  else [("back", i18n.t("learn.back"))])
+        if self.guide.can_undo:
+            labels.append(("undo", i18n.t("learn.undo")))
         if reading:
             labels.append(("next", i18n.t("learn.finish" if last else "learn.next")))
         shape = self._card_shape(words, labels, target)
@@ -259,10 +311,15 @@ class LessonTableScene(TableScene):
             ids = [b for b, _ in labels][::-1]
             for n, bid in enumerate(ids):
                 places[bid] = pygame.Rect(x, rect.y + pad + n * (bh + gap), bw, bh)
-        else:  # in a row under the words: Back on the left, Next on the right
+        else:  # in a row under the words: Back on the left, Next on the right, the others before it
             by = rect.bottom - pad - bh
-            for bid, _ in labels:
-                places[bid] = pygame.Rect(rect.x + pad if bid == "back" else rect.right - pad - bw, by, bw, bh)
+            right = rect.right - pad
+            for bid, _ in reversed(labels):
+                if bid == "back":
+                    places[bid] = pygame.Rect(rect.x + pad, by, bw, bh)
+                else:
+                    places[bid] = pygame.Rect(right - bw, by, bw, bh)
+                    right -= bw + gap
         for bid, label in labels:
             b = Button(bid, places[bid], label, primary=bid == "next",
                        focused=reading and keys_on and bid == self.card_focus)
@@ -322,8 +379,10 @@ class LessonTableScene(TableScene):
         width = roomy_w if wide else min(roomy_w, max(round(520 * u), vw // 2))
         lines = wrap(words, font, width - 2 * pad)
         height = pad + len(lines) * line_h + pad + bh + pad
-        side = False
-        if height > vh * 0.42:  # too tall: use the width, and put the buttons beside
+        gap = round(10 * u)
+        # too tall, or the buttons' row is wider than the card: the buttons go beside the words
+        side = len(labels) * (bw + gap) - gap + 2 * pad > width
+        if side or height > vh * 0.42:  # too tall: use the width, and put the buttons beside
             side = True
             width = roomy_w if wide else max(width, min(roomy_w, vw - left_room - pad))
             lines = wrap(words, font, width - 3 * pad - bw)
@@ -404,17 +463,31 @@ def _area(r: pygame.Rect) -> int:
     return r.w * r.h
 
 
-def start_lesson(app, game: str) -> LessonTableScene:
-    """Open the lesson of ``game`` on the table (``--learn``, the Learn menu)."""
-    from ..play import PlayState, computer_delay
+def lesson_seats(lesson: Lesson) -> list:
+    """The seats of ``lesson``'s table (the learner, and computers at the lesson's level)."""
     from ..seats import COMPUTER, HUMAN, SeatConfig
-    lesson = lesson_for(game)
     seats = []
     for i, level in enumerate(lesson.levels, 1):
         if level == "human":
             seats.append(SeatConfig(i18n.t("ui.default_human_name", n=i), HUMAN))
         else:
             seats.append(SeatConfig(i18n.t("ui.default_computer_name", n=i), COMPUTER, level))
+    return seats
+
+
+def real_game(lesson: Lesson) -> tuple[Any, list]:
+    """A real match of the lesson's game after it (issue 38): one human and computers at
+    the lesson's level, a fresh seed as the new-game form takes one; (session, seats)."""
+    from rules import Config, Session
+    from rules.rng import fresh_seed
+    return Session(Config(lesson.game, lesson.players, fresh_seed())), lesson_seats(lesson)
+
+
+def start_lesson(app, game: str) -> LessonTableScene:
+    """Open the lesson of ``game`` on the table (``--learn``, the Learn menu)."""
+    from ..play import PlayState, computer_delay
+    lesson = lesson_for(game)
+    seats = lesson_seats(lesson)
     previous = (app.play_state, list(app.seats)) if app.play_state is not None else None
     # no autosave (on_change): the lesson never takes the place of the match in progress
     play = PlayState(lesson.session(), seats, delay=computer_delay(app.settings.get("computer_speed", "normal")),
@@ -445,54 +518,26 @@ class LearnScene(GameListScene):
         start_lesson(self.app, game)
 
 
-__all__ = ["LEARNER", "LearnScene", "LessonTableScene", "done_games", "start_lesson"]
+__all__ = ["LEARNER", "LearnScene", "LessonTableScene", "done_games", "play_suggestion", "start_lesson"]
 
 
 # ---------------------------------------------------------------- --learn GAME
 
 
-def play_suggestion(play, action) -> bool:
-    """Make the lesson's move through the play state's own requests (tap, press, confirm)."""
-    if action is None:
-        return False
-    if play.setup is not None and action == play.setup:
-        play.tap_tile(action.tile)
-    elif action.kind == "play":
-        if play.selected != action.tile:
-            play.tap_tile(action.tile)
-        if play.pending != action:
-            play.tap_target(play.kit.target(action))
-    else:
-        for bid, act in play.decision_buttons():
-            if act == action:
-                play.press(bid)
-                break
-    return play.pending == action and play.confirm()
-
-
 def advance_lesson(scene: LessonTableScene, steps: int) -> int:
     """``steps`` steps of the lesson at once (a card read, a move of the lesson's, a computer's
     decision, a deal's end left), as ``--after`` does for the demo; returns how many."""
-    from ..lessons import suggestion
+    from ..lessons.walk import REFUSED, WAITING, step
     play, guide = scene.play, scene.guide
     done = 0
     for _ in range(steps * 4 + 100):
         if done >= steps or guide.finished:
             break
-        if guide.reading:
-            guide.next()
-        elif play.phase == "deal_end":
-            play.continue_after_deal()
-        elif play.phase == "match_end":
-            play.next_match()
-        elif play.my_turn():
-            if not play_suggestion(play, suggestion(scene.lesson, play)):
-                break
-        elif not play.step_computer():
-            guide.observe()
-            continue
-        guide.observe()
-        done += 1
+        outcome = step(guide, play, lambda: play_suggestion(play, suggestion(scene.lesson, play)))
+        if outcome == REFUSED:
+            break
+        if outcome != WAITING:
+            done += 1
     if done:  # the steps show at once, as after an undo: no motion or sound of moves long made
         scene.staging.history_state = None
     return done

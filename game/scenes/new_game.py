@@ -278,7 +278,7 @@ class NewGameScene(WidgetScene):
         font = self.font("@small", "label")
         room = width - 2 * (WIDGET_INSET + TEXT_MARGIN)
         lines: list[str] = []
-        for word in text.split():
+        for word in text.split(" "):  # not split(): a no-break space keeps «лёгкий — 1» together
             if lines and font.size(lines[-1] + " " + word)[0] <= room:
                 lines[-1] += " " + word
             else:

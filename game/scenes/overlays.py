@@ -167,6 +167,11 @@ class RulesScene(TextScene):
     def body(self) -> str:
         return rules_text(self.game())
 
+    def spoken(self) -> str | None:
+        """The rules read aloud (issue 41): the title, then every section; a key stops it."""
+        words = re.sub(r"<br\s*/?>", " ", self.body())
+        return f"{self.title()}. {html.unescape(re.sub(r'<[^>]+>', '', words))}"
+
     def _art(self) -> tuple[str, str]:
         from .table_room import art_settings
         return art_settings(self.app.settings)

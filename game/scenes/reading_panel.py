@@ -57,23 +57,37 @@ def panel_size(reading: Reading, rows: int, px: int) -> tuple[int, int]:
     lh = line_height(px)
     label = max(width_of(t("reading.number"), px), width_of(t("reading.unseen"), px))
     width = max(cell * len(reading.unseen) + label + 2 * px, px * 16)
-    height = lh * (4 + max(rows, 1)) + px
+    height = lh * (4 + len(legend(reading)) + max(rows, 1)) + px
     return width, height
 
 
+def legend(reading: Reading) -> list[str]:
+    """What "unseen" counts, a line or two (issue 38: nobody could tell, and in Cuban it
+    counts the 15 face-down tiles too)."""
+    lines = [t("reading.legend")]
+    if reading.face_down:
+        lines.append(t("reading.legend_face_down", count=reading.face_down))
+    return lines
+
+
 def _placed(reading: Reading, rows: int, corner: tuple[int, int], px: int,
-            room: pygame.Rect) -> tuple[pygame.Rect, int]:
-    """The panel's rect (its bottom-left corner at ``corner``, kept inside ``room``) and
-    how many of its ``rows`` seat lines fit."""
+            room: pygame.Rect) -> tuple[pygame.Rect, int, int]:
+    """The panel's rect (its bottom-left corner at ``corner``, kept inside ``room``), how
+    many of its ``rows`` seat lines fit, and how many of the legend's lines: a short room
+    (a TV's large type on a small window) drops the legend before any seat."""
     lh = line_height(px)
     width, height = panel_size(reading, rows, px)
     width = min(width, room.width)
-    fit_rows = max(1, min(rows, (room.height - lh * 4 - px) // lh)) if rows else 1
-    height = min(height, lh * (4 + fit_rows) + px)
+    told = len(legend(reading))
+    while told and lh * (4 + told + 1) + px > room.height:
+        told -= 1
+    fixed = 4 + told  # the title, the grid's two lines, the legend, "out of"
+    fit_rows = max(1, min(rows, (room.height - lh * fixed - px) // lh)) if rows else 1
+    height = min(height, lh * (fixed + fit_rows) + px)
     panel = pygame.Rect(0, 0, width, height)
     panel.bottomleft = corner
     panel.clamp_ip(room)
-    return panel, fit_rows
+    return panel, fit_rows, told
 
 
 def draw_reading(surface: pygame.Surface, boxes: Boxes, reading: Reading, name_of: Callable[[int], str],
@@ -82,7 +96,7 @@ def draw_reading(surface: pygame.Surface, boxes: Boxes, reading: Reading, name_o
     (lines that do not fit are left out, the last one saying how many); returns its rect."""
     rows = void_rows(reading, name_of)
     lh = line_height(px)
-    panel, fit_rows = _placed(reading, len(rows), corner, px, room)
+    panel, fit_rows, told = _placed(reading, len(rows), corner, px, room)
     pygame.draw.rect(surface, PANEL, panel, border_radius=max(4, px // 2))
     pygame.draw.rect(surface, RIM, panel, 1, border_radius=max(4, px // 2))
     inner = panel.inflate(-px, -px // 2)
@@ -99,6 +113,9 @@ def draw_reading(surface: pygame.Surface, boxes: Boxes, reading: Reading, name_o
         boxes.put(surface, str(count), pygame.Rect(x, y + lh, cell, lh), px, align="center",
                   bold=count > 0, colour=TEXT if count else DIM)
     y += 2 * lh
+    for words in legend(reading)[:told]:
+        boxes.put(surface, words, pygame.Rect(inner.x, y, inner.width, lh), px, colour=DIM)
+        y += lh
     boxes.put(surface, t("reading.out_of"), pygame.Rect(inner.x, y, inner.width, lh), px, colour=DIM)
     y += lh
     if not rows:
@@ -171,7 +188,7 @@ class ReadingPanel:
         room = fits[0] if fits else max(wide, key=lambda r: r.height) if wide else \
             max(rooms, key=lambda r: r.width * r.height)
         corner = (room.left + inset, room.bottom - inset)
-        rect, _ = _placed(reading, rows, corner, px, room)
+        rect, _, _ = _placed(reading, rows, corner, px, room)
         # drawn at the image's origin: the same panel, moved by the rect's corner
         image = pygame.Surface(rect.size, pygame.SRCALPHA)
         local = Boxes(least)

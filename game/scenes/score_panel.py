@@ -138,6 +138,8 @@ class ScorePanelScene(Scene):
                 if b.hit(intent.pos):
                     self._pressed(b.id)
                     return
+        elif k == I.REVIEW and getattr(self.app, "speech", None) is not None:  # issue 41: the scores ...
+            self.app.speech.review(self.app, intent.topic)
         elif k == I.MENU:
             self.app.open_menu()
         elif k == I.RULES:

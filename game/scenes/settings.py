@@ -54,6 +54,12 @@ class SettingsScene(WidgetScene):
              min(VOLUMES, key=lambda v: abs(v - int(st.get("volume", 70)))), "volume"),
             ("ui.effects", [(False, i18n.t("ui.off")), (True, i18n.t("ui.on"))],
              bool(st.get("effects", True)), "effects"),
+            ("speech.setting", [(False, i18n.t("ui.off")), (True, i18n.t("ui.on"))],
+             bool(st.get("speech", False)), "speech"),
+            ("speech.detail_setting", [(v, i18n.t(f"speech.detail_{v}")) for v in ("brief", "normal", "full")],
+             st.get("speech_detail", "normal"), "speech_detail"),
+            ("speech.rate_setting", [(v, i18n.t("speech.rate", count=v)) for v in (130, 170, 220, 280)],
+             st.get("speech_rate", 170), "speech_rate"),
             ("phone.port_setting", [(p, str(p) if p else i18n.t("phone.port_any")) for p in port_choices(
                 st.get("phones_port", 0))], st.get("phones_port", 0), "phones_port"),
         ]

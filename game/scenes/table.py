@@ -57,12 +57,17 @@ class TableScene(TableInput, TableDrawing, TableButtons):
         shown = play.pending if play.pending is not None else self._previewed_elsewhere()
         if shown != self._preview_of:
             self._preview_of, self._preview_since = shown, self.clock
-        if self.app.stack.top is self:
+        if self.app.stack.top is self and not self.results_held():
             if play.phase == DEAL_END and self._reveal_wait >= REVEAL_DELAY_S:
                 # the last play lands on the table first, then every hand is revealed
                 self.app.show_deal_end(play, self)
             elif play.phase == MATCH_END:
                 self.app.show_match_end(play, self)
+
+    def results_held(self) -> bool:
+        """The deal-end and match-end screens wait (a lesson's card on the result is read
+        first, while the counted tiles are still on the table)."""
+        return False
 
     def resting(self) -> bool:
         """Nothing moves: a human is thinking at a still table, here or on a phone (issue 14:

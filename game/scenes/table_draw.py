@@ -9,6 +9,8 @@ from the view of the seat on screen (``PlayState.view``).
 """
 from __future__ import annotations
 
+import logging
+
 import pygame
 
 from .. import safe_area
@@ -27,6 +29,8 @@ from .table_staging import TableStaging
 from ..table.prompts import message_lines
 from ..table.sprites import Sprites
 from ..table.text import pill
+
+log = logging.getLogger(__name__)
 
 
 class TableDrawing(TableRoom):
@@ -79,9 +83,8 @@ class TableDrawing(TableRoom):
             marks.ghost = self.kit.ghost(lay, view, play.pending)
             marks.focused_target = self.kit.target(play.pending)
         away = self._previewed_elsewhere()
-        if away is not None and away.kind == "play":  # issue 27: the room sees what is coming
-            marks.ghost = self.kit.ghost(lay, view, away)
-            marks.focused_target = self.kit.target(away)
+        if away is not None and away.kind == "play":  # issue 27: the room sees where it goes
+            self._mark_phone_ghost(marks, lay, view, away)
         self.chrome.draw(surface, view)  # the felt too: the world is drawn onto it
         self.kit.draw_world(self.renderer, surface, self.camera, lay, view, play, marks, self.clock)
         self._draw_players(surface, view)
@@ -115,6 +118,21 @@ class TableDrawing(TableRoom):
         """The plays since the on-screen player's own last decision (the kit's form)."""
         return self.kit.recent(self.play.view(), self._me())
 
+    def _mark_phone_ghost(self, marks: Marks, lay, view, action) -> None:
+        """UX-9: a phone's previewed play is shown face down where it would go (the face
+        would show the room a tile of a hidden hand).  A preview the table cannot place is
+        dropped and logged: nothing a phone sends may stop the table (issue 37)."""
+        try:
+            marks.ghost = self.kit.ghost(lay, view, action)
+            marks.focused_target = self.kit.target(action)
+            marks.ghost_face_down = True
+        except Exception:  # noqa: BLE001
+            log.exception("a phone's preview that the table cannot place: %s", action)
+            marks.ghost, marks.focused_target = None, None
+            phones = getattr(self.app, "phones", None)
+            if phones is not None and phones.link is not None:
+                phones.link.drop_preview(self.play.session.to_act(), "phone.error_failed")
+
     def _previewed_elsewhere(self):
         """The decision previewed on the phone of the seat to act (UX-1), or None."""
         phones = getattr(self.app, "phones", None)
@@ -122,8 +140,7 @@ class TableDrawing(TableRoom):
         seat = self.play.session.to_act()
         if link is None or self.play.phase != AWAY or seat is None:
             return None
-        preview = link.previews.get(seat)
-        return preview[0] if preview is not None else None
+        return link.preview_for(seat)
 
     def _draw_thinking(self, surface, lay, view) -> None:
         """The computer to act is thinking: dots at its seat while it waits or searches."""

@@ -44,6 +44,9 @@ class TableInput(TableCamera):
         if local is None:
             return
         intent = local
+        speech = getattr(self.app, "speech", None)  # issue 41 (a host without speech: none)
+        if intent.device == "keyboard" and speech is not None:
+            speech.key_pressed()  # a key cuts off review speech
         self._ensure_geometry()
         kind = intent.kind
         play = self.play
@@ -95,6 +98,8 @@ class TableInput(TableCamera):
             self._show_focused_target()
         elif kind == I.SORT:
             play.sort()
+        elif kind == I.REVIEW and speech is not None:  # a review key speaks about the table, moving nothing
+            speech.review(self.app, intent.topic)
         elif kind == I.READING:  # issue 31: the table reading panel, on or off (a setting)
             self.app.set_setting("reading", not self.app.settings.get("reading", False))
         elif kind == I.MENU:

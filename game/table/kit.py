@@ -22,6 +22,8 @@ class Marks:
     targets: tuple = ()  # target keys where the selected tile may go
     focused_target: object = None  # the keyboard cursor's (or the pointer's) target
     ghost: Any = None  # the previewed tile where it would lie (the kit's own form)
+    #: UX-9: the ghost is a phone's preview, shown face down (where the move goes, not what)
+    ghost_face_down: bool = False
     recent: tuple = ()  # the latest plays, newest last (the kit's own form)
     arrival: float | None = None  # seconds since the newest play landed
     hidden: frozenset = frozenset()  # tiles (low, high) still in flight to the table (game.motion)

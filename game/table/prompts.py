@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..hint_words import reason_line
 from ..i18n import t
 from ..phases import AWAY, CURTAIN, DEAL_END, MATCH_END, PREVIEW
+from ..seats import says_computer
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..play import PlayState
@@ -35,9 +36,14 @@ def message_lines(play: PlayState, table_focus: bool) -> list[tuple[str, bool]]:
     elif play.phase == AWAY:
         seat = play.session.to_act()
         if seat is not None:
-            # a human away from the device (a phone) decides there; a computer thinks
-            key = "phone.deciding" if play.is_human(seat) else "table.computer_thinking"
-            lines.append((t(key, name=play.name(seat)), False))
+            # a human away from the device (a phone) decides there; a computer thinks, and a
+            # computer's default name already says "computer" (issue 40)
+            name = play.name(seat)
+            if play.is_human(seat):
+                key = "phone.deciding"
+            else:
+                key = "table.computer_playing" if says_computer(name) else "table.computer_thinking"
+            lines.append((t(key, name=name), False))
     if play.phase == AWAY and play.paused:
         lines.append((t("table.paused"), True))
     return lines

@@ -163,8 +163,8 @@ class Sprites:
                     return made
         return None
 
-    def back(self, short: int, vertical: bool = True) -> pygame.Surface:
-        return assets.tile_back(short, "v" if vertical else "h")
+    def back(self, short: int, vertical: bool = True, look: str = "face") -> pygame.Surface:
+        return assets.tile_back(short, "v" if vertical else "h", look)
 
     # the table's surroundings: drawn from cached surfaces, one blit each
     def felt(self, surface: pygame.Surface, rect) -> pygame.Rect:

@@ -12,7 +12,7 @@ import pygame
 
 from ..i18n import t
 from ..phases import DEAL_END, MATCH_END
-from ..seats import seat_colour
+from ..seats import says_computer, seat_colour
 from .render import DARK
 from .sprites import Sprites
 from .text import fit, text
@@ -41,6 +41,15 @@ PANEL_FILL = (10, 20, 16, 255)
 RULE = (196, 160, 72)
 
 
+def turn_words(play: Table, seat: int) -> str:
+    """"X to play", with "(computer)" after a computer's own name but never after a default
+    name that already says so ("Computer 3 to play (computer)", issue 40)."""
+    label = t("table.turn_of", name=play.name(seat))
+    if not play.is_human(seat) and not says_computer(play.name(seat)):
+        label += "  (" + t("table.computer") + ")"
+    return label
+
+
 def draw_status_bar(surface: pygame.Surface, play: Table, view, height: int, u: float,
                     font_px: int) -> None:
     w = surface.get_width()
@@ -54,10 +63,7 @@ def draw_status_bar(surface: pygame.Surface, play: Table, view, height: int, u: 
     elif play.phase == DEAL_END or seat is None:
         label, colour = play.kit.over_words(), (247, 241, 227)
     else:
-        label = t("table.turn_of", name=play.name(seat))
-        if not play.is_human(seat):
-            label += "  (" + t("table.computer") + ")"
-        colour = seat_colour(seat)
+        label, colour = turn_words(play, seat), seat_colour(seat)
     turn = fit(label, font_px, w // 3, colour=colour, bold=True, outline=DARK)
     surface.blit(turn, turn.get_rect(midright=(w - pad, bar.centery)))
     # the deal and the match in what the turn leaves (at 1024x600 on a TV, in Russian, the

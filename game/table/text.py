@@ -61,7 +61,7 @@ def fit(s: str, size: int, width: int, least: int = 8, **kw) -> pygame.Surface:
     while surf.get_width() > width and size > least:
         size = max(least, int(size * 0.9))
         surf = text(s, size, **kw)
-    words = s.split()
+    words = [w for w in s.split(" ") if w]  # a no-break space holds its words together
     while surf.get_width() > width and len(words) > 1:
         words.pop()
         surf = text(" ".join(words) + "\u2026", size, **kw)

@@ -14,7 +14,7 @@ from ..errors import InvalidDealError
 from ..events import Event, LeadDrawn, Redealt, SeatEvent
 from ..line import (ACCEPT as ACCEPTING, CHOOSE, DEALING, LEAD_DRAW, TEAM_SEATS,
                     PartnershipGame, other_team, team_of)
-from ..rng import stream
+from ..rng import shuffle, stream
 from ..tiles import Tile, double_set
 
 GAME = "cuban"
@@ -79,9 +79,9 @@ class Cuban(PartnershipGame):
         """CU-2 and CU-3: shuffle all 55 from the match seed, keyed by the step's position."""
         tiles = list(FULL_SET)
         if self.phase == LEAD_DRAW:
-            stream(seed, GAME, self.match_no, "lead_draw", self.lead_draws + 1).shuffle(tiles)
+            shuffle(stream(seed, GAME, self.match_no, "lead_draw", self.lead_draws + 1), tiles)
             return LeadDraw((tiles[0], tiles[1]), seeded=True)
-        stream(seed, GAME, self.match_no, "deal", self.deal_no + 1).shuffle(tiles)
+        shuffle(stream(seed, GAME, self.match_no, "deal", self.deal_no + 1), tiles)
         return deal_shuffled(tiles, 4, HAND_SIZE)
 
     def apply_chance(self, outcome: object) -> None:

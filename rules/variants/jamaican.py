@@ -17,7 +17,7 @@ from ..chance import Deal, check_partition, deal_shuffled
 from ..errors import InvalidDealError
 from ..events import Event, Reset
 from ..line import CHOOSE, DEALING, PLAY, PLAY_L, PartnershipGame, other_team
-from ..rng import stream
+from ..rng import shuffle, stream
 from ..tiles import Tile, double_set, tile
 
 GAME = "jamaican"
@@ -67,7 +67,7 @@ class Jamaican(PartnershipGame):
     def sample_chance(self, seed: int) -> Deal:
         """JA-1: shuffle the 28 tiles from the match seed and deal them all, 7 each."""
         tiles = list(FULL_SET)
-        stream(seed, GAME, self.match_no, "deal", self.deal_no + 1).shuffle(tiles)
+        shuffle(stream(seed, GAME, self.match_no, "deal", self.deal_no + 1), tiles)
         return deal_shuffled(tiles, 4, HAND_SIZE)  # all 28 dealt: the stock is empty
 
     def apply_chance(self, outcome: object) -> None:

@@ -8,7 +8,6 @@ checks it).
 """
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,8 +18,8 @@ from ..errors import ConfigError, InvalidDealError
 from ..events import (EngineFound, Event, MatchStart, SeatEvent, TrainDeal, TrainDealEnd, TrainMatchEnd,
                       TrainPlay)
 from ..public_history import History, freeze, share
-from ..rng import stream
-from ..state import TRAINS, Variant, this_deal
+from ..rng import shuffle, stream
+from ..state import TRAINS, Variant, shallow_copy, this_deal
 from ..tiles import Tile, double_set, tile
 
 GAME = "mexican_train"
@@ -174,7 +173,7 @@ class MexicanTrain(Variant):
         return st
 
     def clone(self) -> "MexicanTrain":
-        other = copy.copy(self)
+        other = shallow_copy(self)
         other.totals = list(self.totals)
         other.records = list(self.records)
         other.history = share(self.history)  # shared until one of them appends (issue 29)
@@ -200,7 +199,7 @@ class MexicanTrain(Variant):
         """MT-2: shuffle the 91 tiles from the match seed and deal."""
         rng = stream(seed, GAME, self.match_no, self.deal_no + 1)
         tiles = list(FULL_SET)
-        rng.shuffle(tiles)
+        shuffle(rng, tiles)
         return deal_shuffled(tiles, self.n, HAND_SIZE[self.n])
 
     def apply_chance(self, outcome: object) -> None:

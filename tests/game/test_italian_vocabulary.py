@@ -58,7 +58,7 @@ def test_boneyard_public_train_marks_and_the_next_match_follow_the_seed():
     assert i18n.t("ui.log_play", name="Ann", tile="[1|2]", train=i18n.t("ui.train_mexican")) \
         == "Ann posa [1|2] sul treno pubblico"
     assert i18n.t("ui.log_play", name="Ann", tile="[1|2]", train=i18n.t("ui.train_of", name="Bob")) \
-        == "Ann posa [1|2] sul treno di Bob"
+        == "Ann posa [1|2] sul treno (Bob)"
     assert "segnato" in i18n.t("table.prompt_pass")
     assert i18n.t("table.next_match") == "Prossima sessione"
     assert i18n.t("table.match_over_title", match=2).startswith("Sessione 2")

@@ -26,6 +26,8 @@ def _ends(scene) -> list[pygame.Rect]:
     # a TV at 1024x600 leaves a felt a quarter of the window tall: the card's type gets
     # smaller, then the card takes the whole width, rather than hide an end
     ("cuban", "learn.cu.both_ends", True), ("jamaican", "learn.ja.key", True),
+    # issue 38: the plays on the Mexican train and on the computer's marked train, by doing
+    ("mexican_train", "learn.mt.on_mexican", False), ("mexican_train", "learn.mt.on_marked", False),
 ])
 def test_the_card_keeps_clear_of_its_place_and_the_open_ends(game, card, tv):
     app = make_app(size=(1024, 600), persist=False, settings={"tv": tv})

@@ -22,9 +22,9 @@ from game.scenes.lesson import LearnScene, LessonTableScene, done_games
 from game.scenes.match_end import MatchEndScene
 
 #: (cards shown, learner's decisions) of each lesson walked on its suggested path.
-COUNTS = {"mexican_train": (18, 21), "cuban": (11, 6), "jamaican": (8, 9)}
+COUNTS = {"mexican_train": (23, 21), "cuban": (13, 14), "jamaican": (10, 9)}
 #: How each lesson's first deal or hand ends on that path: (reason, points of the hand or None).
-OUTCOME = {"mexican_train": ("out", None), "cuban": ("block", None), "jamaican": ("out", 2)}
+OUTCOME = {"mexican_train": ("out", None), "cuban": ("out", None), "jamaican": ("out", 2)}
 ARROW = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN}
 #: The controller's d-pad, as SDL's game controller reports it (``game.input``).
 DPAD = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
@@ -202,7 +202,7 @@ def test_lesson_walked_to_its_end(lesson_app, game, how):
     assert (guide.cards_shown, guide.decisions) == COUNTS[game]
     first_end = next(e for e in guide.play.session.view(1).history if e.kind == "deal_end")
     reason, points = OUTCOME[game]
-    assert first_end.reason == reason  # the going out (MT-16), the block (CU-7) ...
+    assert first_end.reason == reason  # the going out (MT-16, CU-7) ...
     assert points is None or first_end.points == points  # ... the key win (JA-6)
     assert game in done_games(app.settings)  # ticked ...
     from game import i18n
@@ -314,3 +314,106 @@ def test_the_learn_menu_fits_at_every_size_language_and_tv(size):
     finally:
         app.close()
     assert found == [], "\n".join(found[:20])
+
+
+def _to_card(scene, key: str, limit: int = 80) -> None:
+    """The lesson's own steps until the card ``key`` shows."""
+    from game.scenes.lesson import advance_lesson
+    for _ in range(limit):
+        if scene.guide.card is not None and scene.guide.card.key == key:
+            return
+        advance_lesson(scene, 1)
+    raise AssertionError(f"{key} never came (at {scene.guide.card})")
+
+
+def test_the_result_card_shows_before_the_score_screen(lesson_app):
+    """Issue 38: the card on what the deal scored is read over the table while the counted
+    tiles are still on it; the score screen waits for Next, then comes."""
+    app = lesson_app
+    scene = open_lesson(app, "mexican_train", "mouse")
+    _to_card(scene, "learn.mt.penalty")
+    assert scene.play.phase == "deal_end" and scene.guide.reading
+    frames(app, 150)  # well past the table's reveal delay
+    assert app.stack.top is scene
+    click(app, at(app, next(b.rect for b in scene.card_buttons if b.id == "next")))
+    frames(app, 90)
+    assert isinstance(app.stack.top, DealEndScene)
+
+
+def test_the_hint_in_a_lesson_previews_the_lessons_move(lesson_app):
+    """Issue 38: H inside the Jamaican lesson previews the lesson's move, where the table's
+    hint (the hinting bot) would have chosen another one."""
+    from game.hints import suggestion as bot_hint
+    from game.scenes.lesson import advance_lesson
+    app = lesson_app
+    scene = open_lesson(app, "jamaican", "keyboard")
+    play = scene.play
+    for _ in range(80):
+        if play.my_turn() and not scene.guide.reading:
+            ours = suggestion(scene.lesson, play)
+            if ours != bot_hint(play.session, play.view()):
+                break
+        advance_lesson(scene, 1)
+    else:
+        raise AssertionError("the lesson's moves never differed from the hint's")
+    key(app, pygame.K_h)
+    assert play.pending == ours and play.pending_is_hint
+
+
+def test_another_choice_offers_undo_and_the_card_asks_again(lesson_app):
+    """Issue 38: Accept instead of Redeal at five doubles: the card says what it cost and
+    offers Undo; Undo (clicked on the card) takes the choice back and the card asks again;
+    the cursor starts on the option a card recommends."""
+    app = lesson_app
+    scene = open_lesson(app, "cuban", "mouse")
+    _to_card(scene, "learn.cu.redeal")
+    play = scene.play
+    frames(app)
+    assert play.focused() == "redeal"  # the cursor on what the card asks for
+    accept = next(a for a in play.legal() if a.kind == "accept")
+    pointer_move(app, scene, accept, "mouse")
+    frames(app)
+    assert scene.guide.explaining is not None and scene.guide.explaining[0] == "learn.cu.redeal_other"
+    click(app, at(app, next(b.rect for b in scene.card_buttons if b.id == "undo")))
+    frames(app)
+    assert scene.guide.card.key == "learn.cu.redeal" and scene.guide.explaining is None
+    assert "redeal" in {a.kind for a in play.legal()}
+    _to_card(scene, "learn.cu.leader")
+    frames(app)
+    assert play.focused() == "lead:1"  # choose yourself, as the card asks
+
+
+@pytest.mark.parametrize("choice", ["play", "again"])
+def test_the_recap_leads_on_to_a_real_game_or_the_lesson_again(lesson_app, choice):
+    """Issue 38: the recap's buttons: a real match of that game (one human, computers at the
+    lesson's level, a match of its own that is autosaved), or the same lesson from the start."""
+    app = lesson_app
+    scene = open_lesson(app, "jamaican", "mouse")
+    _to_card(scene, "learn.ja.recap", limit=200)
+    frames(app)
+    assert {b.id for b in scene.card_buttons} == {"again", "play", "next"}
+    click(app, at(app, next(b.rect for b in scene.card_buttons if b.id == choice)))
+    frames(app, 2)
+    top = app.stack.top
+    assert "jamaican" in done_games(app.settings)
+    if choice == "again":
+        assert isinstance(top, LessonTableScene) and top is not scene
+        assert top.guide.card.key == "learn.ja.welcome"
+    else:
+        assert type(top).__name__ == "TableScene"
+        play = app.play_state
+        assert play is not None and play.session.config.game == "jamaican"
+        assert [s.kind for s in play.seats] == ["human", "computer", "computer", "computer"]
+
+
+def test_r_shows_the_reading_panel_while_its_card_is_read(lesson_app):
+    """Issue 38: the Cuban card on the table reading panel asks to try R: the key works while
+    the card is read (the match still waits), and R again hides the panel."""
+    app = lesson_app
+    scene = open_lesson(app, "cuban", "keyboard")
+    _to_card(scene, "learn.cu.reading")
+    assert scene.guide.reading and not app.settings.get("reading", False)
+    key(app, pygame.K_r)
+    assert app.settings.get("reading") is True and scene.guide.card.key == "learn.cu.reading"
+    key(app, pygame.K_r)
+    assert app.settings.get("reading") is False

@@ -21,8 +21,8 @@ from rules.variants import VARIANTS
 ROOT = Path(__file__).resolve().parents[2]
 RULES_MD = [ROOT.parent / "shared" / "RULES.md", Path("/work/shared/RULES.md")]
 
-#: The table's own rules, every game's: UX-1..UX-8.
-SHARED = {"UX": 8}
+#: The table's own rules, every game's: UX-1..UX-9.
+SHARED = {"UX": 9}
 #: Each game's rule IDs, as its variant declares them (``Variant.rule_prefix``, ``rule_count``):
 #: MT-1..MT-20, CU-1..CU-12, JA-1..JA-9; a new game brings its own, RULES.md or not yet.
 GAME_PREFIX = {game: v.rule_prefix for game, v in VARIANTS.items()}

@@ -24,6 +24,7 @@ DYNAMIC_PREFIXES = {
     "ui.palette_": "settings: one per palette value",
     "ui.tile_style_": "settings: one per tile style",
     "ui.speed_": "settings: one per computer speed",
+    "speech.detail_": "settings: one per speech detail (brief, normal, full; issue 41)",
     "ui.level_": "new_game: one per computer level",
     "ui.strength_": "new_game: the levels' measured strength, one line per game",
     "ui.game_": "new_game: one per game of rules.GAMES",
@@ -32,6 +33,7 @@ DYNAMIC_PREFIXES = {
     "table.confirm_": "prompts: the confirm question for each previewed action kind",
     "rules.": "rules_text: rules.GAME.SECTION(.title), each listed in rules_text.SECTIONS",
     "reasons.": "hint_words.reason_line: reasons.{kind}, one per rules.reasons.KINDS",
+    "speech.pips_": "speech.words.pips and the kits' speech parts: a number of pips in words, 0 to 12",
 }
 
 

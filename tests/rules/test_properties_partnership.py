@@ -16,12 +16,14 @@ import io
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules import Config, Session, save
-from rules.actions import action_from_json
+from rules.actions import ACCEPT, PASS, Action, action_from_json, lead
 from rules.chance import Deal, LeadDraw
+from rules.errors import NoDecisionError
 from rules.policies import random_policy
 from rules.selfplay import run
 from rules.tiles import Tile, tile_from_json
@@ -323,3 +325,32 @@ def test_legal_sets_and_scores_follow_the_rules(game, seed):
             if game == "jamaican":
                 assert min(session.state.totals[1:]) == 0  # JA-7
         seen = len(history)
+
+
+@SETTINGS
+@given(game=GAMES, seed=SEEDS)
+def test_decisions_at_chance_steps_and_after_the_match_are_refused(game, seed):
+    """No decision is taken while a deal (or Cuban's lead draw) is due or once the match is
+    over, and nothing moves: ``Session.apply`` finds such an action in no legal list."""
+    session = Session(Config(game, 4, seed), chance="external")
+    assert session.pending_chance() is not None and session.legal_actions() == []
+    before = full_fingerprint(session)
+    first = Tile(0, 0)
+    for action in (PASS, ACCEPT, lead(1), Action("play", first, None, "L")):
+        with pytest.raises(NoDecisionError):
+            session.apply(action)
+        assert full_fingerprint(session) == before
+
+    done = Session(Config(game, 4, seed))
+    rng = random.Random(seed)
+    last: Action | None = None
+    while not done.match_over():
+        legal = done.legal_actions()
+        last = legal[rng.randrange(len(legal))]
+        done.apply(last)
+    assert done.legal_actions() == [] and last is not None
+    before = full_fingerprint(done)
+    for action in (last, PASS, ACCEPT, lead(2)):
+        with pytest.raises(NoDecisionError):
+            done.apply(action)
+        assert full_fingerprint(done) == before

@@ -41,6 +41,7 @@ def test_bench_rules_quick_prints_one_json_line_of_the_right_shape():
     else:
         assert "open_spiel" in spiel["reason"]
     assert result["meta"]["quick"] is True
+    assert result["verdict"].startswith(("MET: ", "NOT MET: ")) and "mexican_train" in result["verdict"]
 
 
 def test_bench_rules_says_so_when_open_spiel_is_missing(monkeypatch):

@@ -111,6 +111,23 @@ def test_bundle_holds_our_resources_and_none_of_the_unused_fonts(bundle):
 
 
 @pytest.mark.slow
+def test_bundle_leaves_out_what_the_program_never_imports(bundle):
+    """Issue 42 (93 MB, goal 80): no OpenSpiel, none of numpy's lazily imported subpackages,
+    the CJK codecs, readline, lzma or bz2; our Noto Sans files may be links to pygame_gui's
+    identical copies, and read the same bytes."""
+    res = _resources(bundle)
+    assert not [p for p in res.rglob("*") if "spiel" in p.name.lower()]
+    for folder in ("random", "fft", "polynomial", "ma", "testing"):
+        assert not (res / "numpy" / folder).exists(), folder
+    compiled = {p.name.split(".")[0] for p in res.rglob("*") if p.suffix in (".so", ".pyd")}
+    assert "_multiarray_umath" in compiled and "unicodedata" in compiled  # what is used stays
+    assert not compiled & {"readline", "_codecs_jp", "_codecs_cn", "_multibytecodec", "_lzma", "_bz2",
+                           "_multiarray_tests"}
+    for font in (ROOT / "fonts").glob("*.ttf"):
+        assert (res / "fonts" / font.name).read_bytes() == font.read_bytes(), font.name
+
+
+@pytest.mark.slow
 def test_frozen_program_runs_its_smoke_test_headless(bundle, tmp_path):
     done = run_frozen(bundle, tmp_path, "--smoke-test", "120")
     assert done.returncode == 0, done.stdout + done.stderr

@@ -203,7 +203,8 @@ class LineKit(TableKit):
 
     def draw_world(self, renderer: LineRenderer, surface, camera, lay, view, play, marks, clock) -> None:
         line_marks = LineMarks(targets=tuple(marks.targets), focused_target=marks.focused_target,
-                               ghost=marks.ghost, tile=play.selected if play.my_turn() else None,
+                               ghost=marks.ghost, ghost_face_down=marks.ghost_face_down,
+                               tile=play.selected if play.my_turn() else None,
                                arrival=marks.arrival, hidden=marks.hidden, name_px=marks.name_px,
                                revealed=marks.revealed)
         names = {s: play.name(s) for s in range(1, _seats(view) + 1)}

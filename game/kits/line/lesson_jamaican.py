@@ -28,6 +28,7 @@ SCRIPT = (("play", (6, 6), "L"), ("play", (2, 5), "L"), ("pass", None, None), ("
           ("play", (2, 6), "R"), ("play", (4, 4), "R"), ("play", (0, 5), "R"), ("play", (5, 6), "L"))
 DOUBLE_SIX: Tile = tile(6, 6)
 KEY: Tile = tile(5, 6)
+PARTNER = 3
 
 
 def deal() -> Deal:
@@ -82,28 +83,44 @@ def suggest(ctx: Ctx) -> Action | None:
     return legal[0]
 
 
-def won(ctx: Ctx) -> dict:
-    ends = ctx.events("deal_end")
-    return {"count": ends[0].points if ends else 0}
+def result_words(ctx: Ctx) -> tuple[str, dict]:
+    """Who won the hand, how, and what it scored, read from its end (JA-5, JA-6)."""
+    end, out = ctx.result()
+    params = {"count": end.points}
+    if out is not None:
+        key = "learn.ja.won" if out == LEARNER else "learn.ja.won_partner" if out == PARTNER else "learn.ja.lost"
+        return key, params
+    if end.winner_team is None:
+        return "learn.ja.block_tie", params
+    return ("learn.ja.block_won" if end.winner_team == 1 else "learn.ja.block_lost"), params
+
+
+def choosing(ctx: Ctx) -> bool:
+    return ctx.to_act and "lead" in ctx.legal_kinds()
 
 
 CARDS = (
     Card("learn.ja.welcome"),
     Card("learn.ja.pose", anchor=lambda ctx: Anchor("hand", DOUBLE_SIX), act=True,
-         when=lambda ctx: ctx.to_act and first_hand(ctx) and not ctx.view.line),
+         when=lambda ctx: ctx.to_act and first_hand(ctx) and not ctx.view.line and DOUBLE_SIX in ctx.view.hand,
+         skip=lambda ctx: bool(ctx.view.line) or ctx.deal_ended()),
     Card("learn.ja.ends", anchor=lambda ctx: Anchor("target", "L"),
          when=lambda ctx: ctx.to_act and first_hand(ctx) and bool(ctx.view.line) and bool(plays(ctx))),
     Card("learn.ja.pass", anchor=button("pass"), act=True,
-         when=lambda ctx: ctx.to_act and ctx.legal_kinds() == {"pass"}),
-    Card("learn.ja.key", anchor=lambda ctx: Anchor("hand", ctx.view.hand[0] if ctx.view.hand else None), act=True,
+         when=lambda ctx: ctx.to_act and ctx.legal_kinds() == {"pass"},
+         skip=lambda ctx: ctx.deal_ended() or any(e.seat == LEARNER for e in ctx.events("pass"))),
+    Card("learn.ja.hard", anchor=lambda ctx: Anchor("target", "L"), when=key_ready,
+         params=lambda ctx: {"left": ctx.view.left_end, "right": ctx.view.right_end}),
+    Card("learn.ja.key", after=("learn.ja.hard",), anchor=lambda ctx: Anchor("hand", ctx.view.hand[0] if ctx.view.hand else None), act=True,
          when=key_ready),
-    Card("learn.ja.won", anchor=lambda ctx: Anchor("panel"), when=lambda ctx: ctx.reveal_seen(),
-         skip=lambda ctx: False, params=won),
-    Card("learn.ja.poser", anchor=button(f"lead:{LEARNER}"), act=True,
-         when=lambda ctx: ctx.to_act and "lead" in ctx.legal_kinds(),
-         expect=lambda e, ctx: e.chosen == LEARNER, other="learn.ja.poser_other",
-         skip=lambda ctx: ctx.reveal_seen() and ctx.view.phase == "play"),
-    Card("learn.ja.six_love", anchor=lambda ctx: NOWHERE, skip=lambda ctx: False),
+    Card("learn.ja.won", anchor=lambda ctx: Anchor("panel"), when=Ctx.result_due, words=result_words,
+         skip=lambda ctx: ctx.reveal_seen()),
+    Card("learn.ja.poser", anchor=button(f"lead:{LEARNER}"), act=True, after=("learn.ja.won",),
+         when=choosing, expect=lambda e, ctx: e.chosen == LEARNER, other="learn.ja.poser_other",
+         skip=lambda ctx: ctx.reveal_seen() and not choosing(ctx) and ctx.view.phase == "play"),
+    Card("learn.ja.six_love", anchor=lambda ctx: NOWHERE, after=("learn.ja.won",),
+         when=lambda ctx: ctx.reveal_seen(), skip=lambda ctx: False),
+    Card("learn.ja.recap", skip=lambda ctx: False),
 )
 
 

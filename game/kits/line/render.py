@@ -44,6 +44,7 @@ class LineMarks:
     targets: frozenset | tuple = ()  # ends ("L", "R") where the selected tile may go
     focused_target: str | None = None  # the keyboard cursor's end
     ghost: Placed | None = None  # the previewed tile (``layout.ghost``)
+    ghost_face_down: bool = False  # UX-9: a phone's preview shows where, not what
     tile: tuple[int, int] | None = None  # the selected tile: targets are outlined where it would lie
     arrival: float | None = None  # seconds since the newest play landed (a ring widens, fades)
     hidden: frozenset = frozenset()  # tiles (low, high) still in flight here (game.motion)
@@ -195,7 +196,8 @@ def _draw_ghost(f: _Frame, sprites: Sprites, marks: LineMarks, clock: float) -> 
     if p is None:
         return
     x, y = f.w2s(p.rect[0], p.rect[1])
-    surf = sprites.face(p.first, p.second, f.short, p.vertical, look="ghost")
+    surf = (sprites.back(f.short, p.vertical, look="ghost") if marks.ghost_face_down
+            else sprites.face(p.first, p.second, f.short, p.vertical, look="ghost"))
     f.surface.blit(surf, (round(x), round(y)))
     pulse = 0.5 + 0.5 * math.sin(clock * 5.0)
     colour = tuple(int(a + (b - a) * pulse) for a, b in zip(TARGET_COLOUR, (255, 255, 255)))
@@ -217,7 +219,10 @@ def _draw_seats(f: _Frame, layout: LL.LineLayout, view, sprites: Sprites, names:
         count = view.hand_counts[seat] if seat < len(view.hand_counts) else 0
         hand = tuple(sorted(revealed[seat])) if revealed is not None and 0 < seat < len(revealed) else None
         drawn = _draw_seat(f, seat, place, area, names.get(seat, str(seat)), team_name(team_of(seat)),
-                           len(hand) if hand is not None else count, seat == view.seat, seat == view.to_act,
+                           # a hand the screen does not show (a phone's, behind the curtain) lies
+                           # face down at its seat like the others, never as nothing (issue 37)
+                           len(hand) if hand is not None else count, seat == view.seat and bool(view.hand),
+                           seat == view.to_act,
                            sprites, layout.compact, hand)
         if boxes is not None:
             boxes[seat] = drawn

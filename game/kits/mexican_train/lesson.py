@@ -7,11 +7,14 @@ computer starts it), a drawn tile that must be played and takes the marker down,
 doubles and their extra tile (MT-13, MT-14), going out and the penalty (MT-16,
 MT-17), then what the 13 deals are (MT-3, MT-18).
 
-- Learner: [12|12] and a chain of nine, 12-11-10-0-1-2-3-4-5-6, that branches
-  nowhere; then the tiles of 7, 8 and 9 only, which fit nothing until a 7 comes.
+- Learner: [12|12] and a chain of eight, 12-11-10-0-1-2-3-4-5; then the tiles
+  of 7, 8 and 9, which fit nothing until a 7 comes; [3|6], which fits the
+  Mexican train once the computer has started it (its end shows 3); and [4|9],
+  which fits only the computer's train (its end shows 4) once a pass has marked
+  it (MT-10, MT-12: played there by doing, issue 38).
 - Computer: [12|3] and [12|4] (its train, then the Mexican train) and tiles that
-  never fit: no 3, 4, 6 or 12.
-- Boneyard: [8|9] (the learner's draw that does not fit, a pass), [6|7] (the next
+  never fit: no 3, 4, 5, 6 or 12.
+- Boneyard: [8|9] (the learner's draw that does not fit, a pass), [5|7] (the next
   draw, which fits and must be played), then tiles the computer cannot play.
 """
 from __future__ import annotations
@@ -24,13 +27,18 @@ from ...lessons import LEARNER, Anchor, Card, Ctx, Lesson, same_tile
 
 ENGINE: Tile = tile(12, 12)
 CHAIN = [tile(11, 12), tile(10, 11), tile(0, 10), tile(0, 1), tile(1, 2), tile(2, 3), tile(3, 4),
-         tile(4, 5), tile(5, 6)]
-LATER = [tile(7, 7), tile(7, 8), tile(8, 8), tile(7, 9), tile(9, 9)]
+         tile(4, 5)]
+#: The tile the learner plays on the Mexican train once the computer has started it (its
+#: end shows 3), which leaves 6 there: a number the computer never holds.
+ON_MEXICAN = tile(3, 6)
+LATER = [tile(7, 7), tile(7, 8), tile(8, 8), tile(7, 9), tile(4, 9), ON_MEXICAN]
+#: The tile the learner plays on the computer's marked train (its end shows 4).
+ON_MARKED = tile(4, 9)
 NO_FIT = tile(8, 9)  # the first draw: fits nowhere, so the learner passes (MT-11)
-FITS = tile(6, 7)  # the second draw: fits the learner's own train (MT-11: it must be played)
+FITS = tile(5, 7)  # the second draw: fits the learner's own train (MT-11: it must be played)
 COMPUTER_TRAIN = [tile(3, 12), tile(4, 12)]
 #: Numbers the computer's other tiles and its draws never show (they would fit).
-QUIET = {3, 4, 6, 12}
+QUIET = {3, 4, 5, 6, 12}
 
 
 def deal() -> Deal:
@@ -40,7 +48,7 @@ def deal() -> Deal:
     calm = [t for t in free if not QUIET & set(t)]
     loud = [t for t in free if QUIET & set(t)]
     computer = COMPUTER_TRAIN + calm[:13]
-    stock = [NO_FIT, FITS] + calm[13:] + loud
+    stock = [NO_FIT, calm[13], FITS] + calm[14:] + loud  # the computer draws between the two
     return Deal((tuple(learner), tuple(computer)), tuple(stock))
 
 
@@ -74,10 +82,6 @@ def plays(ctx: Ctx) -> list[Action]:
     return [a for a in ctx.view.legal if a.kind == "play"] if ctx.to_act else []
 
 
-def passed(ctx: Ctx) -> bool:
-    return any(e.seat == LEARNER for e in ctx.events("pass"))
-
-
 def at_own(ctx: Ctx) -> Anchor:
     return Anchor("target", LEARNER)
 
@@ -90,8 +94,57 @@ def later(ctx: Ctx) -> bool:
     return ctx.to_act and not ctx.view.first_round
 
 
+def mine(ctx: Ctx, kind: str) -> list:
+    """The learner's events of ``kind`` this match (plays, draws, passes)."""
+    return [e for e in ctx.events(kind) if getattr(e, "seat", None) == LEARNER]
+
+
+def marked(ctx: Ctx) -> bool:
+    tr = own(ctx)
+    return bool(tr and tr.marked)
+
+
 def is_double(a) -> bool:
     return a.tile is not None and a.tile[0] == a.tile[1]
+
+
+def cannot_play(ctx: Ctx) -> bool:
+    """The learner is to act with no tile to play (MT-11: draw, or pass)."""
+    return later(ctx) and not plays(ctx) and bool(ctx.legal_kinds() & {"draw", "pass"})
+
+
+def my_double(ctx: Ctx):
+    """The learner's last double played after the first round (its play event), or None."""
+    doubles = [e for e in mine(ctx, "play") if e.tile[0] == e.tile[1] and e.tile != ENGINE]
+    return doubles[-1] if doubles else None
+
+
+def covered(ctx: Ctx) -> bool:
+    """The learner's last double has a tile on it (it no longer ends its train)."""
+    d = my_double(ctx)
+    tr = train(ctx, d.train) if d is not None else None
+    return tr is not None and d.tile in tr.tiles and tr.tiles[-1] != d.tile
+
+
+def cover_plays(ctx: Ctx) -> list[Action]:
+    d = my_double(ctx)
+    return [a for a in plays(ctx) if d is not None and a.train == d.train]
+
+
+def mexican_by_other(ctx: Ctx) -> bool:
+    first = next((e for e in ctx.events("play") if e.train == "mexican"), None)
+    return first is not None and first.seat != LEARNER
+
+
+def result_words(ctx: Ctx) -> tuple[str, dict]:
+    """Who went out and what was counted, read from the deal's end (MT-16, MT-17)."""
+    end, out = ctx.result()
+    mine_, theirs = end.counts[LEARNER], sum(end.counts[2:])
+    if out == LEARNER:
+        return "learn.mt.penalty", {"count": theirs}
+    if out is not None:
+        return "learn.mt.penalty_you", {"count": mine_}
+    return "learn.mt.penalty_block", {"count": mine_, "theirs": theirs}
 
 
 def suggest(ctx: Ctx) -> Action | None:
@@ -100,10 +153,22 @@ def suggest(ctx: Ctx) -> Action | None:
     legal = list(ctx.view.legal)
     if not legal:
         return None
+    if ctx.view.extra and cover_plays(ctx):
+        return cover_plays(ctx)[0]
     on_own = [a for a in legal if a.kind == "play" and a.train == LEARNER]
+    if ctx.view.first_round:  # the chain as dealt: it branches nowhere
+        return next((a for a in on_own if any(same_tile(a, t) for t in CHAIN)), on_own[0] if on_own else legal[0])
+    doubles = sorted((a for a in legal if a.kind == "play" and is_double(a)), key=lambda a: a.train != LEARNER)
+    if doubles:  # a double first, on the own train where it can go there (the card on doubles)
+        return doubles[0]
+    mexican = [a for a in legal if a.kind == "play" and a.train == "mexican"]
+    if mexican and not ctx.view.extra and not any(e.train == "mexican" for e in mine(ctx, "play")):
+        return mexican[0]
+    marked_others = on_marked_other(ctx)
+    if marked_others and not ctx.view.extra:
+        return marked_others[0]
     if on_own:
-        doubles = [a for a in on_own if is_double(a)]
-        return (doubles or on_own)[0]
+        return on_own[0]
     others = [a for a in legal if a.kind == "play"]
     if others:
         return others[0]
@@ -114,50 +179,100 @@ def suggest(ctx: Ctx) -> Action | None:
     return legal[0]
 
 
+def double_params(ctx: Ctx) -> dict:
+    t = next((a.tile for a in plays(ctx) if a.tile is not None and is_double(a)), LATER[0])
+    return {"tile": f"[{t[0]}|{t[1]}]"}
+
+
+def on_marked_other(ctx: Ctx) -> list[Action]:
+    """The learner's plays on another player's marked train (MT-10, MT-12)."""
+    return [a for a in plays(ctx) if a.train not in (LEARNER, "mexican")
+            and bool(train(ctx, a.train) and train(ctx, a.train).marked)]
+
+
+def tile_params(t) -> dict:
+    return {"tile": f"[{t[0]}|{t[1]}]"}
+
+
+def marked_other_params(ctx: Ctx) -> dict:
+    return tile_params(next((a.tile for a in on_marked_other(ctx) if a.tile is not None), ON_MARKED))
+
+
+def first_turn_over(ctx: Ctx) -> bool:
+    return not ctx.view.first_round or bool(mine(ctx, "end_chain")) or ctx.deal_ended()
+
+
 CARDS = (
     Card("learn.mt.welcome"),
     Card("learn.mt.engine", anchor=lambda ctx: Anchor("hand", ENGINE), act=True,
          when=lambda ctx: ctx.play.setup is not None,
          skip=lambda ctx: ctx.play.setup is None),
     Card("learn.mt.chain", anchor=at_own, act=True,
-         when=lambda ctx: ctx.to_act and ctx.view.first_round and bool(plays(ctx)),
+         when=lambda ctx: ctx.to_act and ctx.view.first_round and any(same_tile(a, CHAIN[0]) for a in plays(ctx)),
          expect=lambda e, ctx: same_tile(e, CHAIN[0]), other="learn.mt.chain_other",
-         skip=lambda ctx: not ctx.view.first_round or ctx.deal_ended()),
-    Card("learn.mt.own_train", anchor=at_own,
-         when=lambda ctx: ctx.view.first_round and bool(own(ctx) and own(ctx).tiles)),
+         skip=lambda ctx: first_turn_over(ctx) or bool(own(ctx) and own(ctx).tiles)),
+    Card("learn.mt.own_train", anchor=at_own, after=("learn.mt.chain",),
+         when=lambda ctx: ctx.view.first_round and bool(own(ctx) and own(ctx).tiles) and bool(plays(ctx)),
+         skip=first_turn_over),
+    Card("learn.mt.chain_auto", anchor=at_own, after=("learn.mt.own_train",),
+         when=lambda ctx: ctx.view.first_round and len(mine(ctx, "play")) >= 3 and bool(plays(ctx)),
+         auto=lambda ctx: ctx.to_act and ctx.view.first_round and bool(plays(ctx)), skip=first_turn_over),
     Card("learn.mt.end_chain", anchor=button("end_chain"), act=True,
-         when=lambda ctx: ctx.to_act and ctx.legal_kinds() == {"end_chain"},
-         skip=lambda ctx: not ctx.view.first_round or ctx.deal_ended()),
+         when=lambda ctx: ctx.to_act and ctx.legal_kinds() == {"end_chain"}, skip=first_turn_over),
     Card("learn.mt.draw", anchor=button("draw"), act=True,
-         when=lambda ctx: later(ctx) and "draw" in ctx.legal_kinds()),
+         when=lambda ctx: cannot_play(ctx) and "draw" in ctx.legal_kinds(),
+         skip=lambda ctx: ctx.deal_ended() or bool(mine(ctx, "draw"))),
     Card("learn.mt.pass", anchor=button("pass"), act=True,
-         when=lambda ctx: later(ctx) and ctx.legal_kinds() == {"pass"}),
-    Card("learn.mt.marker_up", anchor=at_own, when=lambda ctx: bool(own(ctx) and own(ctx).marked)),
-    Card("learn.mt.mexican", anchor=lambda ctx: Anchor("target", "mexican"),
-         when=lambda ctx: bool(train(ctx, "mexican") and train(ctx, "mexican").tiles)),
-    Card("learn.mt.draw_again", anchor=button("draw"), act=True,
-         when=lambda ctx: later(ctx) and "draw" in ctx.legal_kinds() and bool(own(ctx) and own(ctx).marked)),
-    Card("learn.mt.must_play", anchor=at_own, act=True,
-         when=lambda ctx: later(ctx) and ctx.view.drawn and bool(plays(ctx)),
-         expect=lambda e, ctx: e.train == LEARNER, other="learn.mt.must_play_other"),
-    Card("learn.mt.marker_down", anchor=at_own,
-         when=lambda ctx: passed(ctx) and not (own(ctx) and own(ctx).marked),
-         skip=lambda ctx: ctx.deal_ended() or (passed(ctx) and bool(own(ctx) and own(ctx).marked)
-                                               and not ctx.to_act)),
+         when=lambda ctx: cannot_play(ctx) and ctx.legal_kinds() == {"pass"} and ctx.view.drawn,
+         skip=lambda ctx: ctx.deal_ended() or bool(mine(ctx, "pass"))),
+    Card("learn.mt.marker_up", anchor=at_own, after=("learn.mt.pass",),
+         when=lambda ctx: marked(ctx) and bool(mine(ctx, "pass"))),
+    Card("learn.mt.mexican", anchor=lambda ctx: Anchor("target", "mexican"), when=mexican_by_other,
+         skip=lambda ctx: ctx.deal_ended() or (bool(ctx.events("play")) and any(
+             e.train == "mexican" for e in ctx.events("play")) and not mexican_by_other(ctx))),
+    Card("learn.mt.on_mexican", anchor=lambda ctx: Anchor("target", "mexican"), act=True,
+         after=("learn.mt.mexican",),
+         when=lambda ctx: later(ctx) and not ctx.view.extra and any(a.train == "mexican" for a in plays(ctx)),
+         params=lambda ctx: tile_params(next((a.tile for a in plays(ctx) if a.train == "mexican"), ON_MEXICAN)),
+         expect=lambda e, ctx: getattr(e, "train", None) == "mexican",
+         skip=lambda ctx: ctx.deal_ended() or any(e.train == "mexican" for e in mine(ctx, "play"))),
+    Card("learn.mt.marker_stays", anchor=at_own, after=("learn.mt.on_mexican",),
+         when=lambda ctx: marked(ctx) and any(e.train == "mexican" for e in mine(ctx, "play")),
+         skip=lambda ctx: ctx.deal_ended() or not marked(ctx)),
+    Card("learn.mt.on_marked", anchor=lambda ctx: Anchor("target", on_marked_other(ctx)[0].train), act=True,
+         when=lambda ctx: later(ctx) and not ctx.view.extra and bool(on_marked_other(ctx))
+         and not any(is_double(a) for a in plays(ctx)),
+         params=marked_other_params, expect=lambda e, ctx: getattr(e, "train", None) not in (LEARNER, "mexican")),
+    Card("learn.mt.draw_again", anchor=button("draw"), act=True, after=("learn.mt.marker_up",),
+         when=lambda ctx: cannot_play(ctx) and "draw" in ctx.legal_kinds() and marked(ctx),
+         skip=lambda ctx: ctx.deal_ended() or (bool(mine(ctx, "pass")) and not marked(ctx))),
+    Card("learn.mt.must_play", anchor=at_own, act=True, after=("learn.mt.marker_up",),
+         when=lambda ctx: later(ctx) and ctx.view.drawn and marked(ctx)
+         and any(a.train == LEARNER for a in plays(ctx)),
+         expect=lambda e, ctx: getattr(e, "train", None) == LEARNER, other="learn.mt.must_play_other",
+         skip=lambda ctx: ctx.deal_ended() or (bool(mine(ctx, "pass")) and not marked(ctx))),
+    Card("learn.mt.marker_down", anchor=at_own, after=("learn.mt.marker_up",),
+         when=lambda ctx: bool(mine(ctx, "pass")) and not marked(ctx)),
     Card("learn.mt.double", anchor=lambda ctx: Anchor("hand", next(
         (a.tile for a in plays(ctx) if is_double(a)), None)), act=True,
          when=lambda ctx: later(ctx) and not ctx.view.extra and any(is_double(a) for a in plays(ctx)),
-         expect=lambda e, ctx: is_double(e), other="learn.mt.double_other"),
-    Card("learn.mt.extra", anchor=at_own, act=True,
-         when=lambda ctx: later(ctx) and ctx.view.extra,
-         expect=lambda e, ctx: e.train == LEARNER, other="learn.mt.extra_other"),
-    Card("learn.mt.obligation", anchor=at_own),
+         params=double_params,
+         expect=lambda e, ctx: is_double(e), other="learn.mt.double_other",
+         skip=lambda ctx: ctx.deal_ended() or my_double(ctx) is not None),
+    Card("learn.mt.extra", anchor=lambda ctx: Anchor("target", my_double(ctx).train), act=True,
+         when=lambda ctx: later(ctx) and ctx.view.extra and bool(cover_plays(ctx)),
+         expect=lambda e, ctx: covered(ctx), other="learn.mt.extra_other",
+         skip=lambda ctx: ctx.deal_ended() or (my_double(ctx) is not None and not ctx.view.extra)),
+    Card("learn.mt.obligation", anchor=lambda ctx: Anchor("target", my_double(ctx).train),
+         when=lambda ctx: my_double(ctx) is not None and not (ctx.to_act and ctx.view.extra),
+         words=lambda ctx: ("learn.mt.obligation" if covered(ctx) else "learn.mt.obligation_open", {})),
     Card("learn.mt.go_out", anchor=lambda ctx: Anchor("hand"), act=True,
-         when=lambda ctx: later(ctx) and len(ctx.view.hand) <= 2 and bool(plays(ctx))),
-    Card("learn.mt.penalty", anchor=lambda ctx: Anchor("panel"), when=lambda ctx: ctx.reveal_seen(),
-         skip=lambda ctx: False,
-         params=lambda ctx: {"count": sum(ctx.events("deal_end")[0].counts[1:]) if ctx.deal_ended() else 0}),
-    Card("learn.mt.deals", anchor=lambda ctx: Anchor("hand", tile(11, 11)), skip=lambda ctx: False),
+         when=lambda ctx: later(ctx) and len(ctx.view.hand) == 1 and bool(plays(ctx))),
+    Card("learn.mt.penalty", anchor=lambda ctx: Anchor("panel"), when=Ctx.result_due, words=result_words,
+         skip=lambda ctx: ctx.reveal_seen()),
+    Card("learn.mt.deals", anchor=lambda ctx: Anchor("hand", tile(11, 11)),
+         when=lambda ctx: ctx.reveal_seen(), skip=lambda ctx: False),
+    Card("learn.mt.recap", skip=lambda ctx: False),
 )
 
 

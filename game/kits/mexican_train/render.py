@@ -6,6 +6,7 @@ outside the visible part of the world are skipped (NOTES.md).
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import pygame
@@ -26,8 +27,15 @@ OBLIGATION_COLOUR = (235, 64, 52)
 
 def train_colour(key) -> tuple[int, int, int]:
     if key == L.MEXICAN:
-        return assets.rgb(assets.table_colour("mexican_train"))
+        return _rgb_of(assets.manifest()["table"]["mexican_train"])
     return seat_colour(int(key))
+
+
+@functools.lru_cache(maxsize=16)
+def _rgb_of(colour: str) -> tuple[int, int, int]:
+    """The art's colour text as (r, g, b), parsed once: every lane asks twice a frame (issue 42:
+    two pygame.Color parses a lane were 5% of a crowded table's frame)."""
+    return assets.rgb(colour)
 
 
 #: A revealed hand's tiles in the name's row (UX-3): world units between them, and the
@@ -198,7 +206,8 @@ class TableRenderer:
         if marks.ghost is not None:
             key, p = marks.ghost
             px, py = w2s(p.rect[0], p.rect[1])
-            ghost = self.sprites.face(p.first, p.second, short, p.vertical, look="ghost")
+            ghost = (self.sprites.back(short, p.vertical, look="ghost") if marks.ghost_face_down
+                     else self.sprites.face(p.first, p.second, short, p.vertical, look="ghost"))
             surface.blit(ghost, (round(px), round(py)))
             rect = pygame.Rect(round(px), round(py), ghost.get_width(), ghost.get_height())
             c = tuple(int(a + (b - a) * pulse) for a, b in zip(TARGET_COLOUR, (255, 255, 255)))

@@ -50,6 +50,14 @@
   }
 
   const tileText = (tile) => `${tile[0]}|${tile[1]}`;
+
+  // A number and a tile as a screen reader should say them (issue 41): "5 9", "double 6",
+  // "blank 3", never "5|9" (read "five vertical bar nine").
+  const numberName = (n) => (n === 0 ? t("phone.blank") : String(n));
+  function tileName(tile) {
+    const [a, b] = tile;
+    return a === b ? t("phone.tile_double", { n: numberName(a) }) : t("phone.tile_name", { a: numberName(a), b: numberName(b) });
+  }
   const tileKey = (tile) => `${tile[0]}-${tile[1]}`;
 
   function seatName(seat) {
@@ -165,7 +173,7 @@
   function tileSvg(a, b, lying) {
     const w = lying ? 200 : 100;
     const h = lying ? 100 : 200;
-    const svg = el("svg", { viewBox: `-4 -4 ${w + 8} ${h + 8}`, role: "img", "aria-label": `${a}|${b}` });
+    const svg = el("svg", { viewBox: `-4 -4 ${w + 8} ${h + 8}`, role: "img", "aria-label": tileName([a, b]) });
     svg.appendChild(el("rect", { class: "body", x: 0, y: 0, width: w, height: h, rx: 12, fill: "#F7F1E3", stroke: "#968A74", "stroke-width": 3 }));
     if (lying) {
       svg.appendChild(el("line", { x1: 100, y1: 10, x2: 100, y2: 90, stroke: "#5C5246", "stroke-width": 3 }));
@@ -190,7 +198,7 @@
     // an open end: the number as its half of a tile shows it
     const span = document.createElement("span");
     span.className = "end";
-    const svg = el("svg", { viewBox: "-4 -4 108 108", role: "img", "aria-label": String(n) });
+    const svg = el("svg", { viewBox: "-4 -4 108 108", role: "img", "aria-label": numberName(n) });
     svg.appendChild(el("rect", { x: 0, y: 0, width: 100, height: 100, rx: 12, fill: "#F7F1E3", stroke: "#968A74", "stroke-width": 3 }));
     half(svg, n, 0, 0);
     span.appendChild(svg);
@@ -214,20 +222,143 @@
     return b;
   }
 
+  // The decision buttons, kept between states by what they do (issue 41: a screen reader's
+  // focus stays on a button that is still there).
+  const rowButtons = new Map();
+  function renderButtons(items) {
+    const row = $("buttons");
+    const keys = items.map((x) => x.key);
+    for (const [key, b] of rowButtons) {
+      if (!keys.includes(key)) { b.remove(); rowButtons.delete(key); }
+    }
+    items.forEach((item, i) => {
+      let b = rowButtons.get(item.key);
+      if (!b) {
+        b = button("", "", () => {});
+        rowButtons.set(item.key, b);
+      }
+      b.textContent = item.label;
+      b.className = item.cls || "";
+      b.onclick = item.onTap;
+      if (row.children[i] !== b) row.insertBefore(b, row.children[i] || null);
+    });
+  }
+
+  function placeFocus() {
+    if (focusWanted === "target") {
+      const b = document.querySelector("#table .target.lit");
+      if (b) { b.focus(); focusWanted = null; }
+    } else if (focusWanted === "confirm") {
+      const b = document.querySelector("#buttons button.confirm");
+      if (b) { b.focus(); focusWanted = null; }
+    }
+  }
+
+  // issue 41: what the live regions say.  A message said again is still read: the region is
+  // emptied first, then filled a moment later.
+  function say(id, text) {
+    const region = $(id);
+    if (!region || !text) return;
+    region.textContent = "";
+    setTimeout(() => { region.textContent = text; }, 60);
+  }
+
+  // Where focus goes after the next render: only when the player picked something.
+  let focusWanted = null;
+  // The hand's buttons by tile, kept between states so focus is never lost to a redraw.
+  const handButtons = new Map();
+  let heard = [];            // the deal's events already announced (their JSON)
+  let heardDeal = null;
+
+  function headings() {
+    $("h-seats").textContent = t("phone.h_seats");
+    $("h-table").textContent = t("phone.h_table");
+    $("h-hand").textContent = t("phone.h_hand");
+    $("h-recent").textContent = t("phone.h_recent");
+  }
+
+  // The others' moves since the last state, said politely (one's own are said by the page).
+  // ``recent`` is a sliding window: the new events are those past the longest overlap.
+  function announce(s) {
+    const key = `${s.match}-${s.deal}`;
+    const now = s.recent.map((e) => JSON.stringify(e));
+    if (heardDeal !== key) { heardDeal = key; heard = now; return; }
+    let k = Math.min(heard.length, now.length);
+    for (; k > 0; k--) {
+      if (heard.slice(heard.length - k).join("\n") === now.slice(0, k).join("\n")) break;
+    }
+    heard = now;
+    const lines = s.recent.slice(k).filter((e) => e.seat !== s.seat).map(recentSpoken);
+    if (lines.length) say("say-polite", lines.join(". "));
+  }
+
+  function recentSpoken(e) {
+    let text = recentLine(e);
+    if (e.kind === "play" || e.kind === "engine") {
+      text += tileName(e.tile);
+      const target = e.kind === "play" ? targetName(e) : "";
+      if (target) text += `, ${target}`;
+    }
+    return text;
+  }
+
+  function handLabel(tile, s, playable) {
+    const name = tileName(tile);
+    if (!s.my_turn) return name;
+    if (!playable) return `${name}, ${t("phone.cannot_play")}`;
+    const where = legalWith(tileKey(tile)).map((i) => targetName(s.legal[i])).filter((x) => x);
+    return where.length ? `${name}, ${t("phone.plays_on", { where: where.join(", ") })}` : `${name}, ${t("phone.can_play")}`;
+  }
+
+  function renderHand(s, tiles, playable, pending) {
+    const hand = $("hand");
+    const keys = tiles.map(tileKey);
+    for (const [key, b] of handButtons) {
+      if (!keys.includes(key)) { b.remove(); handButtons.delete(key); }
+    }
+    tiles.forEach((tile, i) => {
+      const key = keyFor(tile);
+      let b = handButtons.get(key);
+      if (!b) {
+        b = document.createElement("button");
+        b.type = "button";
+        b.appendChild(tileSvg(tile[0], tile[1], false));
+        b.addEventListener("click", () => onTile(key));
+        handButtons.set(key, b);
+      }
+      let cls = "tile";
+      if (s.my_turn) cls += playable.has(key) ? " lit" : " dead";
+      const chosen = selected === key || (pending && pending.tile && tileKey(pending.tile) === key);
+      if (chosen) cls += " chosen";
+      b.className = cls;
+      b.setAttribute("aria-label", handLabel(tile, s, playable.has(key)));
+      b.setAttribute("aria-pressed", chosen ? "true" : "false");
+      if (hand.children[i] !== b) hand.insertBefore(b, hand.children[i] || null);  // moved only when out of place
+    });
+  }
+
+  function keyFor(tile) { return tileKey(tile); }
+
   function render() {
     const s = state;
     $("me").textContent = me.name;
+    headings();
     const status = $("status");
     status.classList.toggle("mine", !!(s && s.my_turn));
     if (!s) {
       status.textContent = t("phone.waiting_start");
       for (const id of ["seats", "table", "hand", "buttons", "recent"]) $(id).replaceChildren();
+      handButtons.clear();
+      rowButtons.clear();
       $("prompt").textContent = "";
       showSheet(null);
       return;
     }
-    status.textContent = s.my_turn ? t("phone.your_turn")
-      : (s.to_act ? t("phone.turn_of", { name: seatName(s.to_act) }) : "");
+    // issue 37: from a confirm until the move lands, the seat is offered nothing and says so
+    status.textContent = s.applying ? t("phone.applying") : s.my_turn ? t("phone.your_turn")
+      : s.to_act ? t("phone.turn_of", { name: seatName(s.to_act) })
+        : t(s.match_end ? "phone.match_over" : "phone.deal_over");  // a heading is never empty
+    announce(s);
 
     // seats
     const seats = $("seats");
@@ -259,6 +390,7 @@
         b.className = "target" + (isTarget ? " lit" : (s.my_turn && selected ? " closed" : ""))
           + (pending && pending.train === tr.train && pending.kind === "play" ? " chosen" : "");
         b.appendChild(endChip(tr.end));
+        b.setAttribute("aria-label", `${name}: ${numberName(tr.end)}${tr.marked ? `, ${t("phone.marked")}` : ""}`);
         const label = document.createElement("span");
         label.textContent = name;
         b.appendChild(label);
@@ -270,6 +402,7 @@
           b.appendChild(m);
         }
         if (isTarget) b.addEventListener("click", () => onTarget(idx));
+        else b.setAttribute("aria-disabled", "true");  // shown for what it is, not a place to play now
         parts.push(b);
       }
       const c = document.createElement("span");
@@ -295,8 +428,10 @@
           b.appendChild(endChip(n));
           const label = document.createElement("span");
           label.textContent = end === "L" ? t("phone.end_left") : t("phone.end_right");
+          b.setAttribute("aria-label", `${label.textContent}: ${numberName(n)}`);
           b.appendChild(label);
           if (idx !== undefined) b.addEventListener("click", () => onTarget(idx));
+          else b.setAttribute("aria-disabled", "true");
           parts.push(b);
         }
       }
@@ -316,6 +451,8 @@
       prompt.textContent = t(s.pending_is_hint ? "phone.preview_hint" : "phone.preview", { what: describe(pending) });
     } else if (selected && chosen.length > 1) {
       prompt.textContent = t("phone.choose_target");
+    } else if (s.my_turn && s.legal.some((a) => a.kind === "accept")) {
+      prompt.textContent = t("phone.accept_why");  // what Accept accepts (CU-4)
     } else if (s.my_turn) {
       prompt.textContent = s.playable.length ? t("phone.play_on") : "";
     } else {
@@ -331,39 +468,26 @@
 
     // the hand: playable tiles lit, the dead ones dimmed while it is this seat's decision
     const playable = new Set(s.playable.map(tileKey));
-    const hand = $("hand");
     const tiles = s.hand.slice();
     for (const a of s.legal) {  // the engine still waits in the hand until it is placed (MT-4)
       if (a.kind === "place_engine" && !tiles.some((x) => tileKey(x) === tileKey(a.tile))) tiles.push(a.tile);
     }
-    hand.replaceChildren(...tiles.map((tile) => {
-      const key = tileKey(tile);
-      const b = document.createElement("button");
-      b.type = "button";
-      let cls = "tile";
-      if (s.my_turn) cls += playable.has(key) ? " lit" : " dead";
-      if (selected === key || (pending && pending.tile && tileKey(pending.tile) === key)) cls += " chosen";
-      b.className = cls;
-      b.setAttribute("aria-label", tileText(tile));
-      b.appendChild(tileSvg(tile[0], tile[1], false));
-      b.addEventListener("click", () => onTile(key));
-      return b;
-    }));
+    renderHand(s, tiles, playable, pending);
 
     // the decisions as buttons; confirm and cancel while one is previewed (UX-1)
-    const buttons = [];
+    const items = [];
     s.legal.forEach((a, i) => {
       if (a.tile) return;
-      const b = button(describe(a), s.pending === i ? "chosen" : "", () => onDecision(i));
-      buttons.push(b);
+      items.push({ key: `decision-${a.kind}-${a.seat || ""}`, label: describe(a), cls: s.pending === i ? "chosen" : "",
+        onTap: () => onDecision(i) });
     });
     if (pending) {
-      buttons.push(button(t("phone.confirm"), "confirm", onConfirm));
-      buttons.push(button(t("phone.cancel"), "cancel", onCancel));
+      items.push({ key: "confirm", label: t("phone.confirm"), cls: "confirm", onTap: onConfirm });
+      items.push({ key: "cancel", label: t("phone.cancel"), cls: "cancel", onTap: onCancel });
     }
-    if (s.hint) buttons.push(button(t("phone.hint"), "secondary", () => send({ type: "hint", rev })));
-    if (s.undo) buttons.push(button(t("phone.undo"), "secondary", () => send({ type: "undo", rev })));
-    $("buttons").replaceChildren(...buttons);
+    if (s.hint) items.push({ key: "hint", label: t("phone.hint"), cls: "secondary", onTap: () => send({ type: "hint", rev }) });
+    if (s.undo) items.push({ key: "undo", label: t("phone.undo"), cls: "secondary", onTap: () => send({ type: "undo", rev }) });
+    renderButtons(items);
 
     // the deal's latest public events
     $("recent").replaceChildren(...s.recent.slice().reverse().map((e) => {
@@ -377,6 +501,7 @@
     }));
 
     showEnd();
+    placeFocus();
   }
 
   // The coach's words for one graded decision: what was played, and the better move known.
@@ -522,6 +647,7 @@
   let toastTimer = null;
   function toast(text) {
     if (!text) return;
+    say("say-now", text);
     const box = $("toast");
     box.textContent = text;
     box.classList.remove("hidden");
@@ -539,16 +665,19 @@
     if (pending && pending.tile && tileKey(pending.tile) === key && options.length === 1) { onConfirm(); return; }
     if (selected === key && !pending) { selected = null; render(); return; }
     selected = key;
+    focusWanted = options.length === 1 ? "confirm" : "target";  // to where it goes (issue 41)
     if (options.length === 1) send({ type: "preview", rev, index: options[0] });
     render();
   }
 
   function onTarget(index) {
+    focusWanted = "confirm";
     if (state.pending === index) onConfirm(); else send({ type: "preview", rev, index });
   }
 
   function onDecision(index) {
     selected = null;
+    focusWanted = "confirm";
     if (state.pending === index) onConfirm(); else send({ type: "preview", rev, index });
   }
 
@@ -572,6 +701,7 @@
     const dot = $("link");
     dot.className = "link " + (up ? "up" : "down");
     dot.title = up ? "" : t("phone.reconnecting");
+    dot.setAttribute("aria-label", up ? t("phone.connected") : t("phone.reconnecting"));  // not colour alone
   }
 
   function connect() {
@@ -596,7 +726,9 @@
       link(false);
       if (!ended) {
         if (!state) $("status").textContent = t("phone.reconnecting");
-        const delay = Math.min(5000, 400 * 2 ** retry);
+        // back off to one try every 2 s, for as long as the page is open: the program may be
+        // starting again (issue 37), and the network's return also retries at once ("online")
+        const delay = Math.min(2000, 250 * 2 ** retry);
         retry += 1;
         retryTimer = setTimeout(connect, delay);
       }
@@ -621,8 +753,11 @@
         if (!state || !state.my_turn || (selected && !state.playable.map(tileKey).includes(selected))) selected = null;
         const mine = !!(state && state.my_turn);
         if (mine && !wasMyTurn && before !== undefined) notify();
+        const turnStarts = mine && !wasMyTurn;
         wasMyTurn = mine;
         render();
+        // issue 41: the turn, and what is asked, said at once (the others' moves wait their turn)
+        if (turnStarts) say("say-now", [t("phone.your_turn"), $("prompt").textContent].filter((x) => x).join(". "));
         break;
       }
       case "error":
@@ -669,13 +804,36 @@
   // After the screen was off: reconnect at once, and check a socket that looks open.
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState !== "visible" || ended) return;
+    check(3000);
+  });
+
+  // Is the socket alive?  A ping, and a new connection if no pong comes within ``wait`` ms.
+  function check(wait) {
+    if (ended) return;
+    if (ws && ws.readyState !== WebSocket.OPEN) {  // a try begun while the network was away
+      const stuck = ws;
+      ws = null;
+      try { stuck.close(); } catch (e) { /* gone */ }
+    }
     if (!ws) { retry = 0; connect(); return; }
     const asked = Date.now();
     send({ type: "ping" });
     setTimeout(() => {
-      if (ws && lastPong < asked) { const dead = ws; ws = null; dead.close(); retry = 0; connect(); }
-    }, 3000);
+      if (ws && lastPong < asked) { const dead = ws; ws = null; try { dead.close(); } catch (e) { /* gone */ } retry = 0; connect(); }
+    }, wait);
+  }
+
+  // The network went (Wi-Fi lost, airplane mode): say so at once.  It is back: check the
+  // socket now and reconnect at once, not at the next try (issue 37).
+  window.addEventListener("offline", () => {
+    if (ended) return;
+    link(false);
+    $("status").textContent = t("phone.reconnecting");
+    // the socket cannot outlive the network: close it, so the first try after it comes back
+    // is a new connection that receives the latest state
+    if (ws) { const dead = ws; ws = null; try { dead.close(); } catch (e) { /* gone */ } }
   });
+  window.addEventListener("online", () => check(1000));
 
   $("status").textContent = "…";
   connect();

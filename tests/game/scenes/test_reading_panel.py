@@ -13,7 +13,7 @@ import pytest
 
 from game import i18n
 from game.scenes.reading_panel import draw_reading, void_rows
-from game.scenes.textbox import Boxes
+from game.scenes.textbox import Boxes, line_height
 from rules.bots import choose
 from rules.reading import read_table
 from rules.session import Config, Session
@@ -135,3 +135,26 @@ def test_one_line_of_room_names_the_seats_on_it():
     first = rows[0]
     assert last.startswith(i18n.t("reading.partner", name=first.name) if first.partner else first.name)
     assert all(r.name in last for r in rows)
+
+
+@pytest.mark.parametrize("game, players, face_down", [("cuban", 4, 15), ("jamaican", 4, 0), ("mexican_train", 4, 0)])
+def test_the_panel_says_what_unseen_counts_and_the_face_down_tiles_among_them(game, players, face_down):
+    """Issue 38: the panel had no legend, and in Cuban its "unseen" counts the 15 tiles that
+    lie face down all hand without saying so.  The legend says what unseen means and, in
+    Cuban, how many of them nobody will see; a short room drops the legend, never a seat."""
+    view = _view_with_voids(game, players, 1)
+    reading = read_table(view)
+    assert reading.face_down == face_down
+    assert sum(reading.unseen) >= face_down
+    surface = pygame.Surface((1920, 1080))
+    boxes = Boxes(12)
+    draw_reading(surface, boxes, reading, lambda s: f"Seat {s}", (20, 1060), 18, surface.get_rect())
+    words = [laid.text for laid in boxes.laid]
+    assert i18n.t("reading.legend") in words
+    said = i18n.t("reading.legend_face_down", count=15)
+    assert (said in words) == (face_down == 15)
+    short = pygame.Rect(0, 0, 400, line_height(18) * 5 + 18)  # the title, the grid, "out of", a seat
+    boxes = Boxes(12)
+    draw_reading(surface, boxes, reading, lambda s: f"Seat {s}", (0, short.bottom), 18, short)
+    words = [laid.text for laid in boxes.laid]
+    assert i18n.t("reading.legend") not in words and any(w.startswith("Seat ") for w in words)
