@@ -25,8 +25,8 @@ PRESS_GUARD_S = 0.6
 #: (``Intent.prior``, stamped by ``game.input``).
 PRESSES = frozenset({I.CONFIRM, I.TAP})
 #: The player's own input that shows they look at what is offered: a press after it is
-#: meant for it, even within the guard time.
-ATTENDING = frozenset({I.MOVE, I.HINT, I.SORT, I.HOVER, I.DRAG})
+#: meant for it, even within the guard time (a review key too: the player listens to it).
+ATTENDING = frozenset({I.MOVE, I.HINT, I.SORT, I.HOVER, I.DRAG, I.REVIEW})
 
 
 class Guard:
