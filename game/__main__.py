@@ -128,6 +128,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="decisions of the demo before the screenshot")
     p.add_argument("--scene", choices=SCENES, help="the screen to capture with --screenshot")
     p.add_argument("--replay", metavar="FILE", help="watch a finished match (a save, history or transcript file)")
+    p.add_argument("--resume", metavar="FILE", help="go on with the match saved in FILE (a rescue copy)")
     p.add_argument("--seats", type=_seat_list, metavar="KINDS",
                    help="start a match of --game at once with these seats, e.g. "
                         "phone,computer,device,computer:expert (device: a human at this screen)")
@@ -342,9 +343,39 @@ def write_image(surface, path: str) -> None:
     target = os.path.realpath(path)
     if os.path.lexists(target) and not os.path.isfile(target):
         raise OSError(errno.EINVAL, "it is not a regular file", path)
+    if target.lower().endswith(".png"):
+        write_bytes_atomic(target, png_bytes(surface))
+        return
     buffer = io.BytesIO()
     pygame.image.save(surface, buffer, os.path.basename(target))
     write_bytes_atomic(target, buffer.getvalue())
+
+
+#: Above this many pixels a screenshot's PNG is compressed fast (zlib level 1) rather than
+#: small: an 8192x8192 frame took 11 s in ``pygame.image.save`` and takes 2.8 s so (issue 40).
+FAST_PNG_PIXELS = 4_000_000
+
+
+def png_bytes(surface) -> bytes:
+    """``surface`` as an RGB PNG: each row unfiltered, the whole deflated at a level that
+    keeps a frame of the largest window (``MAX_WINDOW_SIDE``) a matter of seconds."""
+    import struct
+    import zlib
+
+    import pygame
+
+    w, h = surface.get_size()
+    raw = pygame.image.tobytes(surface, "RGB")
+    stride = w * 3
+    rows = b"".join(b"\x00" + raw[y * stride:(y + 1) * stride] for y in range(h))
+    level = 1 if w * h > FAST_PNG_PIXELS else 6
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, level))
+            + chunk(b"IEND", b""))
 
 
 def smoke_test(args) -> int:
@@ -479,6 +510,10 @@ def main(argv: list[str] | None = None) -> int:
             record = read_replay(args.replay)  # a file that is no match: one line, no window
             if record is None:
                 return 1
+        from . import rescue
+        if args.resume is not None and (why := rescue.problem(args.resume)):
+            print(f"domino-table: {why}", file=sys.stderr)  # one line, no window
+            return 1
         from .app import App
         app = App(size=args.size, fullscreen=True if args.fullscreen else None, language=args.lang,
                   persist=args.demo is None)
@@ -504,8 +539,12 @@ def main(argv: list[str] | None = None) -> int:
             if not app.match.resume_for_seats(args.game, seats):
                 seed = args.seed if args.seed is not None else fresh_seed()
                 app.start_match(Session(Config(args.game, len(args.seats), seed)), seats)
+        elif args.resume is not None:
+            app.start(resume=False)
+            rescue.start(app, args.resume)
         else:
             app.start(resume=True)
+            rescue.offer(app)  # issue 40: a rescue copy left by a failing save, offered once
         code = app.run()
         app.close()
         return code

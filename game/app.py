@@ -41,6 +41,7 @@ from .match_host import MatchHost, match_held, match_paused, pace_match, phone_c
 from .scene import SceneStack  # noqa: E402
 from .seats import SeatConfig  # noqa: E402
 from .speech import Speech  # noqa: E402  (issue 41: speech at the table, the review keys, the speech log)
+from .termination import Termination  # noqa: E402
 from .settings import os_language  # noqa: E402,F401
 from .window import DEFAULT_SIZE, WAKE, Window, base_theme, draw_notices, scaled_theme, wake  # noqa: E402,F401
 
@@ -152,6 +153,7 @@ class App:
         #: The match in progress, its autosave and its phones.
         self.match = MatchHost(self)
         self._unsubscribe = i18n.on_change(self._language_changed)
+        self.termination = Termination(self)  # issue 40: SIGTERM saves or rescues, then quits
 
     # ------------------------------------------------------------------ window
 
@@ -231,8 +233,7 @@ class App:
 
     # ------------------------------------------------------------------ scenes
 
-    # Navigation: every screen the program opens is opened by game.navigation, whose
-    # functions take the host first, so they serve as the App's methods as they are.
+    # Navigation: every screen is opened by game.navigation, whose functions serve as methods.
     open_rules = navigation.open_rules
     open_log = navigation.open_log
     open_back_menu = navigation.open_back_menu
@@ -252,12 +253,9 @@ class App:
 
     def request_quit(self) -> None:
         from .save_guard import hold_quit
-        if hold_quit(self):  # issue 29: saves fail, quitting would lose moves: warn first
-            return
-        self.running = False
+        self.running = hold_quit(self)  # issue 29: saves fail, quitting would lose moves: warn first
 
-    # ------------------------------------------------------------------- match
-    # The match host (game.match_host) keeps the match; these answer for it.
+    # ----------------------------- match: the match host (game.match_host) keeps it; these answer
 
     @property
     def play_state(self) -> Any:
@@ -347,6 +345,8 @@ class App:
             self._woke.append(event)
 
     def _frame(self, frame_dt: float, rests: bool = False) -> None:
+        if self.termination.check():
+            return
         events = self._woke + pygame.event.get()
         self._woke = []
         for event in events:
@@ -491,6 +491,7 @@ class App:
     def close(self) -> None:
         """Leave the program cleanly: the autosave is already on disk."""
         self._unsubscribe()
+        self.termination.restore()
         self.match.close()
         for scene in list(self.stack):
             try:

@@ -1,9 +1,11 @@
 """The keyboard and controller cursor over the table (UX-7): an aid beside mouse and touch.
 
-The cursor sits in one of four zones, bottom to top on screen: the hand's tiles,
-the buttons, the lit targets (trains or ends) and the table itself (where the
-arrows pan).  Left and right move within a zone, up and down between zones that
-have something in them.  It only points: the play state decides what pointing
+The cursor sits in one of four zones: the hand's tiles, the buttons and the table
+itself (where the arrows pan), bottom to top on screen, and the lit targets (trains or
+ends) of the tile chosen in the hand, where Enter on a tile takes it.  Left and right
+move within a zone, up and down between zones that have something in them; the targets
+belong to their tile, so from them up reaches the buttons (Confirm), as from the hand,
+and down goes back to the hand (issue 40: up from a chosen tile panned the table).  It only points: the play state decides what pointing
 and Enter mean.
 
 Issue 28: the cursor remembers whether the player's own arrows put it where it is,
@@ -32,7 +34,7 @@ class Pointable(Protocol):
 
     def buttons(self) -> list[tuple[str, bool]]: ...
 
-ZONES = ("hand", "buttons", "targets", "table")  # bottom to top on screen
+ROWS = ("hand", "buttons", "table")  # bottom to top on screen: up and down walk them
 
 
 class Cursor:
@@ -111,10 +113,12 @@ class Cursor:
             self._arrive()
             return True
         delta = 1 if direction == "up" else -1
-        j = ZONES.index(self.zone) + delta
-        while 0 <= j < len(ZONES):
-            if self.items(ZONES[j]):
-                self.zone, self.index = ZONES[j], 0
+        # the chosen tile's targets sit with it in the hand's row (the module docstring)
+        row = "hand" if self.zone == "targets" else self.zone
+        j = ROWS.index(row) + (0 if self.zone == "targets" and delta < 0 else delta)
+        while 0 <= j < len(ROWS):
+            if self.items(ROWS[j]):
+                self.zone, self.index = ROWS[j], 0
                 self._arrive()
                 return True
             j += delta

@@ -36,12 +36,16 @@ from typing import Callable
 import pygame
 
 from . import intents as I
+from .guard import PRESSES
 from .intents import Intent
 
 log = logging.getLogger(__name__)
 
 #: How far (in pixels) a press may wander and still count as a tap.
 TAP_SLOP = 10
+#: A click or tap this many pixels from the press before it is aimed anew, never a second
+#: press of the same one (issue 40: the press guard, ``game.guard``).
+REPEAT_SLOP = 24
 #: Screen pixels one WASD press pans.
 KEY_PAN = 80
 #: Zoom factor of one wheel notch and of one +/- press.
@@ -144,6 +148,8 @@ class InputRecogniser:
         self._hovering = False
         #: Messages for the player ("controller connected"), taken by the App.
         self.notices: list[tuple[str, dict]] = []
+        #: When and where the last press (``PRESSES``) began: ``Intent.prior`` of the next.
+        self._last_press: tuple[float | None, tuple[float, float] | None] | None = None
 
     # ----------------------------------------------------------------- events
 
@@ -152,7 +158,22 @@ class InputRecogniser:
         handler = _HANDLERS.get(event.type)
         if handler is None:
             return []
-        return handler(self, event) or []
+        out = handler(self, event) or []
+        for n, intent in enumerate(out):
+            if intent.kind in PRESSES:
+                out[n] = replace(intent, prior=self._prior(intent))
+                self._last_press = (intent.began, intent.pos)
+        return out
+
+    def _prior(self, intent: Intent) -> float | None:
+        """When the press before ``intent`` began, if ``intent`` may be its second press: a
+        click or tap elsewhere on the screen is aimed anew, not a double click (issue 40)."""
+        if self._last_press is None:
+            return None
+        began, pos = self._last_press
+        if intent.pos is not None and pos is not None and math.dist(intent.pos, pos) > REPEAT_SLOP:
+            return None
+        return began
 
     def active(self) -> bool:
         """A key is held (it repeats), a stick or trigger is out of its dead zone, or a

@@ -51,5 +51,8 @@ class Intent:
     #: on the App's fixed-step clock; None for an intent no press made.  The curtain
     #: (UX-3) only lifts for a press that began after it came up.
     began: float | None = None
+    #: For a press (CONFIRM, TAP): when the press before it began (None: none yet), so a
+    #: screen that just came up knows a burst of presses meant for the one before (issue 40).
+    prior: float | None = None
     #: REVIEW: what to say ("hand", "table", "turn", "scores", "counts", "last", "repeat", "help").
     topic: str | None = None

@@ -44,6 +44,8 @@ class Keyed(Protocol):
 
     def confirm(self, began: float | None = None) -> bool: ...
 
+    def fresh(self, began: float | None, prior: float | None = None) -> bool: ...
+
 
 class Keys:
     """The arrows and Enter of one table."""
@@ -65,20 +67,29 @@ class Keys:
         elif cursor.zone == "targets" and play.pending is not None and play.pending.kind == "play":
             cursor.place("targets", play.kit.target(play.pending))
 
-    def activate(self, began: float | None = None) -> str | None:
+    def activate(self, began: float | None = None, prior: float | None = None) -> str | None:
         """Enter on the focused item: select a tile, preview/confirm a target, press a button.
+        ``began`` is when the press began, ``prior`` when the one before it did (issue 40).
         Returns "menu" when the scene must open the menu."""
         play = self.play
         cursor = play.cursor
-        if play.phase in (CURTAIN, DEAL_END):
+        if play.phase == CURTAIN:
             play.confirm(began)
+            return None
+        if play.phase == DEAL_END:
+            # issue 40: the deal's result comes up by itself (``DealEndScene``); a press
+            # before it did began for the move that ended the deal, so it never skips it
+            return None
+        item = cursor.focused()
+        if not (cursor.zone == "buttons" and item in GUARDED_BUTTONS) and not play.fresh(began, prior):
+            # issue 40: a decision just offered (the same player's next one too) is not acted
+            # on by a press meant for the last; Undo and Redo keep their own guard (issue 28)
             return None
         if play.phase == PREVIEW and cursor.zone != "buttons":
             # UX-1: Enter carries out the previewed decision whatever the cursor is on (a
             # hinted pass with the cursor on the tile just drawn); buttons keep their meaning
             play.confirm()
             return None
-        item = cursor.focused()
         if item is None:
             if play.phase == PREVIEW:
                 play.confirm()

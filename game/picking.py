@@ -206,15 +206,21 @@ class Pick:
             play.cursor.home()
         return done
 
-    def cancel(self) -> None:
-        """Back one step: from a preview to the selected tile, from a selection to nothing."""
+    def cancel(self, keep_tile: bool = False) -> None:
+        """Back one step: from a preview to nothing, or to the selected tile where the player
+        chose it and it has other places to go; from a selection to nothing.  ``keep_tile``:
+        the tile stays chosen (a drag carrying it decides its place by the drop)."""
         play = self.play
         if play.phase == PREVIEW:
-            was = self.pending
+            was, hinted = self.pending, self.pending_is_hint
             self.pending = None
             self.pending_is_hint = False
-            if was is not None and was.kind != "play":
+            if was is not None and not keep_tile and (was.kind != "play" or hinted or len(play.targets()) <= 1):
+                # issue 40: one press leaves the preview; the tile stays chosen only where the
+                # player chose it and it has other places to go
                 self.selected = None
+                if was.kind == "play" and was.tile in play.hand():
+                    play.cursor.place("hand", was.tile)  # back on the tile, where Enter takes it again
             play.say(play.kit.choose_target_key if self.selected is not None else None)
         elif play.phase == CHOOSING and self.selected is not None:
             self.selected = None

@@ -38,6 +38,7 @@ from rules.tiles import Tile
 
 from .deal_flow import DealFlow
 from .focus import Cursor
+from .guard import PRESS_GUARD_S, Guard
 from .hand_order import SORT_MODES, HandOrder
 from .buttons import CORE_BUTTONS, Buttons
 from .keys import GUARDED_BUTTONS, Keys
@@ -51,13 +52,14 @@ from .sources import DecisionSource, source_for
 from .undo import TakeBacks, decision_seats
 
 __all__ = ["CHOOSING", "AWAY", "CORE_BUTTONS", "CURTAIN", "CURTAIN_GUARD_S", "DEAL_END", "DEMO_READ_S",
-           "DealEndInfo", "GUARDED_BUTTONS", "MATCH_END", "MatchEndInfo", "PREVIEW", "PlayState", "SORT_MODES",
+           "DealEndInfo", "GUARDED_BUTTONS", "MATCH_END", "MatchEndInfo", "PRESS_GUARD_S", "PREVIEW", "PlayState", "SORT_MODES",
            "SPEEDS", "TableQueries", "computer_delay"]
 
 #: UX-3: seconds after the curtain comes up before a press may lift it.  Only a press
 #: that began this long after the curtain appeared counts, so a second press or click
-#: meant for the screen before (a double click, Enter pressed twice) never lifts it.
-CURTAIN_GUARD_S = 0.6
+#: meant for the screen before (a double click, Enter pressed twice) never lifts it; the
+#: same guard serves every screen and decision offered after a confirm (``game.guard``).
+CURTAIN_GUARD_S = PRESS_GUARD_S
 
 
 class PlayState(TableQueries):
@@ -102,6 +104,10 @@ class PlayState(TableQueries):
     focus_hand = Alias("cursor", "home")
     move = Alias("keys", "move")
     activate = Alias("keys", "activate")
+    # Issue 40: the press guard (``game.guard``): is a press meant for the decision on offer?
+    curtain_at = Alias("guard", "at")
+    attend = Alias("guard", "attend")
+    fresh = Alias("guard", "fresh")
 
     def __init__(self, session, seats: Sequence[SeatConfig], *,
                  on_change: Callable[[Any], None] | None = None,
@@ -135,8 +141,8 @@ class PlayState(TableQueries):
         #: same clock the input recogniser stamps presses with (``Intent.began``).
         self._time = 0.0
         self.now: Callable[[], float] = now or (lambda: self._time)
-        #: When the curtain came up (UX-3), on ``now``'s clock.
-        self.curtain_at = 0.0
+        #: When the curtain or a decision came up, and whether a press may act on it (issue 40).
+        self.guard = Guard(self.now)
         self.pick = Pick(self)
         #: Each human's own sort order of their hand (issue 28).
         self.order = HandOrder()
@@ -289,9 +295,7 @@ class PlayState(TableQueries):
     def curtain_ready(self, began: float | None = None) -> bool:
         """UX-3: whether a press that began at ``began`` (default: now) may lift the curtain:
         it must have begun at least ``CURTAIN_GUARD_S`` after the curtain came up."""
-        if self.phase != CURTAIN:
-            return False
-        return (self.now() if began is None else began) >= self.curtain_at + CURTAIN_GUARD_S
+        return self.phase == CURTAIN and self.guard.fresh(self.now() if began is None else began, strict=True)
 
     # ------------------------------------------------------------ the phases
 
@@ -348,13 +352,13 @@ class PlayState(TableQueries):
                 hand = cursor.items("hand")
                 cursor.index = next((i for i, t in enumerate(hand) if t in playable), cursor.index)
         else:
-            if self.phase != CURTAIN or self.curtain_for != seat:
-                self.curtain_at = self.now()
             self._phase = CURTAIN
             self.curtain_for = seat
             # the engine stays off the station behind the curtain too, in its holder's hand
             self.setup = self.deals.setup_due(seat)
             self.say("table.pass_device", name=self.name(seat))
+        # issue 40: each decision is offered anew (the same player's next one too); the curtain once
+        self.guard.offer((self._phase, seat, None if self._phase == CURTAIN else self.session.cursor, self.setup))
         self.cursor.clamp()
 
     def moved(self, changed: bool) -> None:

@@ -18,6 +18,7 @@ import logging
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -104,6 +105,20 @@ def rescue_path(now: float | None = None) -> Path:
     return path
 
 
+def build_dialog(scene, height: int, title: str, text: str, rows: list[tuple[str, Any, str | None]]) -> None:
+    """A dialog of ``height`` design px: a title, a text and a column of buttons, each row
+    (words, action, class); the save dialogs' one look (the Quit warning, the rescue offer)."""
+    px = scene.px
+    m, bh, gap = px(24), px(50), px(10)
+    inner = scene.dialog(px(800), px(height))
+    scene.label(pygame.Rect(m, px(10), inner.width - 2 * m, px(48)), title, "#heading", "@heading")
+    buttons_top = inner.height - m - len(rows) * bh - (len(rows) - 1) * gap
+    scene.text_box(pygame.Rect(m, px(66), inner.width - 2 * m, buttons_top - px(66) - gap), html.escape(text))
+    for i, (words, action, class_id) in enumerate(rows):
+        rect = pygame.Rect(m, buttons_top + i * (bh + gap), inner.width - 2 * m, bh)
+        scene.focus.add_row(scene.button(rect, words, action, class_id=class_id))
+
+
 class UnsavedQuitScene(OverlayScene):
     """Quit while the autosave fails: save elsewhere and quit, quit anyway, or back to the game."""
 
@@ -115,23 +130,13 @@ class UnsavedQuitScene(OverlayScene):
         self.failed = False
 
     def build(self) -> None:
-        px = self.px
-        m, bh, gap = px(24), px(50), px(10)
-        inner = self.dialog(px(800), px(500))
-        self.label(pygame.Rect(m, px(10), inner.width - 2 * m, px(48)), i18n.t("save.quit_unsaved_title"),
-                   "#heading", "@heading")
         text = i18n.t("save.quit_unsaved", file=str(self.path))
         if self.failed:
             text += "\n\n" + i18n.t("save.quit_save_failed", file=str(self.path))
-        buttons_top = inner.height - m - 3 * bh - 2 * gap
-        self.text_box(pygame.Rect(m, px(66), inner.width - 2 * m, buttons_top - px(66) - gap),
-                      html.escape(text))
-        rows = [(i18n.t("save.quit_back"), self.back, "@primary"),
-                (i18n.t("save.quit_save_elsewhere"), self.save_and_quit, None),
-                (i18n.t("save.quit_anyway"), self.quit_anyway, "@danger")]
-        for i, (words, action, class_id) in enumerate(rows):
-            rect = pygame.Rect(m, buttons_top + i * (bh + gap), inner.width - 2 * m, bh)
-            self.focus.add_row(self.button(rect, words, action, class_id=class_id))
+        build_dialog(self, 500, i18n.t("save.quit_unsaved_title"), text,
+                     [(i18n.t("save.quit_back"), self.back, "@primary"),
+                      (i18n.t("save.quit_save_elsewhere"), self.save_and_quit, None),
+                      (i18n.t("save.quit_anyway"), self.quit_anyway, "@danger")])
 
     def save_and_quit(self) -> None:
         play = self.app.play_state

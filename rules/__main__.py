@@ -11,7 +11,7 @@ from .variants import GAMES
 
 #: Upper bounds of the numeric options: far beyond any real use, short of hours or overflow.
 MAX_MATCHES = 100_000
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**63 - 1  # rules.session.MAX_SEED: checked here first to name the option
 
 
 class _Parser(argparse.ArgumentParser):

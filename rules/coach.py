@@ -238,6 +238,24 @@ def grade_one(record: DealRecord, position: int) -> Grade | None:
     raise CoachError(f"position {position} is not in deal {record.deal_index + 1}")
 
 
+def judgement(view, seed: int, position: int) -> Action | None:
+    """The coach's own best decision for the seat of ``view`` at log ``position`` of a match
+    seeded ``seed`` (issue 40: the hint): the action ``grade`` would call the best known
+    there, on the same view and the same sampled deals, so a hint taken is never graded a
+    mistake.  None where the coach grades nothing (a setup choice, a forced move)."""
+    if solves_full(view.game) and not all(a.kind in ("play", "pass") for a in view.legal):
+        return None  # CU-4, CU-5, JA-3: the setup choices are not graded
+    ends = Knowledge(view).ends if solves_full(view.game) else None
+    if len(_distinct(view.legal, ends)) <= 1:
+        return None
+    rng = stream(seed, "coach", position)
+    if not solves_full(view.game):
+        return bot_choose(view, MT_LEVEL, rng)  # what _grade_mt suggests
+    fair, _exact, _samples = _fair_values(view, rng)
+    best = max(fair.values())
+    return next(a for a in view.legal if fair[a] >= best - 1e-9)
+
+
 def _key(action: Action, ends: tuple[int, int] | None) -> tuple:
     """What an action leads to: on the line the tile and the unordered ends after it."""
     if action.kind == "play" and action.end is not None:

@@ -330,8 +330,12 @@ def _journal_header(token: str) -> str:
                       separators=(",", ":"))
 
 
-def _apply_record(data: dict, record: object, number: int) -> int:
-    """One journal line: cut the log at ``at``, append ``add``, move the cursor (UX-6); return ``at``."""
+def _apply_record(data: dict, record: object, number: int, read: JournalRead | None = None) -> int:
+    """One journal line: cut the log at ``at``, append ``add``, move the cursor (UX-6); return ``at``.
+
+    The line is checked whole before any of it is acted on (issue 40); ``read`` keeps what
+    it replaced, so a line whose moves fail verification later is taken back whole
+    (``JournalRead.take_back``)."""
     where = f"the save's journal, line {number},"
     if not isinstance(record, dict) or not {"at", "add", "cursor"} <= set(record) \
             or not set(record) <= {"at", "add", "cursor", "meta"}:
@@ -345,6 +349,10 @@ def _apply_record(data: dict, record: object, number: int) -> int:
         raise _fail("damaged", f"{where} moves the cursor to {_short(repr(cursor))}, outside the log")
     if "meta" in record and not isinstance(record["meta"], dict):
         raise _fail("damaged", f"{where} has details that are not an object")
+    if read is not None:
+        read.kept.append((number, at, log[at:], read.origins[at:], data.get("cursor"), data.get("meta")))
+        del read.origins[at:]
+        read.origins.extend([number] * len(add))
     del log[at:]
     log.extend(add)
     data["cursor"] = cursor
@@ -387,6 +395,29 @@ class JournalRead:
     unused: int = 0
     problems: list[str] = field(default_factory=list)
     stable: int = 0
+    #: The journal line that wrote each entry of the log (0: the snapshot's own).
+    origins: list[int] = field(default_factory=list)
+    #: Each applied line: (its number, its cut, the entries and origins it cut off, the cursor
+    #: and details before it), to take it back whole (issue 40).
+    kept: list[tuple[int, int, list, list[int], Any, Any]] = field(default_factory=list)
+    #: For each line number read, how many lines are unused if the history stops before it.
+    tails: dict[int, int] = field(default_factory=dict)
+
+    def take_back(self, data: dict, number: int) -> None:
+        """Undo line ``number`` and every line after it (a move of theirs failed verification),
+        each whole: the longest valid history stays, and those lines count as unused."""
+        while self.kept and self.kept[-1][0] >= number:
+            _, at, cut, cut_origins, cursor, meta = self.kept.pop()
+            del data["log"][at:], self.origins[at:]
+            data["log"].extend(cut)
+            self.origins.extend(cut_origins)
+            data["cursor"] = cursor
+            if meta is None:
+                data.pop("meta", None)
+            else:
+                data["meta"] = meta
+            self.applied -= 1
+        self.unused = self.tails.get(number, self.unused)
 
 
 def read_journal(data: dict, snapshot: bytes, journal: bytes) -> JournalRead:
@@ -409,10 +440,17 @@ def read_journal(data: dict, snapshot: bytes, journal: bytes) -> JournalRead:
     if not journal:
         out.problems.append("the save's journal is empty")
         return out
+    journal = _as_utf8(journal)
+    out.origins = [0] * len(data["log"])
     lines = journal.split(b"\n")
     torn = lines.pop()  # b"" when the file ends with a newline
     if not lines:  # not even one whole line: the writer always ends the header with a newline
         lines, torn = [torn], b""
+    left = 1 if torn.strip() else 0
+    out.tails[len(lines) + 1] = left
+    for number in range(len(lines), 0, -1):  # lines unused if the history stops before each
+        left += 1 if lines[number - 1].strip() else 0
+        out.tails[number] = left
     token = _token(snapshot)
     first = _json_or_none(lines[0])
     body = 1
@@ -432,7 +470,7 @@ def read_journal(data: dict, snapshot: bytes, journal: bytes) -> JournalRead:
             record = parse_json(line, f"the save's journal, line {number + 1},")
             if _is_marker(record):
                 continue
-            at = _apply_record(data, record, number + 1)
+            at = _apply_record(data, record, number + 1, out)
         except SaveFileError as e:
             out.problems.append(str(e))
             out.unused = sum(1 for rest in lines[number:] if rest.strip()) + (1 if torn.strip() else 0)
@@ -441,12 +479,24 @@ def read_journal(data: dict, snapshot: bytes, journal: bytes) -> JournalRead:
         out.stable = min(out.stable, at)
     if torn:
         try:
-            at = _apply_record(data, json.loads(torn), len(lines) + 1)
+            at = _apply_record(data, json.loads(torn), len(lines) + 1, out)
             out.applied += 1
             out.stable = min(out.stable, at)
         except (ValueError, RecursionError, SaveFileError):
             pass  # the line being written when the program stopped: that one action is lost
     return out
+
+
+def _as_utf8(journal: bytes) -> bytes:
+    """A journal saved as UTF-16 or UTF-32 (an editor's choice), as UTF-8, as the snapshot is
+    read in any of them (``json.loads`` of bytes): its lines split on the newline byte."""
+    encoding = json.detect_encoding(journal)
+    if encoding in ("utf-8", "utf-8-sig"):
+        return journal
+    try:
+        return journal.decode(encoding).encode("utf-8")
+    except UnicodeError:
+        return journal  # not that after all: its lines are refused one by one as damaged
 
 
 def apply_journal(data: dict, snapshot: bytes, journal: bytes) -> int:
@@ -494,24 +544,30 @@ def recover_journaled(snapshot_path: str | os.PathLike, journal_path: str | os.P
         if journal is not None:
             read = read_journal(data, snapshot, journal)
             problems += read.problems
+        session, meta = _build_taking_back(data, read, problems)
         lost = read.unused
-        try:
-            session, meta = build(data)
-        except _IllegalEntry as e:
-            if e.index < read.stable:
-                raise  # the snapshot's own move: the snapshot itself is invalid
-            problems.append(str(e))
-            lost += len(data["log"]) - e.index
-            del data["log"][e.index:]
-            data["cursor"] = min(data.get("cursor", e.index), e.index)
-            session, meta = _build_lenient(data)
-        except SaveFileError:
-            if not problems:
-                raise
-            session, meta = _build_lenient(data)
     if not problems:
         return session, meta, None
     return session, meta, Recovery(session.cursor, lost, "; ".join(problems))
+
+
+def _build_taking_back(data: dict, read: JournalRead, problems: list[str]) -> tuple[Session, dict[str, Any]]:
+    """``build`` of the snapshot and its journal's lines; a journal line with a move that fails
+    verification is taken back whole, with every line after it (issue 40: one bad line
+    appended never cuts the good history it names), until what is left builds."""
+    while True:
+        try:
+            return build(data)
+        except _IllegalEntry as e:
+            writer = read.origins[e.index] if e.index < len(read.origins) else 0
+            if writer == 0:
+                raise  # the snapshot's own move: the snapshot itself is invalid
+            problems.append(f"the save's journal, line {writer}, was set aside whole: {e}")
+            read.take_back(data, writer)
+        except SaveFileError:
+            if not problems:
+                raise
+            return _build_lenient(data)
 
 
 def _build_lenient(data: dict) -> tuple[Session, dict[str, Any]]:

@@ -33,6 +33,11 @@ def apply_entry(state: GameState, entry: Entry) -> None:
         state.apply_chance(entry)
 
 
+#: The largest seed (a signed 64-bit number): every way in (selfplay, a transcript, a save,
+#: the game's --seed) gives the same answer for one beyond it (issue 40).
+MAX_SEED = 2**63 - 1
+
+
 @dataclass(frozen=True)
 class Config:
     """What a match is: the game, the number of seats and the seed."""
@@ -48,8 +53,10 @@ class Config:
         if not isinstance(self.players, int) or isinstance(self.players, bool) or not lo <= self.players <= hi:
             wanted = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
             raise ConfigError(f"{self.game} needs {wanted} players, not {self.players!r}")
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool) or self.seed < 0:
-            raise ConfigError(f"the seed must be a whole number >= 0, not {self.seed!r}")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool) or not 0 <= self.seed <= MAX_SEED:
+            shown = f"a number of about {round(self.seed.bit_length() * 0.30103)} digits" \
+                if isinstance(self.seed, int) and abs(self.seed) > MAX_SEED else repr(self.seed)
+            raise ConfigError(f"the seed must be a whole number from 0 to {MAX_SEED}, not {shown}")
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "players": self.players, "seed": self.seed}

@@ -27,6 +27,7 @@ from rules.actions import Action
 from rules.chance import Deal, LeadDraw
 from rules.session import Config, Session
 
+from ..guard import Guard
 from ..i18n import t
 from ..kits import KITS, family_part, has_part
 
@@ -212,6 +213,9 @@ class Guide:
         self._undo_to: int | None = None
         self._decisions_seen = self._learner_decisions()
         self._setup_was = play.setup is not None
+        #: Issue 40: a card acts only on a press that began for it (``game.guard``): each card
+        #: is offered as it shows (``observe``), and the scene asks ``guard.admits``.
+        self.guard = Guard(play.now)
         self.observe()
 
     # ------------------------------------------------------------ reading the match
@@ -325,6 +329,7 @@ class Guide:
             self.pending.sort()
         if self.showing is None and self.explaining is None and not self.finished:
             self._show_due(ctx)
+        self.guard.offer((self.index, self.explaining and self.explaining[0], self.reading))
 
     def _show_due(self, ctx: Ctx) -> None:
         cards = self.lesson.cards

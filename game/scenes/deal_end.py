@@ -30,7 +30,8 @@ class DealEndScene(ScorePanelScene):
 
     def handle(self, intent: I.Intent) -> None:
         if intent.kind == I.CONFIRM and not self.buttons:
-            self._continue()  # Enter before the first frame is drawn
+            if self.guard.fresh(intent.began, intent.prior):  # issue 40: as on the panel (ScorePanelScene)
+                self._continue()  # Enter before the first frame is drawn
         elif intent.kind == I.UNDO:
             self._undo()
         else:

@@ -88,12 +88,13 @@ class LessonTableScene(TableScene):
 
     @property
     def reading_card(self) -> bool:
-        guide = getattr(self, "guide", None)
-        return guide is not None and guide.reading and not guide.finished
+        return getattr(self, "guide", None) is not None and self.guide.reading and not self.guide.finished
 
     # ------------------------------------------------------------ input
 
     def handle(self, intent: I.Intent) -> None:
+        if not self.guide.guard.admits(intent, self.play.now()):
+            return  # issue 40: a press meant for the move or the card before, not this card
         local = safe_area.local(intent, self.app.settings, self.app.screen.get_size())
         if intent.kind == I.TAP and local.pos is not None and self.card_rect is not None:
             for b in self.card_buttons:

@@ -27,12 +27,8 @@ from .. import i18n, navigation, safe_area
 from .. import intents as I
 from ..intents import Intent
 from ..scene import Scene
+from ..table.render import FOCUS_COLOUR, FOCUS_SHADOW  # the focus ring: the table's too (issue 40)
 
-#: The keyboard and controller focus ring: a cold bright cyan, far from the gold of the
-#: "@primary" buttons and of every border (issue 11: the primary style never looks like focus),
-#: drawn over a dark ring so it holds on the felt, on gold and on the dark dialogs alike.
-FOCUS_COLOUR = (92, 225, 255)
-FOCUS_SHADOW = (6, 20, 28)
 #: Below this window size menus show no widgets (nothing readable fits).
 MIN_SIZE = (240, 180)
 log = logging.getLogger(__name__)
@@ -174,11 +170,17 @@ class FocusGrid:
 
     def __init__(self) -> None:
         self.rows: list[list[Control]] = []
+        #: Each row's flow (a column of the screen, ``add_row``); ``SHARED`` rows belong to all.
+        self.flows: list[int] = []
         self.row = 0
         self.col = 0
 
-    def add_row(self, *controls: Control) -> None:
+    def add_row(self, *controls: Control, flow: int = 0) -> None:
+        """A row of controls, left to right.  ``flow`` names the screen column it stands in
+        (a form with columns side by side): up and down stay in the column, then reach the
+        ``SHARED`` rows (a row of Back and Start under them all), issue 40."""
         self.rows.append([c for c in controls if c is not None])
+        self.flows.append(flow)
 
     @property
     def current(self) -> Control | None:
@@ -211,14 +213,16 @@ class FocusGrid:
             return
         if direction in ("up", "down"):
             step = -1 if direction == "up" else 1
-            r = self.row + step
-            while 0 <= r < len(self.rows) and not self._usable(r):
-                r += step
-            if not 0 <= r < len(self.rows):
-                # Wrap round so the first and last items are one press apart.
-                r = len(self.rows) - 1 if step < 0 else 0
-                while not self._usable(r):
-                    r += step
+            flow, n = self.flows[self.row], len(self.rows)
+            ahead = [(self.row + k * step) % n for k in range(1, n + 1)]  # wrapping round
+            # issue 40: up and down stay in a column; off its top up goes round to the shared
+            # row under the columns (Back, Start), off its end down goes on to the next column
+            same = [r for r in ahead if self.flows[r] == flow and (r - self.row) * step > 0 and self._usable(r)]
+            if flow != SHARED and same:
+                ahead = same
+            elif flow != SHARED and step < 0 and SHARED in self.flows:
+                ahead = [r for r in ahead if self.flows[r] == SHARED]
+            r = next((r for r in ahead if self._usable(r)), self.row)
             self.row = r
             row = self.rows[r]
             self.col = min(self.col, len(row) - 1)
@@ -237,7 +241,20 @@ class FocusGrid:
             self.col = c
         elif isinstance(row[self.col], Choice):
             row[self.col].step(delta)
+        elif delta < 0 and self.flows[self.row] > 0:
+            self._to_column(self.flows[self.row] - 1)
 
+    def _to_column(self, flow: int) -> None:
+        """Left off a row's first control: the row of the column at its left level with it."""
+        here = self.current.rect().centery if self.current is not None else 0
+        rows = [r for r in range(len(self.rows)) if self.flows[r] == flow and self._usable(r)]
+        if rows:
+            r = min(rows, key=lambda r: abs(self.rows[r][0].rect().centery - here))
+            self.place(r, len(self.rows[r]) - 1)
+
+
+#: The flow of a row that stands under every column of a form (``FocusGrid.add_row``).
+SHARED = -1
 
 #: Pixels a button's border and shadow take on each side (the theme's widths, not scaled).
 WIDGET_INSET = 4

@@ -17,7 +17,7 @@ from rules.variants import PLAYERS, find_variant
 from .. import i18n
 from ..kits import DEFAULT_GAME
 from ..seats import COMPUTER, HUMAN, LEVELS, PHONE, SeatConfig
-from .menu import TEXT_MARGIN, WIDGET_INSET, Control, WidgetScene
+from .menu import SHARED, TEXT_MARGIN, WIDGET_INSET, Control, WidgetScene
 from .title import draw_felt
 
 #: Each game the program plays, with the seat counts the rules allow (MT-1, CU-1, JA-1).
@@ -237,11 +237,11 @@ class NewGameScene(WidgetScene):
                 e.hide()
             level_c.enabled = False
         self.name_fields.append(field)
-        if self.tall:
-            self.focus.add_row(field)
-            self.focus.add_row(kind_c, level_c)
+        if self.tall:  # the seats' column (issue 40: up from the first seat never lands on the left's)
+            self.focus.add_row(field, flow=1)
+            self.focus.add_row(kind_c, level_c, flow=1)
         else:
-            self.focus.add_row(field, kind_c, level_c)
+            self.focus.add_row(field, kind_c, level_c, flow=1)
 
     def _bottom_row(self, pages: list, m: int, by: int, bh: int, avail_w: int) -> None:
         """Back and Start, and the page control when the form takes more than one page."""
@@ -262,7 +262,7 @@ class NewGameScene(WidgetScene):
                                self.page, self._turn, wrap=False)
             turn.key = "page"
             row.insert(0, turn)
-        self.focus.add_row(*row)
+        self.focus.add_row(*row, flow=SHARED)  # under both columns
 
     def _turn(self, page: int) -> None:
         self.page = page

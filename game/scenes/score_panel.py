@@ -19,6 +19,7 @@ import pygame
 
 from .. import intents as I
 from .. import safe_area
+from ..guard import Guard
 from ..scene import Scene
 from ..i18n import t
 from ..table.hand import draw_hand_row
@@ -80,6 +81,9 @@ class ScorePanelScene(Scene):
         self.boxes = Boxes()
         #: The scale the panel was laid out at (``fit_scale``); the corner button follows it.
         self.panel_u = 1.0
+        #: Issue 40: a press acts here only if it began for this screen (``game.guard``).
+        self.guard = Guard(lambda: float(getattr(app, "time", 0.0)))
+        self.guard.offer(self.phase)
 
     @property
     def laid_out(self):
@@ -121,6 +125,8 @@ class ScorePanelScene(Scene):
             self.show_focus = True
         elif k == I.TAP:
             self.show_focus = False
+        if not self.guard.admits(intent, self.guard.now()):
+            return  # issue 40: a press that began for the screen before, not for this one
         if k == I.FIT:
             self._pressed("aside")
         elif k == I.CONFIRM and self.buttons:

@@ -16,6 +16,7 @@ import pygame
 from .. import safe_area
 from ..i18n import language
 from ..table.kit import Marks
+from ..table.layout import TILE_W
 from ..motion import SCREEN, WORLD, anchor_mapper, draw_thinking, thinking_radius
 from ..play import AWAY, PREVIEW
 from ..staging import SEAT_SCALE
@@ -55,6 +56,8 @@ class TableDrawing(TableRoom):
             self._last_bounds = lay.content
             self._fit(lay, animate=False)
             self.staging.history_len = len(view.history)
+        # issue 40: the "auto" tile style is decided once per hand, when the camera settles on it
+        self.sprites.hold((view.match_no, view.deal_no), TILE_W * self.camera.draw_zoom, not self.camera.moving)
         self._build_buttons()
         arrival = self.clock - self._arrived_at
         hidden = self.motion.hidden(self.clock)

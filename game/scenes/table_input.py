@@ -12,6 +12,7 @@ import math
 
 from .. import intents as I
 from .. import safe_area
+from ..guard import ATTENDING
 from ..motion import SCREEN, Flight
 from ..play import AWAY, CURTAIN, DEAL_END, MATCH_END, PREVIEW
 from .table_camera import TableCamera
@@ -26,6 +27,9 @@ SPRING_S = 0.25
 SKIPS = frozenset({I.TAP, I.CONFIRM, I.CANCEL, I.UNDO, I.REDO, I.HINT, I.MENU})
 #: Key and pad intents that show the keyboard cursor's ring (a hint by key puts it on Confirm).
 CURSOR_KEYS = frozenset({I.MOVE, I.CONFIRM, I.CANCEL, I.HINT, I.SORT, I.UNDO, I.REDO})
+#: Table buttons a press within the guard time still presses: none acts on the decision
+#: (Undo and Redo keep their own guard, issue 28).
+UNGUARDED_BUTTONS = frozenset({"menu", "hint", "sort", "undo", "redo"})
 
 
 class TableInput(TableCamera):
@@ -46,6 +50,8 @@ class TableInput(TableCamera):
         self._ensure_geometry()
         kind = intent.kind
         play = self.play
+        if kind in ATTENDING and (kind != I.HOVER or intent.pos is not None):
+            play.attend(play.now() if intent.began is None else intent.began)
         if kind in CURSOR_KEYS and intent.device in ("keyboard", "controller"):
             # the cursor shows once the keys are used; the resting pointer's highlight goes
             # until the mouse moves again: one thing drawn focused, never two (issue 28)
@@ -58,7 +64,7 @@ class TableInput(TableCamera):
         if kind in (I.TAP, I.DRAG, I.DRAG_END):
             self._hit_geometry()
         if kind == I.TAP and intent.pos is not None:
-            self.tap(intent.pos, intent.began)
+            self.tap(intent.pos, intent.began, intent.prior)
         elif kind == I.DRAG and intent.pos is not None:
             self.drag(intent.pos, intent.delta)
         elif kind == I.DRAG_END:
@@ -77,7 +83,7 @@ class TableInput(TableCamera):
             if play.focus == "table" and play.phase != PREVIEW and play.phase != CURTAIN:
                 play.focus_hand()
             else:
-                self._request(play.activate(intent.began))
+                self._request(play.activate(intent.began, intent.prior))
                 self._show_focused_target()
         elif kind == I.CANCEL:
             if play.focus == "table":
@@ -109,10 +115,12 @@ class TableInput(TableCamera):
         if what == "menu":
             self.app.open_menu()
 
-    def tap(self, pos, began: float | None = None) -> None:
+    def tap(self, pos, began: float | None = None, prior: float | None = None) -> None:
         """A click or tap at ``pos``: the curtain, a button, a hand tile or a target train.
 
-        ``began`` is when the press began: the curtain only lifts for a fresh one (UX-3)."""
+        ``began`` is when the press began: the curtain only lifts for a fresh one (UX-3), and
+        a decision just offered is not acted on by a second click meant for the last (issue 40;
+        ``prior``: when the press before began)."""
         self._ensure_geometry()
         play = self.play
         for b in self.camera_buttons:
@@ -125,15 +133,18 @@ class TableInput(TableCamera):
             elif any(b.hit(pos) and b.id == "menu" for b in self.buttons):
                 self._request("menu")
             return
+        fresh = play.fresh(began, prior)  # issue 40: not the second click meant for the last move
         for b in self.buttons:
             if b.hit(pos):
-                self._request(play.press(b.id))
+                if fresh or b.id in UNGUARDED_BUTTONS:
+                    self._request(play.press(b.id))
                 return
         tile = self._hand_tile_at(pos)
         if tile is not None:
-            play.tap_tile(tile)
+            if fresh:
+                play.tap_tile(tile)
             return
-        if self.camera.contains(*pos) and play.selected is not None:
+        if self.camera.contains(*pos) and play.selected is not None and fresh:
             key = self.target_at(pos)
             if key is not None:
                 play.tap_target(key)
@@ -149,7 +160,7 @@ class TableInput(TableCamera):
                 if self.play.selected != tile:
                     self.play.tap_tile(tile)
                 if self.play.phase == PREVIEW and self.play.pending is not None and self.play.pending.kind == "play":
-                    self.play.cancel()  # the drop decides the target
+                    self.play.cancel(keep_tile=True)  # the drop decides the target
                 self.drag_tile = tile
             elif self.camera.contains(*start):
                 self._drag_mode = "pan"

@@ -15,7 +15,7 @@ import pygame
 
 from .. import assets
 from ..safe_area import tv_on
-from ..table.text import text
+from ..table.text import as_shown, text
 
 ELLIPSIS = "\u2026"
 TEXT = (247, 241, 227)
@@ -45,7 +45,7 @@ def line_height(px: int, bold: bool = False) -> int:
 
 
 def width_of(words: str, px: int, bold: bool = False) -> int:
-    return assets.font(max(6, int(px)), bold).size(words)[0]
+    return assets.font(max(6, int(px)), bold).size(as_shown(words))[0]
 
 
 def fitting_px(words: str, width: int, px: int, least: int, bold: bool = False) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from .. import i18n
+from .render import FOCUS_COLOUR, FOCUS_SHADOW, FRESH_COLOUR
 from .scoreboard import GOLD
 from .sprites import Sprites
 from .text import text
@@ -50,10 +51,11 @@ def draw_hand(surface: pygame.Surface, sprites: Sprites, tiles, rects, short: in
         if t == hovered and t != selected:
             overlays.append((pygame.Rect(r.x, y, r.width, r.height).inflate(4, 4), HOVER_COLOUR, 2))
         if t == fresh:
-            overlays.append((pygame.Rect(r.x, y, r.width, r.height).inflate(6, 6), (120, 220, 255), 2))
-        if t == focused:  # the keyboard cursor: thick and white, never the gold of a selection
+            overlays.append((pygame.Rect(r.x, y, r.width, r.height).inflate(6, 6), FRESH_COLOUR, 2))
+        if t == focused:  # the keyboard cursor: thick, in the menus' focus colour, never a selection's gold
             ring = max(3, short // 10)
-            overlays.append((pygame.Rect(r.x, y, r.width, r.height).inflate(4 * ring, 4 * ring), (255, 255, 255), ring))
+            box = pygame.Rect(r.x, y, r.width, r.height).inflate(4 * ring, 4 * ring)
+            overlays += [(box.inflate(4, 4), FOCUS_SHADOW, ring + 2), (box, FOCUS_COLOUR, ring)]
     if blits:
         surface.fblits(blits)
     for rect, colour, width in overlays:

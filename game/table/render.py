@@ -7,7 +7,14 @@ from __future__ import annotations
 
 TARGET_COLOUR = (255, 214, 90)
 LAST_PLAY_COLOUR = (255, 255, 255)
-FOCUS_COLOUR = (255, 255, 255)
+#: The keyboard and controller focus ring, on the table as on every menu: a cold bright cyan,
+#: far from the gold of the "@primary" buttons and of every border (issue 11), and from the
+#: white or gold of a decision previewed or a tile selected (issue 40), drawn over a dark
+#: rim so it holds on the felt, on gold and on the dark dialogs alike.
+FOCUS_COLOUR = (92, 225, 255)
+FOCUS_SHADOW = (6, 20, 28)
+#: The tile just drawn, in the hand (not the cursor's colour).
+FRESH_COLOUR = (150, 232, 140)
 DARK = (20, 26, 22)
 ARRIVAL_S = 0.7
 

@@ -4,9 +4,11 @@ Everything the table draws of a tile comes through ``Sprites``, so a test can
 wrap ``face`` to record which tile faces were blitted (UX-3: no face of a
 hidden hand), and the art behind it (``game.assets``) can change freely.
 
-The tile style may be "auto" (issue 11): each size then gets pips or
-numerals by ``assets.auto_style``, so a zoomed-out table of ten shows
-numbers one can read from a couch and a zoomed-in one shows pips.
+The tile style may be "auto" (issue 11): pips or numerals by ``assets.auto_style``,
+so a zoomed-out table of ten shows numbers one can read from a couch and a zoomed-in
+one shows pips.  A table holds the style one hand long (``hold``, issue 40): decided
+from its tiles' size once the camera settles on a new hand, kept until the hand ends,
+so the tiles never switch from pips to numerals in the middle of a hand.
 
 Sprites are cached per size by ``game.assets``.  Building a new zoom step's
 sprites costs far more than drawing them (NOTES.md), so each frame may spend
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
+from typing import Any
 
 import pygame
 
@@ -75,6 +78,17 @@ class Sprites:
         self.backdrop_cached = False  # see ``felt``
         #: scaled stand-ins kept until their own sprite is built (see ``_stand_in``)
         self._stand_ins: dict[tuple, pygame.Surface] = {}
+        #: The hand "auto" is held for, and the style held (None: not decided yet): ``hold``.
+        self._held: tuple[Any, str | None] = (None, None)
+
+    def hold(self, hand: Any, short: float, settled: bool = True) -> None:
+        """Issue 40: "auto" resolved once per ``hand`` (a key naming it, such as its match and
+        deal numbers): from the table's tile size ``short`` the first time the camera has
+        ``settled`` on it, then kept for every tile drawn until ``hand`` changes."""
+        if hand != self._held[0]:
+            self._held = (hand, None)
+        if self._held[1] is None and settled:
+            self._held = (hand, assets.auto_style(short, self.top))
 
     def new_frame(self) -> None:
         self._spent = 0.0
@@ -102,7 +116,7 @@ class Sprites:
         surf = self._timed(kind, lambda: assets.tile_surface(first, second, short, style, o,
                                                              self.palette, look))
         self._sizes.add(short)
-        self._stand_ins.pop((first, second, short, o, look, self.style, self.palette), None)
+        self._stand_ins.pop((first, second, short, o, look, style, self.palette), None)
         return surf
 
     def _affords(self, kind: str) -> bool:
@@ -120,7 +134,9 @@ class Sprites:
 
     def style_at(self, short: int) -> str:
         """The style a tile of short side ``short`` px is drawn in ("auto" resolved)."""
-        return assets.auto_style(short, self.top) if self.style == "auto" else self.style
+        if self.style != "auto":
+            return self.style
+        return self._held[1] or assets.auto_style(short, self.top)
 
     def _stand_in(self, first: int, second: int, short: int, o: str, look: str) -> pygame.Surface | None:
         # the nearest size already built, in the style this size will have once built (or,
@@ -128,7 +144,7 @@ class Sprites:
         # lifted tile (one at a time, in the hand) is simply built
         if look == "lifted":
             return None
-        wanted = (first, second, short, o, look, self.style, self.palette)
+        wanted = (first, second, short, o, look, self.style_at(short), self.palette)
         kept = self._stand_ins.get(wanted)
         if kept is not None:  # made in an earlier frame: a zoom step takes a few to fill in
             return kept

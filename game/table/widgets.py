@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import pygame
 
 from .. import assets
+from .render import FOCUS_COLOUR, FOCUS_SHADOW
 from .text import fit
 
 FACE = (38, 52, 46)
@@ -64,8 +65,9 @@ class Button:
         colour = (24, 30, 26) if self.primary and self.enabled else TEXT if self.enabled else MUTED
         label = fit(self.label, size, r.width - 10, colour=colour, bold=self.primary)
         out.blit(label, label.get_rect(center=r.center))
-        if self.focused:
-            pygame.draw.rect(out, (255, 255, 255), r.inflate(8, 8), 3, border_radius=radius + 3)
+        if self.focused:  # the cursor's look (the menus'), unlike the white edge of a previewed decision
+            pygame.draw.rect(out, FOCUS_SHADOW, r.inflate(10, 10), 5, border_radius=radius + 4)
+            pygame.draw.rect(out, FOCUS_COLOUR, r.inflate(8, 8), 3, border_radius=radius + 3)
         return out
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.play import PREVIEW
-from shell_driver import button, centre, click, key, touch
+from shell_driver import button, centre, click, key, read, touch
 
 GAME_BUTTONS = {"cuban": "Cuban dominoes", "jamaican": "Jamaican partner dominoes"}
 
@@ -68,7 +68,8 @@ class Keyboard:
             return
         form = app.stack.top
         wanted = button(form, GAME_BUTTONS[game])
-        key_until(app, pygame.K_UP, lambda: form.focus.current is wanted, 40)
+        # down from Start goes round to the top of the settings' column: the games (issue 40)
+        key_until(app, pygame.K_DOWN, lambda: form.focus.current is wanted, 40)
         assert form.focus.current is wanted
         key(app, pygame.K_RETURN)
         form = app.stack.top
@@ -79,6 +80,7 @@ class Keyboard:
         key(app, pygame.K_RETURN)
 
     def decide(self, app, scene, play, action) -> None:
+        read(app)  # the decision just came up (issue 40: a press at once is a second press)
         if action.kind == "play":
             while play.focus != "hand":
                 key(app, pygame.K_DOWN)
@@ -100,6 +102,7 @@ class Keyboard:
         key(app, pygame.K_RETURN)
 
     def overlay_button(self, app, overlay, bid: str) -> None:
+        read(app)
         key_until(app, pygame.K_RIGHT, lambda: overlay.buttons[overlay.focus % len(overlay.buttons)].id == bid,
                   len(overlay.buttons))
         key(app, pygame.K_RETURN)

@@ -44,6 +44,14 @@ def frames(app: App, n: int = 1, dt: float = STEP) -> None:
         app.frame(dt=dt)
 
 
+def read(app: App) -> None:
+    """The player takes in what just came up (a decision, a card, a score screen) before a
+    press meant for it: the press guard's time passes (issue 40, ``game.guard``), in frames
+    of 50 ms (the game's clocks still run in fixed steps)."""
+    from game.guard import PRESS_GUARD_S
+    frames(app, 12, dt=(PRESS_GUARD_S + 0.01) / 12)
+
+
 def post(etype: int, **attrs) -> None:
     pygame.event.post(pygame.event.Event(etype, attrs))
 

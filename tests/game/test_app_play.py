@@ -103,7 +103,7 @@ def test_a_whole_deal_from_the_title_by_one_device(press):
 def test_a_whole_deal_from_the_title_by_keyboard_alone():
     """Arrows, Enter and Esc only: the menus' focus layer, then the table's cursor (UX-7)."""
     from game.play import CORE_BUTTONS
-    from shell_driver import key
+    from shell_driver import key, read
     app = make_app()
     app.start()
     frames(app, 2)
@@ -135,6 +135,7 @@ def test_a_whole_deal_from_the_title_by_keyboard_alone():
                 continue
             if not play.my_turn():
                 continue
+            read(app)  # issue 40: the decision is taken in before the first press for it
             cursor = play.session.cursor
             placing = play.setup is not None  # MT-4: confirmed at the table, placed by the rules
             if play.playable_tiles():

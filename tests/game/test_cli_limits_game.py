@@ -29,3 +29,28 @@ def test_a_folder_named_like_a_screenshot_cannot_be_written(capsys, tmp_path):
     with pytest.raises(SystemExit):
         main(["--screenshot", str(folder)])
     assert "cannot be written" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("size", [(64, 40), (2600, 1600)])  # a small frame, and one compressed fast
+def test_a_screenshot_png_holds_exactly_the_frame(size, tmp_path):
+    """Issue 40: the largest window's screenshot took minutes in pygame's PNG encoder; the
+    program's own (each row unfiltered, deflated fast above FAST_PNG_PIXELS) keeps every pixel."""
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import random
+
+    import pygame
+
+    from game.__main__ import FAST_PNG_PIXELS, write_image
+    pygame.init()
+    surface = pygame.Surface(size)
+    rng = random.Random(size[0])
+    for _ in range(200):
+        colour = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
+        surface.fill(colour, (rng.randrange(size[0]), rng.randrange(size[1]), rng.randrange(1, 300), rng.randrange(1, 300)))
+    assert (size[0] * size[1] > FAST_PNG_PIXELS) == (size[0] > 64)
+    out = tmp_path / "shot.png"
+    write_image(surface, str(out))
+    back = pygame.image.load(str(out))
+    assert back.get_size() == size
+    assert pygame.image.tobytes(back, "RGB") == pygame.image.tobytes(surface, "RGB")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from shell_driver import button, centre, click, frames, key, make_app, post, touch
+from shell_driver import button, centre, click, frames, key, make_app, post, read, touch
 
 from game import safe_area
 from game.lessons import DONE_KEY, GAMES, Guide, lesson_for, suggestion
@@ -145,6 +145,7 @@ def walk(app, game: str, how: str) -> Guide:
             return guide
         if isinstance(top, (DealEndScene, MatchEndScene)):
             frames(app, 30)  # the reveal turns over
+            read(app)
             if how in STEPPED:
                 for _ in range(len(top.buttons)):
                     if top.buttons[top.focus % len(top.buttons)].id in ("continue", "next_match"):
@@ -159,6 +160,7 @@ def walk(app, game: str, how: str) -> Guide:
         assert top is scene, f"unexpected screen {type(top).__name__}"
         if guide.reading:
             if how in STEPPED:
+                read(app)
                 enter(app, how)
             else:
                 frames(app)
@@ -169,6 +171,7 @@ def walk(app, game: str, how: str) -> Guide:
             if action is not None:
                 before = guide.decisions
                 if how in STEPPED:
+                    read(app)
                     keyboard_move(app, scene, action, how)
                 else:
                     pointer_move(app, scene, action, how)

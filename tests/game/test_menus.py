@@ -106,10 +106,11 @@ def test_keyboard_alone_title_to_table_and_back_to_the_title(app):
     key(app, pygame.K_RETURN)  # New game (focused first)
     form = app.stack.top
     assert isinstance(form, NewGameScene)
-    # The focus starts on Start; go up to the player count and take one more.
+    # The focus starts on Start; down (round to the top of the settings' column) to the player
+    # count, and take one more.
     count_row = len(GAMES)  # one row per game above it
     while form.focus.row != count_row:
-        key(app, pygame.K_UP)
+        key(app, pygame.K_DOWN)
     key(app, pygame.K_RIGHT)
     assert len(app.stack.top.seats) == 5
     while app.stack.top.focus.row != len(app.stack.top.focus.rows) - 1:

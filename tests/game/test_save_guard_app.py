@@ -71,6 +71,7 @@ def test_russian_and_ukrainian_say_the_counts_with_the_right_forms():
 
 import errno  # noqa: E402
 import os  # noqa: E402
+import signal  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
@@ -210,3 +211,30 @@ def test_quit_while_saves_work_quits_at_once(failing_app):
     post(pygame.QUIT)
     frames(app, 1)
     assert not app.running
+
+
+@pytest.mark.parametrize("code", list(REFUSALS))
+def test_sigterm_while_saves_fail_writes_the_rescue_copy_then_quits(failing_app, code):
+    """Issue 40: a logout or shutdown (SIGTERM) cannot wait for the warning's answer: the
+    match goes to the rescue copy in the home folder, then the program ends."""
+    app, monkeypatch = failing_app
+    failing(app, monkeypatch, code)
+    home = Path(os.environ["HOME"])
+    assert list(home.glob("domino-table-*.json")) == []
+    os.kill(os.getpid(), signal.SIGTERM)
+    frames(app, 2)
+    assert not app.running
+    rescued = list(home.glob("domino-table-*.json"))
+    assert len(rescued) == 1
+    saved, meta = rules_save.load(rescued[0])
+    assert full_fingerprint(saved) == full_fingerprint(app.play_state.session)
+    assert meta["seats"] == SEATS
+
+
+def test_sigterm_while_saves_work_quits_with_the_autosave_on_disk(failing_app):
+    app, _monkeypatch = failing_app
+    os.kill(os.getpid(), signal.SIGTERM)
+    frames(app, 2)
+    assert not app.running
+    assert list(Path(os.environ["HOME"]).glob("domino-table-*.json")) == []
+    assert full_fingerprint(storage.load_game().session) == full_fingerprint(app.play_state.session)

@@ -112,6 +112,12 @@ CORPUS: dict[str, tuple[Change, LinesChange, int, int]] = {
     "a line nested too deep appended": (same, lambda ls: ls + [b"[" * 5000 + b"]" * 5000], MOVES, 1),
     "a huge number appended": (same, lambda ls: ls + [b'{"at": 1' + b"0" * 5000 + b', "add": [], "cursor": 0}'],
                                MOVES, 1),
+    # issue 40: a line whose cut is valid but whose move is not is checked whole first: the
+    # 60 moves before it stay (the loader cut at 2 first, and resumed 2 moves)
+    "an illegal cut appended": (same, lambda ls: ls + [b'{"at":2,"add":[{"kind":"accept"}],"cursor":3}'],
+                                MOVES, 1),
+    "an illegal cut in the middle": (same, lambda ls: ls[:MIDDLE] + [b'{"at":2,"add":[{"kind":"accept"}],"cursor":3}']
+                                     + ls[MIDDLE:], MIDDLE - 1, MOVES - MIDDLE + 2),
 }
 
 
@@ -202,3 +208,14 @@ def test_an_illegal_move_in_the_snapshot_itself_is_still_refused():
     storage.journal_path().unlink()
     result = storage.load_game()
     assert result.problem == "invalid" and not result.resumed
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-32"])
+def test_a_journal_saved_as_utf16_is_read_like_a_utf16_snapshot(encoding):
+    """Issue 40: an editor that saved the journal as UTF-16 loses no move (the snapshot was
+    already read in any of JSON's encodings)."""
+    written = write_real_save()
+    storage.journal_path().write_bytes(written.journal.decode().encode(encoding))
+    result = storage.load_game()
+    assert result.resumed and result.problem is None, result.reason
+    assert full_fingerprint(result.session) == written.states[MOVES]

@@ -87,3 +87,23 @@ def test_selfplay_numbers_have_upper_bounds(args, words, tmp_path, capsys):
     assert main(argv + args) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and words in err, err
+
+
+@pytest.mark.parametrize("seed", ["9" * 4000, str(2**63)])
+def test_a_transcript_with_a_seed_beyond_the_limit_gets_the_same_answer_everywhere(seed, tmp_path, capsys):
+    """Issue 40: replay wrote a header and {"match": 1} and exited 0 for a header-only
+    transcript with a 4,000-digit seed, which selfplay refuses: every way in now refuses it
+    with the same words (the seed's limit is Config's)."""
+    from rules.session import MAX_SEED, Config
+    from rules.errors import ConfigError
+    source = tmp_path / "t.jsonl"
+    source.write_text('{"transcript": 1, "game": "mexican_train", "players": 4, "seed": %s}\n' % seed)
+    out = tmp_path / "out.jsonl"
+    assert main(["replay", str(source), "--transcript", str(out)]) == 1
+    err = capsys.readouterr().err
+    words = f"the seed must be a whole number from 0 to {MAX_SEED}"
+    assert err.count("\n") == 1 and "line 1" in err and words in err, err
+    assert main(["selfplay", "--game", "mexican_train", "--seed", seed, "--transcript", str(out)]) == 1
+    assert f"from 0 to {MAX_SEED}" in capsys.readouterr().err
+    with pytest.raises(ConfigError, match=words):
+        Config("mexican_train", 4, int(seed))

@@ -141,8 +141,40 @@ def draw_match_end(scene, surface: pygame.Surface, info, u: float) -> None:
                   bold=tm == team, align="center")
         y += team_h
     room = max(0, (panel.bottom - foot - gap - y) // log_h)
-    for row in log[-min(8, room):] if room else []:
-        words = kit.log_row(row)
-        boxes.put(surface, words, pygame.Rect(inner.x, y, inner.width, log_h), small, colour=FAINT, align="center")
-        y += log_h
+    draw_hand_log(scene, surface, log, pygame.Rect(inner.x, y, inner.width, min(8, room) * log_h), log_h, small)
     scene.draw_buttons(surface, panel, labels, u, fpx, primary="next_match")
+
+
+#: The match end's list of hands takes up to this many columns before it leaves any out.
+LOG_COLUMNS = 3
+
+
+def log_cells(n: int, rows: int, most: int = LOG_COLUMNS) -> tuple[int, int]:
+    """How a list of ``n`` hands goes into ``rows`` rows of at most ``most`` columns:
+    (columns, hands left out at the start).  Issue 40: every hand while the columns hold
+    them (a 17-hand Jamaican match listed hands 10-17 only, with no sign of the rest);
+    beyond, the oldest go and a note in the first cell says which (never a single one:
+    the note takes its cell)."""
+    if rows <= 0 or n <= 0:
+        return 1, n
+    columns = max(1, min(most, -(-n // rows)))
+    left_out = max(0, n - rows * columns)
+    return columns, left_out + 1 if left_out else 0
+
+
+def draw_hand_log(scene, surface: pygame.Surface, log: list[HandRow], area: pygame.Rect, log_h: int,
+                  px: int) -> None:
+    """The hands of the match in ``area``: down each column in order, as many columns as it
+    takes (``log_cells``), the oldest left out only beyond that, and said so."""
+    rows = area.height // log_h if log_h else 0
+    kit = scene.play.kit
+    # as many columns as the longest row leaves room for, whole at the readable floor
+    rows_words = [kit.log_row(r) for r in log] + [kit.w("log_left_out", last=len(log))]
+    need = max(width_of(w, scene.boxes.least) for w in rows_words) + log_h
+    columns, left_out = log_cells(len(log), rows, max(1, min(LOG_COLUMNS, area.width // need)))
+    cells = ([kit.w("log_left_out", last=left_out)] if left_out else []) + rows_words[left_out:len(log)]
+    width = area.width // columns
+    for i, words in enumerate(cells[:rows * columns]):
+        col, row = divmod(i, rows)
+        box = pygame.Rect(area.x + col * width, area.y + row * log_h, width, log_h)
+        scene.boxes.put(surface, words, box, px, colour=FAINT, align="center")

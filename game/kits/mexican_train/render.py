@@ -253,7 +253,7 @@ class TableRenderer:
         filled in as they are first drawn (so a tile's sprite is looked up once per zoom step,
         not once per frame).  Stand-ins are never kept: their tiles ask again next frame."""
         self._tiles_of(lay)
-        key = (short, self.sprites.style, self.sprites.palette)
+        key = (short, self.sprites.style_at(short), self.sprites.palette)  # "auto" as resolved (issue 40)
         if key != self._faces_key:
             self._faces_key = key
             self._faces = {}
