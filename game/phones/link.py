@@ -18,10 +18,9 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from rules import bots
 from rules.actions import Action
-from rules.rng import stream
 
+from ..hints import suggestion
 from ..phases import AWAY, DEAL_END
 from ..seats import PHONE, SeatConfig
 from ..sources import SOURCES, DecisionSource
@@ -188,10 +187,9 @@ class PhoneLink:
             self.previews[seat] = Preview(request.action, False, position)
         elif kind == "cancel":
             self.previews.pop(seat, None)
-        elif kind == "hint":
-            view = play.session.view(seat)
-            action = bots.hint(view, stream(play.session.config.seed, "hint", cursor))
-            if action in view.legal:
+        elif kind == "hint":  # the coach's own judgement on this seat's view, as at the device
+            action = suggestion(play.session, play.session.view(seat))
+            if action is not None:
                 self.previews[seat] = Preview(action, True, position)
         elif kind == "confirm" and request.action is not None:
             pending = self.preview_for(seat)

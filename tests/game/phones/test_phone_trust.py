@@ -222,3 +222,27 @@ def test_a_failure_in_any_stage_of_a_phones_request_costs_that_request_only(stag
             assert any(e == "phone.error_failed" for p in phones for e in p.errors)
     finally:
         app.close()
+
+
+def test_a_phones_hint_is_the_same_judgement_as_the_hint_at_the_device(monkeypatch):
+    """Issue 40: the hint is the coach's own judgement (``game.hints.suggestion``); a phone's
+    hint used the bot's quick choice, so the coach could call a phone's hint a mistake."""
+    from game import hints
+    from rules import bots
+    from rules.rng import stream
+    app = _start("cuban", "phone,computer,computer,computer")
+    try:
+        app.stack.top.back()
+        play = app.play_state
+        plays = _phone_turn_with_a_play(app)
+        session = play.session
+        quick = bots.hint(session.view(1), stream(session.config.seed, "hint", session.cursor))
+        judged = next((a for a in session.legal_actions() if a != quick), None)
+        if judged is None:
+            judged = plays[0]
+        monkeypatch.setattr(hints.coach, "judgement", lambda view, seed, cursor: judged)
+        app.phones.link.handle(PhoneRequest(1, "hint", 0))
+        assert app.phones.link.preview_for(1) == judged == hints.suggestion(session, session.view(1))
+        assert app.phones.link.state_for(1)["pending_is_hint"]
+    finally:
+        app.close()
