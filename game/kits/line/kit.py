@@ -10,13 +10,14 @@ Jamaican's [6|6] pose, six love and the two-point key win (JA-2, JA-6, JA-7).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Sequence
 
 import pygame
 
 from rules.actions import ACCEPT, PASS, REDEAL, Action, lead
 from rules.events import Event, LineDealEnd, LinePlay
 from rules.line import ACCEPT as ACCEPTING
-from rules.line import CHOOSE, PLAY, TEAM_SEATS, team_of
+from rules.line import CHOOSE, PLAY, TEAM_SEATS, PartnershipView, team_of
 
 from ...i18n import t
 from ...phases import DEAL_END, MATCH_END
@@ -25,6 +26,8 @@ from ...table.camera import ANY_FELT, Felt
 from ...table.render import DARK
 from ...table.status import PANEL_FILL
 from ...table.text import fit, text
+from ...queries import DealEndInfo, MatchEndInfo
+from ...table.contract import DealSheet, MatchSheet, TablePlay
 from ...table.kit import TableKit
 from ...table.scoreboard import GOLD, GREY
 from . import layout as LL
@@ -98,7 +101,7 @@ def draw_notes(surface, camera, lay, notes: list[str]) -> None:
         top += img.get_height() + 4
 
 
-class LineKit(TableKit):
+class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
     """The shared part; ``Cuban`` and ``Jamaican`` below state their differences.
 
     Words that differ between the games (a hand is a «кон» in Cuban and a «сдача» in
@@ -109,14 +112,15 @@ class LineKit(TableKit):
     focus_first = ("accept", "pass")
     choose_target_key = "line.choose_end"
 
-    def w(self, word: str, **params) -> str:
-        """This game's own words for ``word`` (``line.cuban.hand_no`` ...)."""
-        return t(f"line.{self.game}.{word}", **params)
+    def w(self, word: str, count: int | None = None, **params: object) -> str:
+        """This game's own words for ``word`` (``line.cuban.hand_no`` ...); ``count`` picks
+        the plural form (``i18n.t``)."""
+        return t(f"line.{self.game}.{word}", count, **params)
 
     def team_name(self, team: int) -> str:
         return self.w("team", n=team)
 
-    def match_words(self, word: str, **params) -> str:
+    def match_words(self, word: str, **params: int) -> str:
         """A line game's match is a «матч», a «partita»: never Mexican Train's «партия»."""
         return self.w(word, **params)
 
@@ -393,7 +397,7 @@ class LineKit(TableKit):
 
     # ------------------------------------------------------------ ends
 
-    def hand_result(self, play, info) -> str:
+    def hand_result(self, play: TablePlay[PartnershipView], info: DealEndInfo) -> str:
         """Who won the hand and why (CU-7, JA-5): out, a block with the lowest count, a tie."""
         winner, points = info.extra[0], info.extra[1]
         if winner is None:
@@ -410,7 +414,7 @@ class LineKit(TableKit):
     def key_win(self, info) -> bool:
         return False
 
-    def reset_hand(self, winner: int | None, totals) -> bool:
+    def reset_hand(self, winner: int | None, totals: Sequence[int]) -> bool:
         """JA-7: the hand won by ``winner`` reset both ``totals`` (after it) to 0 and scored
         nothing; never in Cuban."""
         return False
@@ -423,13 +427,15 @@ class LineKit(TableKit):
             return self.w("log_row_reset", hand=row.hand, team=row.winner)
         return self.w("log_row", hand=row.hand, team=row.winner, points=row.points)
 
-    def draw_deal_end(self, scene, surface, info, u: float) -> None:
-        line_scores.draw_deal_end(scene, surface, info, u)
-    def match_title(self, info) -> str | None:
+    def draw_deal_end(self, sheet: DealSheet, play: TablePlay[PartnershipView], surface: pygame.Surface,
+                      info: DealEndInfo, u: float) -> None:
+        line_scores.draw_deal_end(self, sheet, play, surface, info, u)
+    def match_title(self, info: MatchEndInfo) -> str | None:
         return None
 
-    def draw_match_end(self, scene, surface, info, u: float) -> None:
-        line_scores.draw_match_end(scene, surface, info, u)
+    def draw_match_end(self, sheet: MatchSheet, play: TablePlay[PartnershipView], surface: pygame.Surface,
+                       info: MatchEndInfo, u: float) -> None:
+        line_scores.draw_match_end(self, sheet, play, surface, info, u)
     def hand_numbers(self, history) -> list[int]:
         """Each event's hand number (the log's headings; a CU-4 redeal deals the same hand)."""
         return line_scores.hand_numbers(history)
@@ -482,7 +488,7 @@ class CubanKit(LineKit):
     ticker = ticker_words.CUBAN
     replay_step_keys = ("replay.cuban_back", "replay.cuban_forward")
 
-    def match_title(self, info) -> str | None:
+    def match_title(self, info: MatchEndInfo) -> str | None:
         name = info.extra[0] if info.extra else None  # CU-10: "pollona", "tripollua" or None
         return self.w(f"result_{name}") if name else None
 
@@ -517,7 +523,7 @@ class JamaicanKit(LineKit):
     def key_win(self, info) -> bool:
         return info.reason == "out" and info.extra[1] == 2  # JA-6
 
-    def reset_hand(self, winner: int | None, totals) -> bool:
+    def reset_hand(self, winner: int | None, totals: Sequence[int]) -> bool:
         """JA-7: a won hand that left the winners at 0 reset both totals (a win that scores
         always leaves them at 1 or more); ``totals`` are the hand end's, after it."""
         return winner is not None and totals[winner] == 0

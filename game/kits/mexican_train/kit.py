@@ -12,12 +12,15 @@ import pygame
 
 from rules.actions import DRAW, END_CHAIN, PASS, Action
 from rules.events import Event, TrainDeal, TrainDealEnd, TrainPlay, seat_of
+from rules.variants.mexican_train import MexicanTrainView
 
 from ...i18n import t
 from ...phases import DEAL_END, MATCH_END
 from . import layout as L
 from ...table.camera import ANY_FELT, Felt
 from . import prompts as P
+from ...queries import DealEndInfo, MatchEndInfo
+from ...table.contract import DealSheet, MatchSheet, TablePlay
 from ...table.kit import TableKit
 from . import scores, staging, status
 from . import ticker as ticker_words
@@ -40,7 +43,7 @@ def view_obligation(view):
     return view.obligations[0] if view.obligations else None
 
 
-class MexicanTrainKit(TableKit):
+class MexicanTrainKit(TableKit[MexicanTrainView, L.TableLayout, TableRenderer]):
     game = "mexican_train"
     ticker = ticker_words.MEXICAN_TRAIN
     focus_first = ("end_chain", "draw", "pass")
@@ -283,11 +286,13 @@ class MexicanTrainKit(TableKit):
             return t("coach.tile_on_train", tile=tile, name=name_of(action.train))
         return tile
 
-    def draw_deal_end(self, scene, surface, info, u: float) -> None:
-        scores.draw_deal_end(scene, surface, info, u)
+    def draw_deal_end(self, sheet: DealSheet, play: TablePlay[MexicanTrainView], surface: pygame.Surface,
+                      info: DealEndInfo, u: float) -> None:
+        scores.draw_deal_end(sheet, play, surface, info, u)
 
-    def draw_match_end(self, scene, surface, info, u: float) -> None:
-        scores.draw_match_end(scene, surface, info, u)
+    def draw_match_end(self, sheet: MatchSheet, play: TablePlay[MexicanTrainView], surface: pygame.Surface,
+                       info: MatchEndInfo, u: float) -> None:
+        scores.draw_match_end(sheet, play, surface, info, u)
 
 
 def _deal_end_lines(event: TrainDealEnd, who) -> str:
