@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Generic, Hashable, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Hashable, NamedTuple, Sequence, TypeVar
 
 from rules.actions import Action
 from rules.events import Event
@@ -170,6 +170,12 @@ class TableKit(Generic[V, L, R]):
         """The world (the table's tiles, the seats' names and cues) through ``camera``."""
         raise NotImplementedError
 
+    def bottom_seat(self, play: TablePlay[V]) -> int | None:
+        """The seat whose side of the table is at the bottom of the screen (its revealed hand
+        is the one the tray shows at a deal's end): the device's holder, by default; None
+        when no seat is at the device."""
+        return play.viewer or play.holder or play.curtain_for or (play.humans[0] if play.humans else None)
+
     def name_box(self, renderer: R, seat: int) -> pygame.Rect | None:
         """The screen rectangle of a seat's name as ``renderer`` last drew the world, or None
         (the thinking dots sit just above it)."""
@@ -246,6 +252,20 @@ class TableKit(Generic[V, L, R]):
                        info: MatchEndInfo, u: float) -> None:
         """The match's end panel, laid out on what the score screen lends (``sheet``)."""
         raise NotImplementedError
+
+    def hand_result(self, play: TablePlay[V], info: DealEndInfo) -> str:
+        """Who won the deal (or hand) and why, in one line (the replay's words): the seat that
+        went out, or a blocked deal."""
+        if info.reason == "out":
+            out = next((s for s in range(1, len(info.hands)) if not info.hands[s]), None)
+            if out is not None:
+                return t("table.deal_won", name=play.name(out))
+        return t("table.deal_blocked")
+
+    def hand_numbers(self, history: Sequence[Event]) -> list[int] | None:
+        """For each event of ``history``, the number of the deal (or hand) the log heads it
+        with; None: the deals' own numbers (``deal_no``)."""
+        return None
 
     def stats_words(self, stats) -> list[str]:
         """A player's statistics over this game's finished matches (game.history.PlayerStats),

@@ -191,8 +191,7 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
             return self.w(event.kind)  # Cuban's acceptance or demand for a redeal (CU-4)
         return super().cue_word(event)
 
-    @staticmethod
-    def bottom_seat(play) -> int:
+    def bottom_seat(self, play: TablePlay[PartnershipView]) -> int:
         """The seat at the bottom of the screen: the device holder's, kept while the computers
         play, so the table keeps its orientation (CU-1, JA-1)."""
         return play.viewer or play.curtain_for or play.holder or (play.humans[0] if play.humans else 1)
@@ -436,7 +435,8 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
     def draw_match_end(self, sheet: MatchSheet, play: TablePlay[PartnershipView], surface: pygame.Surface,
                        info: MatchEndInfo, u: float) -> None:
         line_scores.draw_match_end(self, sheet, play, surface, info, u)
-    def hand_numbers(self, history) -> list[int]:
+
+    def hand_numbers(self, history: Sequence[Event]) -> list[int]:
         """Each event's hand number (the log's headings; a CU-4 redeal deals the same hand)."""
         return line_scores.hand_numbers(history)
 
