@@ -27,7 +27,7 @@ class Marks:
     """What the play state wants lit on the table this frame (every kit reads the same)."""
 
     targets: tuple = ()  # target keys where the selected tile may go
-    focused_target: object = None  # the keyboard cursor's (or the pointer's) target
+    focused_target: Hashable | None = None  # the keyboard cursor's (or the pointer's) target
     ghost: Any = None  # the previewed tile where it would lie (the kit's own form)
     #: UX-9: the ghost is a phone's preview, shown face down (where the move goes, not what)
     ghost_face_down: bool = False

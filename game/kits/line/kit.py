@@ -10,25 +10,27 @@ Jamaican's [6|6] pose, six love and the two-point key win (JA-2, JA-6, JA-7).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from typing import Callable, Hashable, Sequence
 
 import pygame
 
 from rules.actions import ACCEPT, PASS, REDEAL, Action, lead
 from rules.events import Event, LineDealEnd, LinePlay
 from rules.line import ACCEPT as ACCEPTING
+from rules.tiles import Tile
 from rules.line import CHOOSE, PLAY, TEAM_SEATS, PartnershipView, team_of
 
 from ...i18n import t
 from ...phases import DEAL_END, MATCH_END
 from ...seats import seat_colour
-from ...table.camera import ANY_FELT, Felt
+from ...table.camera import ANY_FELT, Camera, Felt
 from ...table.render import DARK
 from ...table.status import PANEL_FILL
 from ...table.text import fit, text
 from ...queries import DealEndInfo, MatchEndInfo
-from ...table.contract import DealSheet, MatchSheet, TablePlay
-from ...table.kit import TableKit
+from ...table.contract import DealSheet, MatchSheet, Rect4, TablePlay
+from ...table.kit import Marks, TableKit
+from ...table.sprites import Sprites
 from ...table.scoreboard import GOLD, GREY
 from . import layout as LL
 from . import scores as line_scores
@@ -130,17 +132,17 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
 
     # ------------------------------------------------------------ decisions
 
-    def target(self, action: Action):
+    def target(self, action: Action) -> Hashable:
         return action.end
 
-    def decision_buttons(self, view) -> list[tuple[str, Action]]:
+    def decision_buttons(self, view: PartnershipView) -> list[tuple[str, Action]]:
         if view.phase == ACCEPTING:
             return [("accept", ACCEPT), ("redeal", REDEAL)]
         if view.phase == CHOOSE and view.to_act:
             return [(f"lead:{s}", lead(s)) for s in TEAM_SEATS[team_of(view.to_act)]]
         return [("pass", PASS)]
 
-    def button_label(self, bid: str, play) -> str:
+    def button_label(self, bid: str, play: TablePlay[PartnershipView]) -> str:
         if bid.startswith("lead:"):
             return self.w("opener", name=play.name(int(bid[5:])))
         if bid == "pass":
@@ -149,37 +151,38 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
 
     # ------------------------------------------------------------ the world
 
-    def layout(self, view, play, felt: Felt = ANY_FELT) -> LL.LineLayout:
+    def layout(self, view: PartnershipView, play: TablePlay[PartnershipView], felt: Felt = ANY_FELT) -> LL.LineLayout:
         return LL.layout_view(view, felt.aspect, felt.shows)
 
-    def renderer(self, sprites) -> LineRenderer:
+    def renderer(self, sprites: Sprites) -> LineRenderer:
         return LineRenderer(sprites)
 
-    def target_at(self, lay: LL.LineLayout, play, wx: float, wy: float):
+    def target_at(self, lay: LL.LineLayout, play: TablePlay[PartnershipView], wx: float, wy: float) -> Hashable | None:
         return LL.end_at(lay, wx, wy, among=tuple(play.targets()))
 
-    def target_rect(self, lay: LL.LineLayout, key):
+    def target_rect(self, lay: LL.LineLayout, key: Hashable) -> Rect4:
         return lay.ends[key].rect
 
-    def ghost(self, lay: LL.LineLayout, view, action: Action):
+    def ghost(self, lay: LL.LineLayout, view: PartnershipView, action: Action) -> object:
         assert action.end is not None and action.tile is not None, action  # a play has both
         return LL.ghost(lay, action.end, action.tile)
 
-    def follow_point(self, lay: LL.LineLayout, view, me):
+    def follow_point(self, lay: LL.LineLayout, view: PartnershipView, me: int | None) -> tuple[float, float] | None:
         return lay.tiles[-1].centre if lay.tiles else None
 
-    def tile_place(self, lay: LL.LineLayout, tile):
+    def tile_place(self, lay: LL.LineLayout, tile: Tile) -> object:
         low, high = min(tile), max(tile)
         for p in lay.tiles:
             if min(p.first, p.second) == low and max(p.first, p.second) == high:
                 return p
         return None
 
-    def seat_point(self, lay: LL.LineLayout, view, play, seat: int):
+    def seat_point(self, lay: LL.LineLayout, view: PartnershipView, play: TablePlay[PartnershipView],
+                   seat: int) -> tuple[float, float] | None:
         place = LL.seat_places(self.bottom_seat(play), lay.table, lay.seats, _seats(view)).get(seat)
         return None if place is None else place[:2]
 
-    def pile_point(self, lay: LL.LineLayout):
+    def pile_point(self, lay: LL.LineLayout) -> tuple[float, float]:
         x, y, w, h = lay.table
         return (x + w / 2, y + h / 2)
 
@@ -196,15 +199,16 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
         play, so the table keeps its orientation (CU-1, JA-1)."""
         return play.viewer or play.curtain_for or play.holder or (play.humans[0] if play.humans else 1)
 
-    def name_box(self, renderer: LineRenderer, seat: int):
+    def name_box(self, renderer: LineRenderer, seat: int) -> pygame.Rect | None:
         box = renderer.seat_boxes.get(seat)
         return box.get("name") if isinstance(box, dict) else None
 
-    def keep_in_view(self, lay: LL.LineLayout):
+    def keep_in_view(self, lay: LL.LineLayout) -> Rect4 | None:
         """Both open ends of the line (``LineLayout.keep``)."""
         return lay.keep
 
-    def draw_world(self, renderer: LineRenderer, surface, camera, lay, view, play, marks, clock) -> None:
+    def draw_world(self, renderer: LineRenderer, surface: pygame.Surface, camera: Camera, lay: LL.LineLayout,
+                   view: PartnershipView, play: TablePlay[PartnershipView], marks: Marks, clock: float) -> None:
         line_marks = LineMarks(targets=tuple(marks.targets), focused_target=marks.focused_target,
                                ghost=marks.ghost, ghost_face_down=marks.ghost_face_down,
                                tile=play.selected if play.my_turn() else None,
@@ -287,7 +291,7 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
     def deal_words(self, number: int) -> str:
         return self.w("hand_no", hand=max(1, number))  # a hand, not a deal (a Cuban «кон»)
 
-    def status_parts(self, play, view) -> list[str]:
+    def status_parts(self, play: TablePlay[PartnershipView], view: PartnershipView) -> list[str]:
         # hands, not deals: a redeal (CU-4) deals the same hand again
         hand_no = line_scores.hand_number(view.history, ended=play.phase in (DEAL_END, MATCH_END))
         parts = [self.deal_words(hand_no), self.w("target"),
@@ -295,7 +299,7 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
         parts.append(self.w("match_no", match=view.match_no))
         return parts
 
-    def panel_width(self, play, u: float) -> int:
+    def panel_width(self, play: TablePlay[PartnershipView], u: float) -> int:
         fpx = max(10, round(16 * u))
         names = [text(play.name(s), fpx, bold=True).get_width() for s in range(1, 5)]
         return round(120 * u) + min(max(names), round(170 * u))
@@ -317,7 +321,7 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
             y += pad
         return fpx, row_h, pad, tops
 
-    def panel_point(self, play, seat: int, u: float) -> tuple[int, int, int] | None:
+    def panel_point(self, play: TablePlay[PartnershipView], seat: int, u: float) -> tuple[int, int, int] | None:
         """A seat's row in the panel (its right end, its centre line, its height): the thinking
         cue's place when the seats are not on the felt (``layout.PANEL``)."""
         fpx, row_h, pad, tops = self._panel_rows(u)
@@ -325,7 +329,8 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
             return None
         return self.panel_width(play, u) - 2, tops[seat] + row_h // 2, row_h
 
-    def render_panel(self, play, view, u: float, sprites) -> pygame.Surface:
+    def render_panel(self, play: TablePlay[PartnershipView], view: PartnershipView, u: float,
+                     sprites: Sprites) -> pygame.Surface:
         """The two teams: their players (tiles in hand; on a gold pill, passed since the last
         play, CU-6, JA-4) and the team's total."""
         fpx, row_h, pad, tops = self._panel_rows(u)
@@ -358,7 +363,7 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
                 panel.blit(count, box)
         return panel
 
-    def prompt(self, play) -> str:
+    def prompt(self, play: TablePlay[PartnershipView]) -> str:
         view = play.view()
         kinds = {a.kind for a in play.legal()}
         if view.phase == ACCEPTING:
@@ -377,7 +382,7 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
     def opening_prompt(self, view) -> str:
         return self.w("prompt_open")
 
-    def preview_text(self, play, action: Action) -> str:
+    def preview_text(self, play: TablePlay[PartnershipView], action: Action) -> str:
         if action.kind == "play":
             if not play.view().line:
                 return t("line.confirm_open", tile=tile_name(action.tile))
@@ -385,6 +390,7 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
             return t("line.confirm_play", tile=tile_name(action.tile), end=side)
         if action.kind == "lead":
             # UX-3: the device passes between humans only; one human at the table sees no curtain
+            assert action.seat is not None, action  # a lead names the opener
             alone = len(play.humans) < 2 and self.game == "jamaican"
             return self.w("confirm_opener_alone" if alone else "confirm_opener", name=play.name(action.seat))
         if action.kind == "redeal":
@@ -440,7 +446,7 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
         """Each event's hand number (the log's headings; a CU-4 redeal deals the same hand)."""
         return line_scores.hand_numbers(history)
 
-    def log_line(self, event: Event, who, tile_text) -> str | None:
+    def log_line(self, event: Event, who: Callable[[int], str], tile_text: Callable[[Tile], str]) -> str | None:
         if event.kind == "deal":
             return "<b>" + self.w("hand_no", hand=event.deal_no) + "</b>"
         if event.kind == "lead_draw":
@@ -472,7 +478,7 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
             return "<b>" + self.w("team_wins", team=event.winners[0], names=names) + "</b>"
         return None
 
-    def play_words(self, action: Action, tile: str, name_of) -> str:
+    def play_words(self, action: Action, tile: str, name_of: Callable[[int], str]) -> str:
         """The coach's words for a play: on the left or the right end (CU-6, JA-4)."""
         if action.end == "L":
             return t("coach.tile_left", tile=tile)

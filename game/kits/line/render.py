@@ -13,7 +13,7 @@ latest play is haloed so a computer's move is seen (UX-7 only moves the view).
 from __future__ import annotations
 
 import math
-from typing import Callable
+from typing import Callable, Hashable
 from dataclasses import dataclass
 import pygame
 
@@ -42,7 +42,7 @@ class LineMarks:
     """What the play state wants lit on the line this frame."""
 
     targets: frozenset | tuple = ()  # ends ("L", "R") where the selected tile may go
-    focused_target: str | None = None  # the keyboard cursor's end
+    focused_target: Hashable | None = None  # the keyboard cursor's end ("L", "R")
     ghost: Placed | None = None  # the previewed tile (``layout.ghost``)
     ghost_face_down: bool = False  # UX-9: a phone's preview shows where, not what
     tile: tuple[int, int] | None = None  # the selected tile: targets are outlined where it would lie
