@@ -29,11 +29,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pkgutil
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal, overload
 
 from rules.variants import VARIANTS
 
-from .family import PARTS, missing
+from .family import PARTS, HistoryPart, LessonPart, RulePicturesPart, RulesTextPart, SpeechPart, missing
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..table.kit import TableKit
@@ -101,7 +101,19 @@ def kit_for(game: str) -> "TableKit":
     return getattr(importlib.import_module(f".{module}", __name__), name)
 
 
-def family_part(game: str, part: str) -> Any:
+@overload
+def family_part(game: str, part: Literal["history"]) -> HistoryPart: ...
+@overload
+def family_part(game: str, part: Literal["speech"]) -> SpeechPart: ...
+@overload
+def family_part(game: str, part: Literal["rules_text"]) -> RulesTextPart: ...
+@overload
+def family_part(game: str, part: Literal["lesson"]) -> LessonPart: ...
+@overload
+def family_part(game: str, part: Literal["rule_pictures"]) -> RulePicturesPart: ...
+
+
+def family_part(game: str, part: str) -> object:
     """The module ``part`` of ``game``'s family folder (``history``, ...): the parts that need
     no pygame, for the core to ask without loading the kit itself.  What each part provides is
     declared once (``game.kits.family.PARTS``); a module that lacks a declared name is refused

@@ -48,7 +48,7 @@ class RulePicture(NamedTuple):
     with its own renderer, so it stays right when the art changes."""
 
     #: (width, height, sprites) -> the picture, exactly that size
-    draw: Callable[[int, int, Any], "pygame.Surface"]
+    draw: Callable[[int, int, Sprites], "pygame.Surface"]
     #: its caption, in the current language
     caption: Callable[[], str]
     #: the width against the height it reads best at
