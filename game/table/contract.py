@@ -78,6 +78,26 @@ class TablePlay(Protocol[V_co]):
     def last_deal_end(self) -> DealEndInfo | None: ...
 
 
+class PlayerFigures(Protocol):
+    """A player's figures over one game's finished matches (``game.history.PlayerStats``), as a
+    kit words them (``TableKit.stats_words``)."""
+
+    @property
+    def hands(self) -> int: ...
+    @property
+    def hands_won(self) -> int: ...
+    @property
+    def points_for(self) -> int: ...
+    @property
+    def points_against(self) -> int: ...
+    @property
+    def six_love_given(self) -> int: ...
+    @property
+    def six_love_taken(self) -> int: ...
+    @property
+    def mean_penalty(self) -> float | None: ...
+
+
 class Layout(Protocol):
     """What the core reads of a kit's layout: the world rectangle all of it lies in."""
 

@@ -13,7 +13,7 @@ from rules.tiles import Tile
 from ..i18n import t
 from ..queries import DealEndInfo, MatchEndInfo
 from .camera import ANY_FELT, Camera, Felt
-from .contract import DealSheet, Layout, MatchSheet, Rect4, TablePlay
+from .contract import DealSheet, Layout, MatchSheet, PlayerFigures, Rect4, TablePlay
 from .sprites import Sprites
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -267,7 +267,7 @@ class TableKit(Generic[V, L, R]):
         with; None: the deals' own numbers (``deal_no``)."""
         return None
 
-    def stats_words(self, stats) -> list[str]:
+    def stats_words(self, stats: PlayerFigures) -> list[str]:
         """A player's statistics over this game's finished matches (game.history.PlayerStats),
         in this game's own terms: its hands won, and what else the game counts."""
         raise NotImplementedError

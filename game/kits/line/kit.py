@@ -28,7 +28,7 @@ from ...table.render import DARK
 from ...table.status import PANEL_FILL
 from ...table.text import fit, text
 from ...queries import DealEndInfo, MatchEndInfo
-from ...table.contract import DealSheet, MatchSheet, Rect4, TablePlay
+from ...table.contract import DealSheet, MatchSheet, PlayerFigures, Rect4, TablePlay
 from ...table.kit import Marks, TableKit
 from ...table.sprites import Sprites
 from ...table.scoreboard import GOLD, GREY
@@ -41,16 +41,16 @@ TEAM_COLOURS = line_scores.TEAM_COLOURS
 PASS_COLOUR = (255, 214, 90)  # a pass's cue, at the seat or behind its count in the panel
 
 
-def tile_name(tile) -> str:
+def tile_name(tile: Sequence[int]) -> str:
     return f"[{tile[0]}|{tile[1]}]"
 
 
-def _seats(view) -> int:
+def _seats(view: PartnershipView) -> int:
     """How many sit at this line table: the view counts every seat's hand (index 0 unused)."""
     return len(view.hand_counts) - 1
 
 
-def passes(view) -> list[int]:
+def passes(view: PartnershipView) -> list[int]:
     """The seats that passed since the last play, latest first (CU-6, JA-4)."""
     passed = []
     for e in reversed(view.history):
@@ -60,14 +60,14 @@ def passes(view) -> list[int]:
     return passed
 
 
-def doubles_in(hand) -> list:
+def doubles_in(hand: Sequence[Tile]) -> list[Tile]:
     return [x for x in hand if x[0] == x[1]]
 
 
 class LineRenderer:
     """What the table scene keeps of the line's drawing between frames."""
 
-    def __init__(self, sprites) -> None:
+    def __init__(self, sprites: Sprites) -> None:
         self.sprites = sprites
         self.tiles_drawn = 0
         #: each seat's name, hand and pass cue as drawn last frame (screen rects, ``draw_line``)
@@ -225,7 +225,7 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
         self._draw_passes(surface, camera, lay, view, bottom, renderer.seat_boxes)
         draw_notes(surface, camera, lay, self.table_notes(view, play))
 
-    def table_notes(self, view, play) -> list[str]:
+    def table_notes(self, view: PartnershipView, play: TablePlay[PartnershipView]) -> list[str]:
         """What the table says at its centre before the first tile of a hand: the lead draw
         (CU-2) and any demand for a redeal with the doubles shown (CU-4)."""
         if view.line:
@@ -379,11 +379,12 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
             return self.opening_prompt(view)
         return t("line.prompt_play", left=view.left_end, right=view.right_end)
 
-    def opening_prompt(self, view) -> str:
+    def opening_prompt(self, view: PartnershipView) -> str:
         return self.w("prompt_open")
 
     def preview_text(self, play: TablePlay[PartnershipView], action: Action) -> str:
         if action.kind == "play":
+            assert action.tile is not None, action  # a play names its tile
             if not play.view().line:
                 return t("line.confirm_open", tile=tile_name(action.tile))
             side = t("line.end_left") if action.end == "L" else t("line.end_right")
@@ -416,7 +417,7 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
         seat = next(s for s in TEAM_SEATS[winner] if info.penalties[s] == low)
         return self.w("result_block" + reset, name=play.name(seat), count=low, team=winner, points=points)
 
-    def key_win(self, info) -> bool:
+    def key_win(self, info: DealEndInfo) -> bool:
         return False
 
     def reset_hand(self, winner: int | None, totals: Sequence[int]) -> bool:
@@ -498,7 +499,7 @@ class CubanKit(LineKit):
         name = info.extra[0] if info.extra else None  # CU-10: "pollona", "tripollua" or None
         return self.w(f"result_{name}") if name else None
 
-    def stats_words(self, stats) -> list[str]:
+    def stats_words(self, stats: PlayerFigures) -> list[str]:
         return [t("history.cuban_hands_won", count=stats.hands_won, hands=stats.hands),
                 t("history.points", won=stats.points_for, lost=stats.points_against)]
 
@@ -513,10 +514,10 @@ class JamaicanKit(LineKit):
     ticker = ticker_words.JAMAICAN
     replay_step_keys = ("replay.jamaican_back", "replay.jamaican_forward")
 
-    def opening_prompt(self, view) -> str:
+    def opening_prompt(self, view: PartnershipView) -> str:
         return self.w("prompt_pose_66") if view.pose_required else self.w("prompt_open")
 
-    def stats_words(self, stats) -> list[str]:
+    def stats_words(self, stats: PlayerFigures) -> list[str]:
         return [t("history.jamaican_hands_won", count=stats.hands_won, hands=stats.hands),
                 t("history.six_love", given=stats.six_love_given, taken=stats.six_love_taken)]
 
@@ -526,7 +527,7 @@ class JamaicanKit(LineKit):
         hands = loss / coach.SCALE["jamaican"]
         return t("coach.cost_hands", count=round(hands, 1 if hands >= 0.1 else 2))
 
-    def key_win(self, info) -> bool:
+    def key_win(self, info: DealEndInfo) -> bool:
         return info.reason == "out" and info.extra[1] == 2  # JA-6
 
     def reset_hand(self, winner: int | None, totals: Sequence[int]) -> bool:

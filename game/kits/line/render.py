@@ -17,7 +17,7 @@ from typing import Callable, Hashable
 from dataclasses import dataclass
 import pygame
 
-from rules.line import team_of
+from rules.line import PartnershipView, team_of
 
 from ... import assets, i18n
 from ...seats import seat_colour
@@ -86,7 +86,7 @@ def _frame(surface: pygame.Surface, camera: Camera, name_px: int = 0) -> _Frame:
                   (wx - pad, wy - pad, wx + ww + pad, wy + wh + pad), name_px)
 
 
-def draw_line(surface: pygame.Surface, camera: Camera, layout: LL.LineLayout, view,
+def draw_line(surface: pygame.Surface, camera: Camera, layout: LL.LineLayout, view: PartnershipView,
               sprites: Sprites, marks: LineMarks, names: dict, clock: float = 0.0,
               team_name: Callable[[int], str] | None = None, seat_boxes: dict | None = None) -> int:
     """Draw the felt, the line, its ends, the ghost and the seats; return the tiles drawn.
@@ -208,7 +208,7 @@ def _draw_ghost(f: _Frame, sprites: Sprites, marks: LineMarks, clock: float) -> 
 
 # --------------------------------------------------------------------- the seats
 
-def _draw_seats(f: _Frame, layout: LL.LineLayout, view, sprites: Sprites, names: dict,
+def _draw_seats(f: _Frame, layout: LL.LineLayout, view: PartnershipView, sprites: Sprites, names: dict,
                 team_name: Callable[[int], str], revealed: tuple | None = None,
                 boxes: dict | None = None) -> None:
     places = LL.seat_places(view.seat, layout.table, layout.seats, len(view.hand_counts) - 1)

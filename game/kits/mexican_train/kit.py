@@ -22,7 +22,7 @@ from . import layout as L
 from ...table.camera import ANY_FELT, Camera, Felt
 from . import prompts as P
 from ...queries import DealEndInfo, MatchEndInfo
-from ...table.contract import DealSheet, MatchSheet, Rect4, TablePlay
+from ...table.contract import DealSheet, MatchSheet, PlayerFigures, Rect4, TablePlay
 from ...table.kit import Marks, TableKit
 from ...table.sprites import Sprites
 from . import scores, staging, status
@@ -44,7 +44,7 @@ CUE_OUT = L.LABEL_W + 100
 _DECISIONS = [("draw", DRAW), ("pass", PASS), ("end_chain", END_CHAIN)]
 
 
-def view_obligation(view):
+def view_obligation(view: MexicanTrainView) -> int | str | None:
     """The train of the oldest open double (MT-14), or None."""
     return view.obligations[0] if view.obligations else None
 
@@ -213,7 +213,7 @@ class MexicanTrainKit(TableKit[MexicanTrainView, L.TableLayout, TableRenderer]):
         return P.prompt(play)
 
     @staticmethod
-    def _decided_this_deal(view) -> bool:
+    def _decided_this_deal(view: MexicanTrainView) -> bool:
         for e in reversed(view.history):
             if e.kind == "deal":
                 return False
@@ -242,7 +242,7 @@ class MexicanTrainKit(TableKit[MexicanTrainView, L.TableLayout, TableRenderer]):
         return None
 
     @staticmethod
-    def searched(view, seat: int) -> int:
+    def searched(view: MexicanTrainView, seat: int) -> int:
         """MT-5: how many tiles ``seat`` drew in this deal's start search."""
         count = 0
         for e in reversed(view.history):
@@ -280,7 +280,7 @@ class MexicanTrainKit(TableKit[MexicanTrainView, L.TableLayout, TableRenderer]):
             return "<b>" + t("ui.log_match_end", names=", ".join(who(s) for s in event.winners)) + "</b>"
         return None
 
-    def stats_words(self, stats) -> list[str]:
+    def stats_words(self, stats: PlayerFigures) -> list[str]:
         words = [t("history.deals_won", count=stats.hands_won, hands=stats.hands)]
         if stats.mean_penalty is not None:
             words.append(t("history.mean_penalty", value=round(stats.mean_penalty, 1)))
