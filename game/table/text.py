@@ -4,7 +4,7 @@ which the score screens of the kits and of ``game.scenes`` both lay out with."""
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Callable
+from typing import Callable, Sequence
 
 import pygame
 
@@ -16,7 +16,7 @@ _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _LIMIT = 600
 
 
-def text(s: str, size: int, colour=(247, 241, 227), bold: bool = False,
+def text(s: str, size: int, colour: Sequence[int] = (247, 241, 227), bold: bool = False,
          outline: tuple[int, int, int] | None = None) -> pygame.Surface:
     """``s`` rendered at ``size`` px (cached); ``outline`` adds a 1-2 px dark rim for felt."""
     size = max(6, int(size))
@@ -63,7 +63,7 @@ def fit(s: str, size: int, width: int, least: int = 8, **kw) -> pygame.Surface:
 _pills: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
 
-def pill(s: str, size: int, colour=(247, 241, 227), *, pad: tuple[int, int], width: int | None = None,
+def pill(s: str, size: int, colour: Sequence[int] = (247, 241, 227), *, pad: tuple[int, int], width: int | None = None,
          least: int = 8, bold: bool = False, outline: tuple[int, int, int] | None = None,
          rim: tuple[tuple[int, int, int], int] | None = None,
          fill: tuple[int, int, int] = (10, 20, 16)) -> pygame.Surface:
