@@ -29,9 +29,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pkgutil
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal, overload
 
 from rules.variants import VARIANTS
+
+from .family import PARTS, HistoryPart, LessonPart, RulePicturesPart, RulesTextPart, SpeechPart, missing
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..table.kit import TableKit
@@ -99,14 +101,34 @@ def kit_for(game: str) -> "TableKit":
     return getattr(importlib.import_module(f".{module}", __name__), name)
 
 
-def family_part(game: str, part: str) -> Any:
+@overload
+def family_part(game: str, part: Literal["history"]) -> HistoryPart: ...
+@overload
+def family_part(game: str, part: Literal["speech"]) -> SpeechPart: ...
+@overload
+def family_part(game: str, part: Literal["rules_text"]) -> RulesTextPart: ...
+@overload
+def family_part(game: str, part: Literal["lesson"]) -> LessonPart: ...
+@overload
+def family_part(game: str, part: Literal["rule_pictures"]) -> RulePicturesPart: ...
+
+
+def family_part(game: str, part: str) -> object:
     """The module ``part`` of ``game``'s family folder (``history``, ...): the parts that need
-    no pygame, for the core to ask without loading the kit itself."""
+    no pygame, for the core to ask without loading the kit itself.  What each part provides is
+    declared once (``game.kits.family.PARTS``); a module that lacks a declared name is refused
+    here, by name."""
+    if part not in PARTS:
+        raise ValueError(f"no family part {part!r}; the parts are {', '.join(PARTS)}")
     try:
         module, _ = KITS[game]
     except KeyError:
         raise ValueError(f"no table for the game {game!r}; use one of {', '.join(KITS)}") from None
-    return importlib.import_module(f".{module.split('.')[0]}.{part}", __name__)
+    found = importlib.import_module(f".{module.split('.')[0]}.{part}", __name__)
+    lacks = missing(part, found)
+    if lacks:
+        raise TypeError(f"{found.__name__} lacks what a family's {part!r} provides: {', '.join(lacks)}")
+    return found
 
 
 def has_part(game: str, part: str) -> bool:

@@ -183,7 +183,9 @@ def lesson_for(game: str) -> Lesson:
     """The guided first hand of ``game``, from its family's folder (``kits/FAMILY/lesson.py``)."""
     if game not in GAMES:
         raise ValueError(f"no lesson for {game!r}")
-    lesson: Lesson = family_part(game, "lesson").lesson(game)
+    lesson = family_part(game, "lesson").lesson(game)
+    if not isinstance(lesson, Lesson):  # game.kits.family cannot name Lesson (it would import this)
+        raise TypeError(f"the lesson of {game!r} is a {type(lesson).__name__}, not a Lesson")
     return lesson
 
 

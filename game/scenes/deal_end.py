@@ -65,7 +65,7 @@ class DealEndScene(ScorePanelScene):
         return self.play.last_deal_end()
 
     def draw_info(self, surface: pygame.Surface, info, u: float) -> None:
-        self.play.kit.draw_deal_end(self, surface, info, u)  # each family lays out its own
+        self.play.kit.draw_deal_end(self, self.play, surface, info, u)  # each family lays out its own
 
     def labels_with_undo(self, info, next_words: str) -> list[tuple[str, str]]:
         over = self.play.session.match_over()

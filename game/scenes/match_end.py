@@ -58,7 +58,7 @@ class MatchEndScene(ScorePanelScene):
         return self.play.match_end()
 
     def draw_info(self, surface: pygame.Surface, info, u: float) -> None:
-        self.play.kit.draw_match_end(self, surface, info, u)  # each family lays out its own
+        self.play.kit.draw_match_end(self, self.play, surface, info, u)  # each family lays out its own
 
     def match_top(self, surface, panel: pygame.Rect, info, line: str, u: float) -> tuple[pygame.Rect, int]:
         """The title and the winners' line; returns the panel's inner width and the next top."""

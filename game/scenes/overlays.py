@@ -432,7 +432,7 @@ def history_lines(history, name: Callable[[int], str], seed: int | None = None, 
     if seed is not None:
         lines.append(html.escape(i18n.t("ui.log_seed", seed=seed)))
     # the line games number hands, not deals: the deal after a redeal (CU-4) is the same hand
-    hands = kit.hand_numbers(history) if hasattr(kit, "hand_numbers") else None
+    hands = kit.hand_numbers(history)
     for i, event in enumerate(history):
         if event.kind == "match":
             lines.append(f"<b>{html.escape(kit.match_words('log_match', n=event.match_no))}</b>")

@@ -172,6 +172,7 @@ class ReplayPlay(TableQueries):
         self.curtain_for = None
         self.selected = None
         self.pending = None
+        self.setup = None
 
     @property
     def phase(self) -> str:
@@ -182,6 +183,9 @@ class ReplayPlay(TableQueries):
 
     def my_turn(self) -> bool:
         return False
+
+    def hand_seat(self) -> int | None:
+        return None
 
     def targets(self, tile=None) -> list:
         return []

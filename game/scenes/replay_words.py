@@ -49,14 +49,7 @@ class ReplayWords:
         info = self.play.last_deal_end()
         if info is None:
             return ""
-        hand_result = getattr(self.kit, "hand_result", None)
-        if hand_result is not None:
-            return hand_result(self.play, info)
-        if info.reason == "out":
-            out = next((s for s in range(1, len(info.hands)) if not info.hands[s]), None)
-            if out is not None:
-                return t("table.deal_won", name=self.play.name(out))
-        return t("table.deal_blocked")
+        return self.kit.hand_result(self.play, info)
 
     def last_decision_words(self) -> str:
         from .overlays import tile_text

@@ -249,9 +249,7 @@ class TableRoom(CameraControls, Scene):
         if hands is None:
             return None
         play = self.play
-        bottom = getattr(self.kit, "bottom_seat", None)
-        seat = bottom(play) if bottom is not None else (
-            play.viewer or play.holder or play.curtain_for or (play.humans[0] if play.humans else None))
+        seat = self.kit.bottom_seat(play)
         if seat is None or not 0 < seat < len(hands):
             return None
         return seat, tuple(sorted(hands[seat]))

@@ -13,11 +13,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from .. import assets
 from ..safe_area import tv_on
-from ..table.text import as_shown, text
+# the measuring of text is the table's (the kits' score screens measure too): named here as before
+from ..table.text import ELLIPSIS, elide, fitting_px, line_height, text, width_of
 
-ELLIPSIS = "\u2026"
+__all__ = ["ELLIPSIS", "Boxes", "Laid", "button_rows", "elide", "fitting_px", "line_height", "readable_px",
+           "width_of"]
+
 TEXT = (247, 241, 227)
 
 
@@ -37,40 +39,6 @@ def readable_px(app) -> int:
     height, and never under 10 px."""
     h = app.screen.get_height()
     return max(10, round((16 if tv_on(app.settings) else 12) * h / 1080))
-
-
-def line_height(px: int, bold: bool = False) -> int:
-    """The height of one line of text at ``px``."""
-    return assets.font(max(6, int(px)), bold).get_height()
-
-
-def width_of(words: str, px: int, bold: bool = False) -> int:
-    return assets.font(max(6, int(px)), bold).size(as_shown(words))[0]
-
-
-def fitting_px(words: str, width: int, px: int, least: int, bold: bool = False) -> int:
-    """The largest size from ``px`` down to ``least`` at which ``words`` fit ``width``."""
-    while px > least and width_of(words, px, bold) > width:
-        px = max(least, min(px - 1, int(px * 0.92)))
-    return px
-
-
-def elide(words: str, width: int, px: int = 0, bold: bool = False, measure=None) -> str:
-    """``words`` cut at the end with an ellipsis to fit ``width`` ("" if not even that fits),
-    measured at ``px`` in the game's font or by ``measure`` (a pygame_gui theme's font)."""
-    size = measure or (lambda s: width_of(s, px, bold))
-    if size(words) <= width:
-        return words
-    lo, hi = 0, len(words)
-    while lo < hi:  # the longest prefix that fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        if size(words[:mid].rstrip(" ,") + ELLIPSIS) <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    if lo == 0:
-        return ELLIPSIS if size(ELLIPSIS) <= width else ""
-    return words[:lo].rstrip(" ,") + ELLIPSIS
 
 
 class Boxes:

@@ -11,6 +11,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+#: a world rectangle: x, y, width, height
+Rect4 = tuple[float, float, float, float]
+
 STEPS_PER_DOUBLING = 8
 MIN_ZOOM = 0.2
 MAX_ZOOM = 4.0
@@ -28,7 +31,7 @@ def step_zoom(k: int) -> float:
     return 2.0 ** (k / STEPS_PER_DOUBLING)
 
 
-def fitting_zoom(clear_w: float, clear_h: float, bounds, margin: float = 0.03) -> float:
+def fitting_zoom(clear_w: float, clear_h: float, bounds: Rect4, margin: float = 0.03) -> float:
     """The largest zoom step that shows ``bounds`` whole in a clear area of that size."""
     _x, _y, w, h = bounds
     zoom = min(max(1.0, clear_w) * (1 - 2 * margin) / max(w, 1), max(1.0, clear_h) * (1 - 2 * margin) / max(h, 1))
@@ -56,7 +59,7 @@ class Felt:
     def aspect(self) -> float:
         return max(self.width, 1.0) / max(self.height, 1.0)
 
-    def shows(self, bounds) -> bool:
+    def shows(self, bounds: Rect4) -> bool:
         """Whether the automatic view shows ``bounds`` whole here (``Camera.fit``'s own test)."""
         return whole_at(fitting_zoom(self.width, self.height, bounds), self.min_zoom)
 
@@ -96,7 +99,7 @@ class Camera:
         vx, vy, vw, vh = self.viewport
         return ((sx - vx - vw / 2) / z + self.cx, (sy - vy - vh / 2) / z + self.cy)
 
-    def world_rect_to_screen(self, rect) -> tuple[int, int, int, int]:
+    def world_rect_to_screen(self, rect: Rect4) -> tuple[int, int, int, int]:
         x, y, w, h = rect
         sx, sy = self.world_to_screen(x, y)
         z = self.draw_zoom
@@ -142,7 +145,7 @@ class Camera:
         left, top, right, bottom = self.safe
         return Felt(max(1, self.viewport[2] - left - right), max(1, self.viewport[3] - top - bottom), min_zoom)
 
-    def fit_zoom(self, bounds, margin: float = 0.03) -> tuple[float, float, float]:
+    def fit_zoom(self, bounds: Rect4, margin: float = 0.03) -> tuple[float, float, float]:
         """Centre and zoom step that show ``bounds`` whole inside the safe area."""
         x, y, w, h = bounds
         left, top, right, bottom = self.safe
@@ -150,7 +153,7 @@ class Camera:
         z = fitting_zoom(felt.width, felt.height, bounds, margin)
         return (x + w / 2 - (left - right) / 2 / z, y + h / 2 - (top - bottom) / 2 / z, z)
 
-    def fit(self, bounds, *, animate: bool = True, min_zoom: float | None = None,
+    def fit(self, bounds: Rect4, *, animate: bool = True, min_zoom: float | None = None,
             focus: tuple[float, float] | None = None, keep=None) -> None:
         """Fit the whole table in view; with ``min_zoom``, never smaller than that (tiles stay
         readable at a large interface size or on a TV) but by ``FLOOR_SLACK``, centred near
@@ -168,7 +171,7 @@ class Camera:
             self.cx, self.cy, self.zoom = goal
             self._goal = None
 
-    def _readable(self, bounds, zoom: float, focus: tuple[float, float],
+    def _readable(self, bounds: Rect4, zoom: float, focus: tuple[float, float],
                   keep=None) -> tuple[float, float, float]:
         """Centre near ``focus`` at ``zoom`` (a step), keeping as much of ``bounds`` in view as fits.
 
@@ -206,7 +209,7 @@ class Camera:
         else:
             self.cx, self.cy, self.zoom = goal
 
-    def ensure_visible(self, rect, margin: float = 40.0) -> None:
+    def ensure_visible(self, rect: Rect4, margin: float = 40.0) -> None:
         """Glide just enough that ``rect`` (world) is on screen (the keyboard cursor's target)."""
         x, y, w, h = rect
         vx, vy, vw, vh = self.visible_world()

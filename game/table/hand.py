@@ -5,7 +5,11 @@ curtain, UX-3) is drawn as backs, so no face of it ever reaches the screen.
 """
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+
 import pygame
+
+from rules.tiles import Tile
 
 from .. import i18n
 from .render import FOCUS_COLOUR, FOCUS_SHADOW, FRESH_COLOUR
@@ -32,9 +36,10 @@ def hand_rects(panel: pygame.Rect, count: int, max_short: int) -> tuple[list[pyg
     return [pygame.Rect(x + i * (short + gap), y, short, 2 * short) for i in range(count)], short
 
 
-def draw_hand(surface: pygame.Surface, sprites: Sprites, tiles, rects, short: int, *,
-              playable=frozenset(), selected=None, focused=None, dim_unplayable: bool = True,
-              fresh=None, hovered=None, hidden=frozenset()) -> None:
+def draw_hand(surface: pygame.Surface, sprites: Sprites, tiles: Sequence[Tile], rects: Sequence[pygame.Rect], short: int,
+              *, playable: Collection[Tile] = frozenset(), selected: Tile | None = None,
+              focused: Tile | None = None, dim_unplayable: bool = True, fresh: Tile | None = None,
+              hovered: Tile | None = None, hidden: Collection[tuple[int, int]] = frozenset()) -> None:
     """Face-up tiles; those with no legal play are dimmed, the selected one raised, the one
     under the mouse pointer (``hovered``) ringed; a tile still on its way to the hand
     (``hidden``, as (low, high)) leaves its slot empty until it lands (game.motion)."""
@@ -62,13 +67,13 @@ def draw_hand(surface: pygame.Surface, sprites: Sprites, tiles, rects, short: in
         pygame.draw.rect(surface, colour, rect, width, border_radius=max(3, short // 6))
 
 
-def draw_backs(surface: pygame.Surface, sprites: Sprites, rects, short: int) -> None:
+def draw_backs(surface: pygame.Surface, sprites: Sprites, rects: Sequence[pygame.Rect], short: int) -> None:
     """A hidden hand: backs only (UX-3)."""
     back = sprites.back(short, True)
     surface.fblits([(back, r.topleft) for r in rects])
 
 
-def draw_hand_row(surface, sprites, hand, x: int, cy: int, short: int, avail: int, fpx: int,
+def draw_hand_row(surface: pygame.Surface, sprites: Sprites, hand: Sequence[Tile], x: int, cy: int, short: int, avail: int, fpx: int,
                   turn: float = 1.0) -> None:
     """A revealed hand, face up in a row (UX-3: at the end every hand is shown together).
 

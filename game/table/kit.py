@@ -3,16 +3,23 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Hashable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Generic, Hashable, NamedTuple, Sequence, TypeVar
 
 from rules.actions import Action
 from rules.events import Event
+from rules.state import View
+from rules.tiles import Tile
 
 from ..i18n import t
-from .camera import ANY_FELT, Felt
+from ..queries import DealEndInfo, MatchEndInfo
+from .camera import ANY_FELT, Camera, Felt
+from .contract import DealSheet, Layout, MatchSheet, PlayerFigures, Rect4, TablePlay
+from .sprites import Sprites
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
+
+    from ..motion import Flight
 
 
 @dataclass
@@ -20,7 +27,7 @@ class Marks:
     """What the play state wants lit on the table this frame (every kit reads the same)."""
 
     targets: tuple = ()  # target keys where the selected tile may go
-    focused_target: object = None  # the keyboard cursor's (or the pointer's) target
+    focused_target: Hashable | None = None  # the keyboard cursor's (or the pointer's) target
     ghost: Any = None  # the previewed tile where it would lie (the kit's own form)
     #: UX-9: the ghost is a phone's preview, shown face down (where the move goes, not what)
     ghost_face_down: bool = False
@@ -41,7 +48,7 @@ class RulePicture(NamedTuple):
     with its own renderer, so it stays right when the art changes."""
 
     #: (width, height, sprites) -> the picture, exactly that size
-    draw: Callable[[int, int, Any], "pygame.Surface"]
+    draw: Callable[[int, int, Sprites], "pygame.Surface"]
     #: its caption, in the current language
     caption: Callable[[], str]
     #: the width against the height it reads best at
@@ -52,8 +59,20 @@ _CUE_WORDS = {"pass": "motion.pass", "mark": "motion.marker_up", "unmark": "moti
               "draw": "motion.drew", "search": "motion.drew"}
 
 
-class TableKit:
-    """One family's table.  Subclasses set ``game`` and override the hooks."""
+#: the family's view (``MexicanTrainView``, ``PartnershipView``), its layout in world coordinates
+#: and what draws it for one table scene: each kit names its own three (``TableKit[V, L, R]``)
+V = TypeVar("V", bound=View)
+L = TypeVar("L", bound=Layout)
+R = TypeVar("R")
+
+
+class TableKit(Generic[V, L, R]):
+    """One family's table.  Subclasses set ``game`` and override the hooks.
+
+    Typed against what the kit is handed (``game.table.contract``): the play state's queries
+    (``TablePlay``), the family's own view ``V`` and layout ``L`` and renderer ``R``.  The core
+    holds a kit without knowing its family (``TableKit``): what ``layout`` returns it hands back
+    to ``target_at``, ``ghost`` and the rest unopened."""
 
     game = ""
     #: The decision buttons the cursor goes to first when no tile can be played.
@@ -78,58 +97,60 @@ class TableKit:
         """The target key of a play action: where the player points to make it."""
         raise NotImplementedError
 
-    def decision_buttons(self, view) -> list[tuple[str, Action]]:
+    def decision_buttons(self, view: V) -> list[tuple[str, Action]]:
         """The decision buttons to show now, in order, each with the action it stands for."""
         raise NotImplementedError
 
-    def button_label(self, bid: str, play) -> str:
+    def button_label(self, bid: str, play: TablePlay[V]) -> str:
+        """A decision button's words (its id from ``decision_buttons``)."""
         raise NotImplementedError
 
     # ------------------------------------------------------------ the world
 
-    def layout(self, view, play, felt: Felt = ANY_FELT) -> Any:
+    def layout(self, view: V, play: TablePlay[V], felt: Felt = ANY_FELT) -> L:
         """Where everything lies in world coordinates; has ``content`` (x, y, w, h).
         ``felt`` is the clear table area on screen that the automatic view fits it into."""
         raise NotImplementedError
 
-    def target_at(self, lay, play, wx: float, wy: float) -> Hashable | None:
+    def target_at(self, lay: L, play: TablePlay[V], wx: float, wy: float) -> Hashable | None:
         """The lit target under a world point, or None."""
         raise NotImplementedError
 
-    def target_rect(self, lay, key) -> tuple[float, float, float, float]:
+    def target_rect(self, lay: L, key: Hashable) -> Rect4:
         """The world rectangle to keep on screen when ``key`` has the cursor."""
         raise NotImplementedError
 
-    def ghost(self, lay, view, action: Action) -> Any:
+    def ghost(self, lay: L, view: V, action: Action) -> object:
         """The previewed play where it would lie (UX-1), in the form ``draw_world`` reads."""
         raise NotImplementedError
 
-    def recent(self, view, me: int | None) -> tuple:
+    def recent(self, view: V, me: int | None) -> tuple:
         """The plays since ``me``'s own last decision, newest last."""
         return ()
 
-    def follow_point(self, lay, view, me: int | None) -> tuple[float, float] | None:
+    def follow_point(self, lay: L, view: V, me: int | None) -> tuple[float, float] | None:
+        """The world point the automatic view follows (the latest play), or None."""
         return None
 
-    def must_see(self, lay, view, play) -> tuple[float, float, float, float] | None:
+    def must_see(self, lay: L, view: V, play: TablePlay[V]) -> Rect4 | None:
         """A world rectangle the player must see now (an open double to cover), or None."""
         return None
 
-    def tile_place(self, lay, tile) -> Any:
+    def tile_place(self, lay: L, tile: Tile) -> object:
         """Where a tile on the table lies (a ``layout.Placed``), or None (game.motion)."""
         return None
 
-    def seat_point(self, lay, view, play, seat: int) -> tuple[float, float] | None:
+    def seat_point(self, lay: L, view: V, play: TablePlay[V], seat: int) -> tuple[float, float] | None:
         """The world point of a seat's place at the table: a computer's play leaves from here,
         its drawn tiles go here, and a cue at that seat is shown here."""
         return None
 
-    def cue_point(self, lay, view, play, seat: int) -> tuple[float, float] | None:
+    def cue_point(self, lay: L, view: V, play: TablePlay[V], seat: int) -> tuple[float, float] | None:
         """Where a cue at ``seat`` (a pass, a marker) is shown: its seat's point unless the kit
         knows a place clearer of the names and tiles (Mexican Train's, issue 28)."""
         return self.seat_point(lay, view, play, seat)
 
-    def pile_point(self, lay) -> tuple[float, float]:
+    def pile_point(self, lay: L) -> tuple[float, float]:
         """The world point the boneyard and the deal's tiles come from."""
         x, y, w, h = lay.content
         return (x + w / 2, y + h / 2)
@@ -140,48 +161,56 @@ class TableKit:
         key = _CUE_WORDS.get(event.kind)
         return t(key) if key else None
 
-    def renderer(self, sprites) -> Any:
+    def renderer(self, sprites: Sprites) -> R:
         """What draws the world for one table scene (it may keep state between frames)."""
         raise NotImplementedError
 
-    def draw_world(self, renderer, surface: pygame.Surface, camera, lay, view, play, marks: Marks,
-                   clock: float) -> None:
+    def draw_world(self, renderer: R, surface: pygame.Surface, camera: Camera, lay: L, view: V,
+                   play: TablePlay[V], marks: Marks, clock: float) -> None:
+        """The world (the table's tiles, the seats' names and cues) through ``camera``."""
         raise NotImplementedError
 
-    def name_box(self, renderer, seat: int) -> pygame.Rect | None:
+    def bottom_seat(self, play: TablePlay[V]) -> int | None:
+        """The seat whose side of the table is at the bottom of the screen (its revealed hand
+        is the one the tray shows at a deal's end): the device's holder, by default; None
+        when no seat is at the device."""
+        return play.viewer or play.holder or play.curtain_for or (play.humans[0] if play.humans else None)
+
+    def name_box(self, renderer: R, seat: int) -> pygame.Rect | None:
         """The screen rectangle of a seat's name as ``renderer`` last drew the world, or None
         (the thinking dots sit just above it)."""
         return None
 
-    def keep_in_view(self, lay) -> Any:
+    def keep_in_view(self, lay: L) -> Rect4 | None:
         """What the automatic view keeps in sight when the whole table is not readable at once
         (a world rectangle), or None: then the table is fitted whole, as far as it reads."""
         return None
 
     # ------------------------------------------------------------ chrome
 
-    def status_parts(self, play, view) -> list[str]:
+    def status_parts(self, play: TablePlay[V], view: V) -> list[str]:
         """The pieces of the status bar's left side."""
         raise NotImplementedError
 
-    def panel_width(self, play, u: float) -> int:
+    def panel_width(self, play: TablePlay[V], u: float) -> int:
+        """The players panel's width at scale ``u``."""
         raise NotImplementedError
 
-    def render_panel(self, play, view, u: float, sprites) -> pygame.Surface:
+    def render_panel(self, play: TablePlay[V], view: V, u: float, sprites: Sprites) -> pygame.Surface:
         """The players (or teams) panel in the table's top left corner."""
         raise NotImplementedError
 
-    def panel_point(self, play, seat: int, u: float) -> tuple[int, int, int] | None:
+    def panel_point(self, play: TablePlay[V], seat: int, u: float) -> tuple[int, int, int] | None:
         """Where the panel shows a seat's cues (its row's right end, centre line and height, in
         the panel), for a seat the layout leaves off the felt (``seat_point`` None); None where
         every seat is on the felt."""
         return None
 
-    def prompt(self, play) -> str:
+    def prompt(self, play: TablePlay[V]) -> str:
         """What the on-screen player is asked to do now."""
         raise NotImplementedError
 
-    def preview_text(self, play, action: Action) -> str:
+    def preview_text(self, play: TablePlay[V], action: Action) -> str:
         """UX-1: what the previewed decision will do, and that it waits for a confirm."""
         raise NotImplementedError
 
@@ -198,29 +227,47 @@ class TableKit:
     MATCH_WORDS = {"match_over_title": "table.match_over_title", "next_match": "table.next_match",
                    "see_result": "table.see_result", "log_match": "ui.log_match"}
 
-    def match_words(self, word: str, **params: Any) -> str:
+    def match_words(self, word: str, **params: int) -> str:
         """The match-end title, the next-match and see-the-result buttons, the log's match line."""
         return t(self.MATCH_WORDS[word], **params)
 
-    def setup(self, view):
+    def setup(self, view: V) -> Action | None:
         """UX-1: the step of the deal's start that the view's seat confirms before its first
         decision (Mexican Train: placing the engine it holds, MT-4), as a pseudo-action the
         rules have already carried out; or None."""
         return None
 
-    def fresh_tile(self, view):
+    def fresh_tile(self, view: V) -> Tile | None:
         """A tile just drawn by the view's seat (UX-2), shown apart in the hand; or None."""
         return None
 
     # ------------------------------------------------------------ ends and the log
 
-    def draw_deal_end(self, scene, surface: pygame.Surface, info, u: float) -> None:
+    def draw_deal_end(self, sheet: DealSheet, play: TablePlay[V], surface: pygame.Surface, info: DealEndInfo,
+                      u: float) -> None:
+        """The deal's (or hand's) end panel, laid out on what the score screen lends (``sheet``)."""
         raise NotImplementedError
 
-    def draw_match_end(self, scene, surface: pygame.Surface, info, u: float) -> None:
+    def draw_match_end(self, sheet: MatchSheet, play: TablePlay[V], surface: pygame.Surface,
+                       info: MatchEndInfo, u: float) -> None:
+        """The match's end panel, laid out on what the score screen lends (``sheet``)."""
         raise NotImplementedError
 
-    def stats_words(self, stats) -> list[str]:
+    def hand_result(self, play: TablePlay[V], info: DealEndInfo) -> str:
+        """Who won the deal (or hand) and why, in one line (the replay's words): the seat that
+        went out, or a blocked deal."""
+        if info.reason == "out":
+            out = next((s for s in range(1, len(info.hands)) if not info.hands[s]), None)
+            if out is not None:
+                return t("table.deal_won", name=play.name(out))
+        return t("table.deal_blocked")
+
+    def hand_numbers(self, history: Sequence[Event]) -> list[int] | None:
+        """For each event of ``history``, the number of the deal (or hand) the log heads it
+        with; None: the deals' own numbers (``deal_no``)."""
+        return None
+
+    def stats_words(self, stats: PlayerFigures) -> list[str]:
         """A player's statistics over this game's finished matches (game.history.PlayerStats),
         in this game's own terms: its hands won, and what else the game counts."""
         raise NotImplementedError
@@ -229,16 +276,17 @@ class TableKit:
         """A decision's cost as the coach says it, in this game's units (issue 15)."""
         raise NotImplementedError
 
-    def own_flight(self, event: Event, start: float, seconds: float, lay, view, play) -> Any:
+    def own_flight(self, event: Event, start: float, seconds: float, lay: L, view: V,
+                   play: TablePlay[V]) -> Flight | None:
         """The ``game.motion.Flight`` of an event only this family has (MT-4: the engine to the
         station), starting at ``start`` and lasting about ``seconds``; None: no flight."""
         return None
 
-    def play_words(self, action: Action, tile: str, name_of) -> str:
+    def play_words(self, action: Action, tile: str, name_of: Callable[[int], str]) -> str:
         """A play in the coach's words, ``tile`` being its "[6|4]": where it went (issue 15)."""
         return tile
 
-    def log_line(self, event: Event, who, tile_text) -> str | None:
+    def log_line(self, event: Event, who: Callable[[int], str], tile_text: Callable[[Tile], str]) -> str | None:
         """One public history event as a line of the log (HTML), or None to use the core's."""
         return None
 

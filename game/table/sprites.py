@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from .. import assets
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pygame.typing import ColorLike, RectLike
 
 #: Seconds per frame that may go into building sprites of new sizes.  A build
 #: starts only if the time it is expected to take (a running average) still
@@ -124,7 +127,7 @@ class Sprites:
         build of a frame always has: a step is filled in however slow the machine)."""
         return self._spent == 0.0 or self._spent + self._cost.get(kind, FIRST_GUESS_S) <= self.budget_s
 
-    def _timed(self, kind: str, build):
+    def _timed(self, kind: str, build: Callable[[], pygame.Surface]) -> pygame.Surface:
         t0 = time.perf_counter()
         out = build()
         took = time.perf_counter() - t0
@@ -167,7 +170,7 @@ class Sprites:
         return assets.tile_back(short, "v" if vertical else "h", look)
 
     # the table's surroundings: drawn from cached surfaces, one blit each
-    def felt(self, surface: pygame.Surface, rect) -> pygame.Rect:
+    def felt(self, surface: pygame.Surface, rect: RectLike) -> pygame.Rect:
         """The textured felt with its vignette and rail over ``rect``, in place of a flat fill;
         returns the part inside the rail, which the world's drawing is clipped to.
 
@@ -179,12 +182,12 @@ class Sprites:
             surface.blit(assets.table_surface(r.size), r.topleft)
         return assets.inside_rail(r)
 
-    def panel(self, surface: pygame.Surface, rect) -> None:
+    def panel(self, surface: pygame.Surface, rect: RectLike) -> None:
         """Dark leather with a brass top line, in place of a panel's flat fill."""
         r = pygame.Rect(rect)
         surface.blit(assets.panel_surface(r.size), r.topleft)
 
-    def halo(self, short: int, vertical: bool, colour,
+    def halo(self, short: int, vertical: bool, colour: ColorLike,
              essential: bool = True) -> tuple[pygame.Surface, int] | None:
         """A glow around a tile; a merely decorative one (``essential=False``) may wait for a
         later frame when this frame's budget is spent (returns None)."""
@@ -206,7 +209,7 @@ class Sprites:
         surf = self._timed("glow", lambda: assets.highlight_surface(short, o, tint))
         return surf, margin
 
-    def marker(self, size: int, colour) -> pygame.Surface:
+    def marker(self, size: int, colour: ColorLike) -> pygame.Surface:
         """The marker token tinted with a seat colour (MT-12), scaled from one master per colour."""
         size = max(2, int(round(size)))
         tint = assets.rgb(colour)
@@ -220,7 +223,7 @@ class Sprites:
         master = STATION_MASTER if size > STATION_MASTER // 2 else STATION_MASTER // 2
         return self._scaled_master(("station", size), lambda: assets.station_surface(master), (size, size))
 
-    def _scaled_master(self, key: tuple, master, dims: tuple[int, int]) -> pygame.Surface:
+    def _scaled_master(self, key: tuple, master: Callable[[], pygame.Surface], dims: tuple[int, int]) -> pygame.Surface:
         # one high-quality master from game.assets, then a smoothscale per zoom step; past
         # this frame's budget a fast plain scale stands in (not kept) until a later frame
         surf = self._scaled.get(key)

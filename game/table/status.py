@@ -6,32 +6,31 @@ Both come from the view of the seat on screen.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
+
+from rules.state import View
 
 from ..i18n import t
 from ..phases import DEAL_END, MATCH_END
 from ..seats import says_computer, seat_colour
+from .contract import TablePlay
 from .render import DARK
 from .sprites import Sprites
 from .text import fit, text
 
 if TYPE_CHECKING:  # pragma: no cover
-    from collections.abc import Sequence
+    from .kit import TableKit
 
-    class Table(Protocol):
-        """What the status bar and the players panel read: a play state or a replay's position
-        (both ``TableQueries``)."""
 
-        kit: Any
-        session: Any
-        seats: Sequence[Any]
+class Table(TablePlay[View], Protocol):
+    """What the status bar and the players panel read: a play state or a replay's position
+    (``TablePlay``), and its kit, whose words the bar shows."""
 
-        @property
-        def phase(self) -> str: ...
-        def name(self, seat: int) -> str: ...
-        def is_human(self, seat: int | None) -> bool: ...
+    @property
+    def kit(self) -> TableKit: ...
+
 
 BAR = (16, 34, 26)
 #: The players (or teams) panel over the felt: dark and opaque, because at a large interface

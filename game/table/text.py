@@ -1,12 +1,17 @@
-"""Cached text surfaces for the table (labels, status, buttons)."""
+"""Text for the table and its screens: cached text surfaces (labels, status, buttons) and the
+measuring of text (a line's height, a text's width, the size that fits a width, an elided text),
+which the score screens of the kits and of ``game.scenes`` both lay out with."""
 from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from typing import Callable, Sequence
 
 import pygame
 
 from .. import assets
+
+ELLIPSIS = "\u2026"
 
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _LIMIT = 600
@@ -23,7 +28,7 @@ def as_shown(s: str) -> str:
     return _NUMBER_WORD.sub(" " + THIN, s)
 
 
-def text(s: str, size: int, colour=(247, 241, 227), bold: bool = False,
+def text(s: str, size: int, colour: Sequence[int] = (247, 241, 227), bold: bool = False,
          outline: tuple[int, int, int] | None = None) -> pygame.Surface:
     """``s`` rendered at ``size`` px (cached); ``outline`` adds a 1-2 px dark rim for felt."""
     size = max(6, int(size))
@@ -71,7 +76,7 @@ def fit(s: str, size: int, width: int, least: int = 8, **kw) -> pygame.Surface:
 _pills: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
 
-def pill(s: str, size: int, colour=(247, 241, 227), *, pad: tuple[int, int], width: int | None = None,
+def pill(s: str, size: int, colour: Sequence[int] = (247, 241, 227), *, pad: tuple[int, int], width: int | None = None,
          least: int = 8, bold: bool = False, outline: tuple[int, int, int] | None = None,
          rim: tuple[tuple[int, int, int], int] | None = None,
          fill: tuple[int, int, int] = (10, 20, 16)) -> pygame.Surface:
@@ -98,3 +103,39 @@ def pill(s: str, size: int, colour=(247, 241, 227), *, pad: tuple[int, int], wid
     while len(_pills) > _LIMIT:
         _pills.popitem(last=False)
     return surf
+
+
+def line_height(px: int, bold: bool = False) -> int:
+    """The height of one line of text at ``px``."""
+    return assets.font(max(6, int(px)), bold).get_height()
+
+
+def width_of(words: str, px: int, bold: bool = False) -> int:
+    """The width of ``words`` drawn at ``px`` (as the table draws them: ``as_shown``)."""
+    return assets.font(max(6, int(px)), bold).size(as_shown(words))[0]
+
+
+def fitting_px(words: str, width: int, px: int, least: int, bold: bool = False) -> int:
+    """The largest size from ``px`` down to ``least`` at which ``words`` fit ``width``."""
+    while px > least and width_of(words, px, bold) > width:
+        px = max(least, min(px - 1, int(px * 0.92)))
+    return px
+
+
+def elide(words: str, width: int, px: int = 0, bold: bool = False,
+          measure: Callable[[str], int] | None = None) -> str:
+    """``words`` cut at the end with an ellipsis to fit ``width`` ("" if not even that fits),
+    measured at ``px`` in the game's font or by ``measure`` (a pygame_gui theme's font)."""
+    size = measure or (lambda s: width_of(s, px, bold))
+    if size(words) <= width:
+        return words
+    lo, hi = 0, len(words)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if size(words[:mid].rstrip(" ,") + ELLIPSIS) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    if lo == 0:
+        return ELLIPSIS if size(ELLIPSIS) <= width else ""
+    return words[:lo].rstrip(" ,") + ELLIPSIS

@@ -1,6 +1,7 @@
 """The table's buttons: drawn by hand so mouse, touch and the keyboard cursor share them."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -34,7 +35,7 @@ class Button:
     primary: bool = False
     hover: bool = False  # the mouse pointer is over it (never set by a touch)
 
-    def hit(self, pos) -> bool:
+    def hit(self, pos: tuple[float, float]) -> bool:
         return self.rect.collidepoint(pos)
 
     def draw(self, surface: pygame.Surface, size: int) -> None:
@@ -71,7 +72,7 @@ class Button:
         return out
 
 
-def row_of_buttons(ids_labels, area: pygame.Rect, height: int, gap: int, *,
+def row_of_buttons(ids_labels: Sequence[tuple[str, str]], area: pygame.Rect, height: int, gap: int, *,
                    align: str = "center", min_w: int = 0, size: int = 18) -> list[Button]:
     """Lay buttons left to right in ``area``, each as wide as its label needs."""
     from .text import text

@@ -10,22 +10,27 @@ Jamaican's [6|6] pose, six love and the two-point key win (JA-2, JA-6, JA-7).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable, Hashable, Sequence
 
 import pygame
 
 from rules.actions import ACCEPT, PASS, REDEAL, Action, lead
 from rules.events import Event, LineDealEnd, LinePlay
 from rules.line import ACCEPT as ACCEPTING
-from rules.line import CHOOSE, PLAY, TEAM_SEATS, team_of
+from rules.tiles import Tile
+from rules.line import CHOOSE, PLAY, TEAM_SEATS, PartnershipView, team_of
 
 from ...i18n import t
 from ...phases import DEAL_END, MATCH_END
 from ...seats import seat_colour
-from ...table.camera import ANY_FELT, Felt
+from ...table.camera import ANY_FELT, Camera, Felt
 from ...table.render import DARK
 from ...table.status import PANEL_FILL
 from ...table.text import fit, text
-from ...table.kit import TableKit
+from ...queries import DealEndInfo, MatchEndInfo
+from ...table.contract import DealSheet, MatchSheet, PlayerFigures, Rect4, TablePlay
+from ...table.kit import Marks, TableKit
+from ...table.sprites import Sprites
 from ...table.scoreboard import GOLD, GREY
 from . import layout as LL
 from . import scores as line_scores
@@ -36,16 +41,16 @@ TEAM_COLOURS = line_scores.TEAM_COLOURS
 PASS_COLOUR = (255, 214, 90)  # a pass's cue, at the seat or behind its count in the panel
 
 
-def tile_name(tile) -> str:
+def tile_name(tile: Sequence[int]) -> str:
     return f"[{tile[0]}|{tile[1]}]"
 
 
-def _seats(view) -> int:
+def _seats(view: PartnershipView) -> int:
     """How many sit at this line table: the view counts every seat's hand (index 0 unused)."""
     return len(view.hand_counts) - 1
 
 
-def passes(view) -> list[int]:
+def passes(view: PartnershipView) -> list[int]:
     """The seats that passed since the last play, latest first (CU-6, JA-4)."""
     passed = []
     for e in reversed(view.history):
@@ -55,14 +60,14 @@ def passes(view) -> list[int]:
     return passed
 
 
-def doubles_in(hand) -> list:
+def doubles_in(hand: Sequence[Tile]) -> list[Tile]:
     return [x for x in hand if x[0] == x[1]]
 
 
 class LineRenderer:
     """What the table scene keeps of the line's drawing between frames."""
 
-    def __init__(self, sprites) -> None:
+    def __init__(self, sprites: Sprites) -> None:
         self.sprites = sprites
         self.tiles_drawn = 0
         #: each seat's name, hand and pass cue as drawn last frame (screen rects, ``draw_line``)
@@ -98,7 +103,7 @@ def draw_notes(surface, camera, lay, notes: list[str]) -> None:
         top += img.get_height() + 4
 
 
-class LineKit(TableKit):
+class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
     """The shared part; ``Cuban`` and ``Jamaican`` below state their differences.
 
     Words that differ between the games (a hand is a «кон» in Cuban and a «сдача» in
@@ -109,14 +114,15 @@ class LineKit(TableKit):
     focus_first = ("accept", "pass")
     choose_target_key = "line.choose_end"
 
-    def w(self, word: str, **params) -> str:
-        """This game's own words for ``word`` (``line.cuban.hand_no`` ...)."""
-        return t(f"line.{self.game}.{word}", **params)
+    def w(self, word: str, count: int | None = None, **params: object) -> str:
+        """This game's own words for ``word`` (``line.cuban.hand_no`` ...); ``count`` picks
+        the plural form (``i18n.t``)."""
+        return t(f"line.{self.game}.{word}", count, **params)
 
     def team_name(self, team: int) -> str:
         return self.w("team", n=team)
 
-    def match_words(self, word: str, **params) -> str:
+    def match_words(self, word: str, **params: int) -> str:
         """A line game's match is a «матч», a «partita»: never Mexican Train's «партия»."""
         return self.w(word, **params)
 
@@ -126,17 +132,17 @@ class LineKit(TableKit):
 
     # ------------------------------------------------------------ decisions
 
-    def target(self, action: Action):
+    def target(self, action: Action) -> Hashable:
         return action.end
 
-    def decision_buttons(self, view) -> list[tuple[str, Action]]:
+    def decision_buttons(self, view: PartnershipView) -> list[tuple[str, Action]]:
         if view.phase == ACCEPTING:
             return [("accept", ACCEPT), ("redeal", REDEAL)]
         if view.phase == CHOOSE and view.to_act:
             return [(f"lead:{s}", lead(s)) for s in TEAM_SEATS[team_of(view.to_act)]]
         return [("pass", PASS)]
 
-    def button_label(self, bid: str, play) -> str:
+    def button_label(self, bid: str, play: TablePlay[PartnershipView]) -> str:
         if bid.startswith("lead:"):
             return self.w("opener", name=play.name(int(bid[5:])))
         if bid == "pass":
@@ -145,37 +151,38 @@ class LineKit(TableKit):
 
     # ------------------------------------------------------------ the world
 
-    def layout(self, view, play, felt: Felt = ANY_FELT) -> LL.LineLayout:
+    def layout(self, view: PartnershipView, play: TablePlay[PartnershipView], felt: Felt = ANY_FELT) -> LL.LineLayout:
         return LL.layout_view(view, felt.aspect, felt.shows)
 
-    def renderer(self, sprites) -> LineRenderer:
+    def renderer(self, sprites: Sprites) -> LineRenderer:
         return LineRenderer(sprites)
 
-    def target_at(self, lay: LL.LineLayout, play, wx: float, wy: float):
+    def target_at(self, lay: LL.LineLayout, play: TablePlay[PartnershipView], wx: float, wy: float) -> Hashable | None:
         return LL.end_at(lay, wx, wy, among=tuple(play.targets()))
 
-    def target_rect(self, lay: LL.LineLayout, key):
+    def target_rect(self, lay: LL.LineLayout, key: Hashable) -> Rect4:
         return lay.ends[key].rect
 
-    def ghost(self, lay: LL.LineLayout, view, action: Action):
+    def ghost(self, lay: LL.LineLayout, view: PartnershipView, action: Action) -> object:
         assert action.end is not None and action.tile is not None, action  # a play has both
         return LL.ghost(lay, action.end, action.tile)
 
-    def follow_point(self, lay: LL.LineLayout, view, me):
+    def follow_point(self, lay: LL.LineLayout, view: PartnershipView, me: int | None) -> tuple[float, float] | None:
         return lay.tiles[-1].centre if lay.tiles else None
 
-    def tile_place(self, lay: LL.LineLayout, tile):
+    def tile_place(self, lay: LL.LineLayout, tile: Tile) -> object:
         low, high = min(tile), max(tile)
         for p in lay.tiles:
             if min(p.first, p.second) == low and max(p.first, p.second) == high:
                 return p
         return None
 
-    def seat_point(self, lay: LL.LineLayout, view, play, seat: int):
+    def seat_point(self, lay: LL.LineLayout, view: PartnershipView, play: TablePlay[PartnershipView],
+                   seat: int) -> tuple[float, float] | None:
         place = LL.seat_places(self.bottom_seat(play), lay.table, lay.seats, _seats(view)).get(seat)
         return None if place is None else place[:2]
 
-    def pile_point(self, lay: LL.LineLayout):
+    def pile_point(self, lay: LL.LineLayout) -> tuple[float, float]:
         x, y, w, h = lay.table
         return (x + w / 2, y + h / 2)
 
@@ -187,21 +194,21 @@ class LineKit(TableKit):
             return self.w(event.kind)  # Cuban's acceptance or demand for a redeal (CU-4)
         return super().cue_word(event)
 
-    @staticmethod
-    def bottom_seat(play) -> int:
+    def bottom_seat(self, play: TablePlay[PartnershipView]) -> int:
         """The seat at the bottom of the screen: the device holder's, kept while the computers
         play, so the table keeps its orientation (CU-1, JA-1)."""
         return play.viewer or play.curtain_for or play.holder or (play.humans[0] if play.humans else 1)
 
-    def name_box(self, renderer: LineRenderer, seat: int):
+    def name_box(self, renderer: LineRenderer, seat: int) -> pygame.Rect | None:
         box = renderer.seat_boxes.get(seat)
         return box.get("name") if isinstance(box, dict) else None
 
-    def keep_in_view(self, lay: LL.LineLayout):
+    def keep_in_view(self, lay: LL.LineLayout) -> Rect4 | None:
         """Both open ends of the line (``LineLayout.keep``)."""
         return lay.keep
 
-    def draw_world(self, renderer: LineRenderer, surface, camera, lay, view, play, marks, clock) -> None:
+    def draw_world(self, renderer: LineRenderer, surface: pygame.Surface, camera: Camera, lay: LL.LineLayout,
+                   view: PartnershipView, play: TablePlay[PartnershipView], marks: Marks, clock: float) -> None:
         line_marks = LineMarks(targets=tuple(marks.targets), focused_target=marks.focused_target,
                                ghost=marks.ghost, ghost_face_down=marks.ghost_face_down,
                                tile=play.selected if play.my_turn() else None,
@@ -218,7 +225,7 @@ class LineKit(TableKit):
         self._draw_passes(surface, camera, lay, view, bottom, renderer.seat_boxes)
         draw_notes(surface, camera, lay, self.table_notes(view, play))
 
-    def table_notes(self, view, play) -> list[str]:
+    def table_notes(self, view: PartnershipView, play: TablePlay[PartnershipView]) -> list[str]:
         """What the table says at its centre before the first tile of a hand: the lead draw
         (CU-2) and any demand for a redeal with the doubles shown (CU-4)."""
         if view.line:
@@ -284,7 +291,7 @@ class LineKit(TableKit):
     def deal_words(self, number: int) -> str:
         return self.w("hand_no", hand=max(1, number))  # a hand, not a deal (a Cuban «кон»)
 
-    def status_parts(self, play, view) -> list[str]:
+    def status_parts(self, play: TablePlay[PartnershipView], view: PartnershipView) -> list[str]:
         # hands, not deals: a redeal (CU-4) deals the same hand again
         hand_no = line_scores.hand_number(view.history, ended=play.phase in (DEAL_END, MATCH_END))
         parts = [self.deal_words(hand_no), self.w("target"),
@@ -292,7 +299,7 @@ class LineKit(TableKit):
         parts.append(self.w("match_no", match=view.match_no))
         return parts
 
-    def panel_width(self, play, u: float) -> int:
+    def panel_width(self, play: TablePlay[PartnershipView], u: float) -> int:
         fpx = max(10, round(16 * u))
         names = [text(play.name(s), fpx, bold=True).get_width() for s in range(1, 5)]
         return round(120 * u) + min(max(names), round(170 * u))
@@ -314,7 +321,7 @@ class LineKit(TableKit):
             y += pad
         return fpx, row_h, pad, tops
 
-    def panel_point(self, play, seat: int, u: float) -> tuple[int, int, int] | None:
+    def panel_point(self, play: TablePlay[PartnershipView], seat: int, u: float) -> tuple[int, int, int] | None:
         """A seat's row in the panel (its right end, its centre line, its height): the thinking
         cue's place when the seats are not on the felt (``layout.PANEL``)."""
         fpx, row_h, pad, tops = self._panel_rows(u)
@@ -322,7 +329,8 @@ class LineKit(TableKit):
             return None
         return self.panel_width(play, u) - 2, tops[seat] + row_h // 2, row_h
 
-    def render_panel(self, play, view, u: float, sprites) -> pygame.Surface:
+    def render_panel(self, play: TablePlay[PartnershipView], view: PartnershipView, u: float,
+                     sprites: Sprites) -> pygame.Surface:
         """The two teams: their players (tiles in hand; on a gold pill, passed since the last
         play, CU-6, JA-4) and the team's total."""
         fpx, row_h, pad, tops = self._panel_rows(u)
@@ -355,7 +363,7 @@ class LineKit(TableKit):
                 panel.blit(count, box)
         return panel
 
-    def prompt(self, play) -> str:
+    def prompt(self, play: TablePlay[PartnershipView]) -> str:
         view = play.view()
         kinds = {a.kind for a in play.legal()}
         if view.phase == ACCEPTING:
@@ -371,17 +379,19 @@ class LineKit(TableKit):
             return self.opening_prompt(view)
         return t("line.prompt_play", left=view.left_end, right=view.right_end)
 
-    def opening_prompt(self, view) -> str:
+    def opening_prompt(self, view: PartnershipView) -> str:
         return self.w("prompt_open")
 
-    def preview_text(self, play, action: Action) -> str:
+    def preview_text(self, play: TablePlay[PartnershipView], action: Action) -> str:
         if action.kind == "play":
+            assert action.tile is not None, action  # a play names its tile
             if not play.view().line:
                 return t("line.confirm_open", tile=tile_name(action.tile))
             side = t("line.end_left") if action.end == "L" else t("line.end_right")
             return t("line.confirm_play", tile=tile_name(action.tile), end=side)
         if action.kind == "lead":
             # UX-3: the device passes between humans only; one human at the table sees no curtain
+            assert action.seat is not None, action  # a lead names the opener
             alone = len(play.humans) < 2 and self.game == "jamaican"
             return self.w("confirm_opener_alone" if alone else "confirm_opener", name=play.name(action.seat))
         if action.kind == "redeal":
@@ -393,7 +403,7 @@ class LineKit(TableKit):
 
     # ------------------------------------------------------------ ends
 
-    def hand_result(self, play, info) -> str:
+    def hand_result(self, play: TablePlay[PartnershipView], info: DealEndInfo) -> str:
         """Who won the hand and why (CU-7, JA-5): out, a block with the lowest count, a tie."""
         winner, points = info.extra[0], info.extra[1]
         if winner is None:
@@ -407,10 +417,10 @@ class LineKit(TableKit):
         seat = next(s for s in TEAM_SEATS[winner] if info.penalties[s] == low)
         return self.w("result_block" + reset, name=play.name(seat), count=low, team=winner, points=points)
 
-    def key_win(self, info) -> bool:
+    def key_win(self, info: DealEndInfo) -> bool:
         return False
 
-    def reset_hand(self, winner: int | None, totals) -> bool:
+    def reset_hand(self, winner: int | None, totals: Sequence[int]) -> bool:
         """JA-7: the hand won by ``winner`` reset both ``totals`` (after it) to 0 and scored
         nothing; never in Cuban."""
         return False
@@ -423,18 +433,21 @@ class LineKit(TableKit):
             return self.w("log_row_reset", hand=row.hand, team=row.winner)
         return self.w("log_row", hand=row.hand, team=row.winner, points=row.points)
 
-    def draw_deal_end(self, scene, surface, info, u: float) -> None:
-        line_scores.draw_deal_end(scene, surface, info, u)
-    def match_title(self, info) -> str | None:
+    def draw_deal_end(self, sheet: DealSheet, play: TablePlay[PartnershipView], surface: pygame.Surface,
+                      info: DealEndInfo, u: float) -> None:
+        line_scores.draw_deal_end(self, sheet, play, surface, info, u)
+    def match_title(self, info: MatchEndInfo) -> str | None:
         return None
 
-    def draw_match_end(self, scene, surface, info, u: float) -> None:
-        line_scores.draw_match_end(scene, surface, info, u)
-    def hand_numbers(self, history) -> list[int]:
+    def draw_match_end(self, sheet: MatchSheet, play: TablePlay[PartnershipView], surface: pygame.Surface,
+                       info: MatchEndInfo, u: float) -> None:
+        line_scores.draw_match_end(self, sheet, play, surface, info, u)
+
+    def hand_numbers(self, history: Sequence[Event]) -> list[int]:
         """Each event's hand number (the log's headings; a CU-4 redeal deals the same hand)."""
         return line_scores.hand_numbers(history)
 
-    def log_line(self, event: Event, who, tile_text) -> str | None:
+    def log_line(self, event: Event, who: Callable[[int], str], tile_text: Callable[[Tile], str]) -> str | None:
         if event.kind == "deal":
             return "<b>" + self.w("hand_no", hand=event.deal_no) + "</b>"
         if event.kind == "lead_draw":
@@ -466,7 +479,7 @@ class LineKit(TableKit):
             return "<b>" + self.w("team_wins", team=event.winners[0], names=names) + "</b>"
         return None
 
-    def play_words(self, action: Action, tile: str, name_of) -> str:
+    def play_words(self, action: Action, tile: str, name_of: Callable[[int], str]) -> str:
         """The coach's words for a play: on the left or the right end (CU-6, JA-4)."""
         if action.end == "L":
             return t("coach.tile_left", tile=tile)
@@ -482,11 +495,11 @@ class CubanKit(LineKit):
     ticker = ticker_words.CUBAN
     replay_step_keys = ("replay.cuban_back", "replay.cuban_forward")
 
-    def match_title(self, info) -> str | None:
+    def match_title(self, info: MatchEndInfo) -> str | None:
         name = info.extra[0] if info.extra else None  # CU-10: "pollona", "tripollua" or None
         return self.w(f"result_{name}") if name else None
 
-    def stats_words(self, stats) -> list[str]:
+    def stats_words(self, stats: PlayerFigures) -> list[str]:
         return [t("history.cuban_hands_won", count=stats.hands_won, hands=stats.hands),
                 t("history.points", won=stats.points_for, lost=stats.points_against)]
 
@@ -501,10 +514,10 @@ class JamaicanKit(LineKit):
     ticker = ticker_words.JAMAICAN
     replay_step_keys = ("replay.jamaican_back", "replay.jamaican_forward")
 
-    def opening_prompt(self, view) -> str:
+    def opening_prompt(self, view: PartnershipView) -> str:
         return self.w("prompt_pose_66") if view.pose_required else self.w("prompt_open")
 
-    def stats_words(self, stats) -> list[str]:
+    def stats_words(self, stats: PlayerFigures) -> list[str]:
         return [t("history.jamaican_hands_won", count=stats.hands_won, hands=stats.hands),
                 t("history.six_love", given=stats.six_love_given, taken=stats.six_love_taken)]
 
@@ -514,10 +527,10 @@ class JamaicanKit(LineKit):
         hands = loss / coach.SCALE["jamaican"]
         return t("coach.cost_hands", count=round(hands, 1 if hands >= 0.1 else 2))
 
-    def key_win(self, info) -> bool:
+    def key_win(self, info: DealEndInfo) -> bool:
         return info.reason == "out" and info.extra[1] == 2  # JA-6
 
-    def reset_hand(self, winner: int | None, totals) -> bool:
+    def reset_hand(self, winner: int | None, totals: Sequence[int]) -> bool:
         """JA-7: a won hand that left the winners at 0 reset both totals (a win that scores
         always leaves them at 1 or more); ``totals`` are the hand end's, after it."""
         return winner is not None and totals[winner] == 0

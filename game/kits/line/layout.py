@@ -29,6 +29,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
+from rules.events import LinePlay
+from rules.line import PartnershipView
+
 from ...table.layout import GAP, TILE_L, TILE_W, Placed
 
 Rect = tuple[float, float, float, float]
@@ -133,25 +136,26 @@ class LineLayout:
 
 # --------------------------------------------------------------------- from a view
 
-def plays_of(view) -> tuple[Play, ...]:
+def plays_of(view: PartnershipView) -> tuple[Play, ...]:
     """The current hand's plays, in order, from the public history (after the last deal)."""
     out: list[Play] = []
     for event in reversed(view.history):
         if event.kind == "deal":
             break
-        if event.kind == "play":
-            out.append((event.end, tuple(event.lying)))
+        if isinstance(event, LinePlay):  # a line game's "play"
+            a, b = event.lying
+            out.append((event.end, (a, b)))
     out.reverse()
     return tuple(out)
 
 
-def capacity_of(view) -> int:
+def capacity_of(view: PartnershipView) -> int:
     """The tiles in play this hand (on the line plus in the hands): 40 in Cuban, 28 in Jamaican."""
     total = len(view.line) + sum(view.hand_counts[1:])
     return total if total > 0 else DEFAULT_CAPACITY
 
 
-def layout_view(view, aspect: float = 16 / 9, shows: Callable[[Rect], bool] | None = None) -> LineLayout:
+def layout_view(view: PartnershipView, aspect: float = 16 / 9, shows: Callable[[Rect], bool] | None = None) -> LineLayout:
     """``layout_line`` for a seat's view: its hand's plays at its hand's row length.
 
     ``shows`` (``Felt.shows``) tells whether the automatic view would show a content whole at a

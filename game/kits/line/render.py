@@ -13,11 +13,11 @@ latest play is haloed so a computer's move is seen (UX-7 only moves the view).
 from __future__ import annotations
 
 import math
-from typing import Callable
+from typing import Callable, Hashable
 from dataclasses import dataclass
 import pygame
 
-from rules.line import team_of
+from rules.line import PartnershipView, team_of
 
 from ... import assets, i18n
 from ...seats import seat_colour
@@ -42,7 +42,7 @@ class LineMarks:
     """What the play state wants lit on the line this frame."""
 
     targets: frozenset | tuple = ()  # ends ("L", "R") where the selected tile may go
-    focused_target: str | None = None  # the keyboard cursor's end
+    focused_target: Hashable | None = None  # the keyboard cursor's end ("L", "R")
     ghost: Placed | None = None  # the previewed tile (``layout.ghost``)
     ghost_face_down: bool = False  # UX-9: a phone's preview shows where, not what
     tile: tuple[int, int] | None = None  # the selected tile: targets are outlined where it would lie
@@ -86,7 +86,7 @@ def _frame(surface: pygame.Surface, camera: Camera, name_px: int = 0) -> _Frame:
                   (wx - pad, wy - pad, wx + ww + pad, wy + wh + pad), name_px)
 
 
-def draw_line(surface: pygame.Surface, camera: Camera, layout: LL.LineLayout, view,
+def draw_line(surface: pygame.Surface, camera: Camera, layout: LL.LineLayout, view: PartnershipView,
               sprites: Sprites, marks: LineMarks, names: dict, clock: float = 0.0,
               team_name: Callable[[int], str] | None = None, seat_boxes: dict | None = None) -> int:
     """Draw the felt, the line, its ends, the ghost and the seats; return the tiles drawn.
@@ -208,7 +208,7 @@ def _draw_ghost(f: _Frame, sprites: Sprites, marks: LineMarks, clock: float) -> 
 
 # --------------------------------------------------------------------- the seats
 
-def _draw_seats(f: _Frame, layout: LL.LineLayout, view, sprites: Sprites, names: dict,
+def _draw_seats(f: _Frame, layout: LL.LineLayout, view: PartnershipView, sprites: Sprites, names: dict,
                 team_name: Callable[[int], str], revealed: tuple | None = None,
                 boxes: dict | None = None) -> None:
     places = LL.seat_places(view.seat, layout.table, layout.seats, len(view.hand_counts) - 1)

@@ -7,21 +7,30 @@ this module is the one place the game-generic core reaches them through.
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING, Callable, Hashable
 
 import pygame
 
 from rules.actions import DRAW, END_CHAIN, PASS, Action
 from rules.events import Event, TrainDeal, TrainDealEnd, TrainPlay, seat_of
+from rules.tiles import Tile
+from rules.variants.mexican_train import MexicanTrainView
 
 from ...i18n import t
 from ...phases import DEAL_END, MATCH_END
 from . import layout as L
-from ...table.camera import ANY_FELT, Felt
+from ...table.camera import ANY_FELT, Camera, Felt
 from . import prompts as P
-from ...table.kit import TableKit
+from ...queries import DealEndInfo, MatchEndInfo
+from ...table.contract import DealSheet, MatchSheet, PlayerFigures, Rect4, TablePlay
+from ...table.kit import Marks, TableKit
+from ...table.sprites import Sprites
 from . import scores, staging, status
 from . import ticker as ticker_words
 from .render import TableRenderer
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...motion import Flight
 
 DEALS = 13  # MT-3
 BUTTON_TEXT = {"draw": "table.draw", "pass": "table.pass", "end_chain": "table.end_chain",
@@ -35,12 +44,12 @@ CUE_OUT = L.LABEL_W + 100
 _DECISIONS = [("draw", DRAW), ("pass", PASS), ("end_chain", END_CHAIN)]
 
 
-def view_obligation(view):
+def view_obligation(view: MexicanTrainView) -> int | str | None:
     """The train of the oldest open double (MT-14), or None."""
     return view.obligations[0] if view.obligations else None
 
 
-class MexicanTrainKit(TableKit):
+class MexicanTrainKit(TableKit[MexicanTrainView, L.TableLayout, TableRenderer]):
     game = "mexican_train"
     ticker = ticker_words.MEXICAN_TRAIN
     focus_first = ("end_chain", "draw", "pass")
@@ -48,24 +57,24 @@ class MexicanTrainKit(TableKit):
 
     # ------------------------------------------------------------ decisions
 
-    def target(self, action: Action):
+    def target(self, action: Action) -> Hashable:
         return action.train
 
-    def decision_buttons(self, view) -> list[tuple[str, Action]]:
+    def decision_buttons(self, view: MexicanTrainView) -> list[tuple[str, Action]]:
         return _DECISIONS
 
-    def button_label(self, bid: str, play) -> str:
+    def button_label(self, bid: str, play: TablePlay[MexicanTrainView]) -> str:
         return t(BUTTON_TEXT[bid])
 
     # ------------------------------------------------------------ the world
 
-    def layout(self, view, play, felt: Felt = ANY_FELT) -> L.TableLayout:
+    def layout(self, view: MexicanTrainView, play: TablePlay[MexicanTrainView], felt: Felt = ANY_FELT) -> L.TableLayout:
         return L.layout_table(view.trains, view.players)
 
-    def renderer(self, sprites) -> TableRenderer:
+    def renderer(self, sprites: Sprites) -> TableRenderer:
         return TableRenderer(sprites)
 
-    def target_at(self, lay: L.TableLayout, play, wx: float, wy: float):
+    def target_at(self, lay: L.TableLayout, play: TablePlay[MexicanTrainView], wx: float, wy: float) -> Hashable | None:
         """The legal target train under a world point (its whole lane is the tap area)."""
         targets = play.targets()
         best = None
@@ -82,14 +91,15 @@ class MexicanTrainKit(TableKit):
                     best = key
         return best
 
-    def target_rect(self, lay: L.TableLayout, key):
+    def target_rect(self, lay: L.TableLayout, key: Hashable) -> Rect4:
         return lay.lanes[key].next_slot.rect
 
-    def ghost(self, lay: L.TableLayout, view, action: Action):
+    def ghost(self, lay: L.TableLayout, view: MexicanTrainView, action: Action) -> object:
         assert action.tile is not None, action  # a play and the engine's placing name their tile
         if action.kind == PLACE_ENGINE:  # on the station, lying across like the engine
             e = action.tile[0]
             return (None, L.Placed(0, e, e, (-L.TILE_L / 2, -L.TILE_W / 2, L.TILE_L, L.TILE_W), False, e, e))
+        assert action.train is not None, action  # a play names its train
         lane = lay.lanes[action.train]
         train = view.train(action.train)
         near = train.open_end
@@ -97,7 +107,7 @@ class MexicanTrainKit(TableKit):
         x_start = lane.head[0] + lane.side * L.MARKER_W
         return (action.train, L.ghost_slot(train.placed, near, far, lane.side, x_start, lane.y0, lay.row_len))
 
-    def tile_place(self, lay: L.TableLayout, tile):
+    def tile_place(self, lay: L.TableLayout, tile: Tile) -> object:
         low, high = min(tile), max(tile)
         for key in lay.order:
             for p in lay.lanes[key].tiles:
@@ -105,11 +115,13 @@ class MexicanTrainKit(TableKit):
                     return p
         return None
 
-    def seat_point(self, lay: L.TableLayout, view, play, seat: int):
+    def seat_point(self, lay: L.TableLayout, view: MexicanTrainView, play: TablePlay[MexicanTrainView],
+                   seat: int) -> tuple[float, float] | None:
         lane = lay.lanes.get(seat)
         return None if lane is None else lane.label_pos
 
-    def cue_point(self, lay: L.TableLayout, view, play, seat: int):
+    def cue_point(self, lay: L.TableLayout, view: MexicanTrainView, play: TablePlay[MexicanTrainView],
+                  seat: int) -> tuple[float, float] | None:
         """A cue ("marker up", "pass") in the seat's name row, well beyond the name: at the
         lane's head it covered the engine and the name (issue 28)."""
         lane = lay.lanes.get(seat)
@@ -118,10 +130,10 @@ class MexicanTrainKit(TableKit):
         x, y = lane.label_pos
         return (x + lane.side * CUE_OUT, y)
 
-    def pile_point(self, lay: L.TableLayout):
+    def pile_point(self, lay: L.TableLayout) -> tuple[float, float]:
         return (0.0, 0.0)  # the station: the boneyard lies beside it
 
-    def recent(self, view, me: int | None) -> tuple:
+    def recent(self, view: MexicanTrainView, me: int | None) -> tuple:
         """(train, index) of the plays since ``me``'s own last decision."""
         found: list[tuple] = []
         for e in reversed(view.history):
@@ -138,24 +150,26 @@ class MexicanTrainKit(TableKit):
                     break
         return tuple(reversed(found))
 
-    def follow_point(self, lay: L.TableLayout, view, me: int | None):
+    def follow_point(self, lay: L.TableLayout, view: MexicanTrainView, me: int | None) -> tuple[float, float] | None:
         recent = self.recent(view, me)
         if not recent:
             return None
         key, index = recent[-1]
         return lay.lanes[key].tiles[index].centre
 
-    def must_see(self, lay: L.TableLayout, view, play):
+    def must_see(self, lay: L.TableLayout, view: MexicanTrainView, play: TablePlay[MexicanTrainView]) -> Rect4 | None:
         key = view_obligation(view)
         if key is None or not play.my_turn():
             return None
         tile = lay.last_tile(key)
         return tile.rect if tile is not None else None
 
-    def name_box(self, renderer: TableRenderer, seat: int):
+    def name_box(self, renderer: TableRenderer, seat: int) -> pygame.Rect | None:
         return renderer.name_boxes.get(seat)
 
-    def draw_world(self, renderer: TableRenderer, surface, camera, lay, view, play, marks, clock) -> None:
+    def draw_world(self, renderer: TableRenderer, surface: pygame.Surface, camera: Camera, lay: L.TableLayout,
+                   view: MexicanTrainView, play: TablePlay[MexicanTrainView], marks: Marks,
+                   clock: float) -> None:
         names: dict[str | int, str] = {L.MEXICAN: t("table.mexican_train")}
         for seat in range(1, len(play.seats) + 1):
             names[seat] = play.name(seat)
@@ -163,7 +177,7 @@ class MexicanTrainKit(TableKit):
 
     # ------------------------------------------------------------ chrome
 
-    def status_parts(self, play, view) -> list[str]:
+    def status_parts(self, play: TablePlay[MexicanTrainView], view: MexicanTrainView) -> list[str]:
         ended = play.last_deal_end() if play.phase in (DEAL_END, MATCH_END) else None
         if ended is not None:
             # the reveal is about the deal that just ended (the next one is already dealt behind it)
@@ -177,17 +191,20 @@ class MexicanTrainKit(TableKit):
         parts.append(t("table.match_no", match=view.match_no))
         return parts
 
-    def panel_width(self, play, u: float) -> int:
+    def panel_width(self, play: TablePlay[MexicanTrainView], u: float) -> int:
         return status.metrics(play, u)[-1]
 
-    def render_panel(self, play, view, u: float, sprites) -> pygame.Surface:
+    def render_panel(self, play: TablePlay[MexicanTrainView], view: MexicanTrainView, u: float,
+                     sprites: Sprites) -> pygame.Surface:
         return status.render_panel(play, view, u, sprites)
 
-    def prompt(self, play) -> str:
+    def prompt(self, play: TablePlay[MexicanTrainView]) -> str:
         view = play.view()
         drew = self.searched(view, view.seat)
-        if play.setup is not None:  # MT-4 (after MT-5's start search, perhaps)
-            tile = f"[{play.setup.tile[0]}|{play.setup.tile[1]}]"
+        setup = play.setup
+        if setup is not None:  # MT-4 (after MT-5's start search, perhaps)
+            assert setup.tile is not None, setup  # the engine to place
+            tile = f"[{setup.tile[0]}|{setup.tile[1]}]"
             if drew:
                 return t("play.prompt_place_engine_search", count=drew, tile=tile)
             return t("play.prompt_place_engine", tile=tile)
@@ -196,7 +213,7 @@ class MexicanTrainKit(TableKit):
         return P.prompt(play)
 
     @staticmethod
-    def _decided_this_deal(view) -> bool:
+    def _decided_this_deal(view: MexicanTrainView) -> bool:
         for e in reversed(view.history):
             if e.kind == "deal":
                 return False
@@ -204,15 +221,15 @@ class MexicanTrainKit(TableKit):
                 return True
         return False
 
-    def preview_text(self, play, action: Action) -> str:
+    def preview_text(self, play: TablePlay[MexicanTrainView], action: Action) -> str:
         if action.kind == PLACE_ENGINE and action.tile is not None:
             return t("play.confirm_place_engine", tile=f"[{action.tile[0]}|{action.tile[1]}]")
         return P.preview_text(play, action)
 
-    def fresh_tile(self, view):
+    def fresh_tile(self, view: MexicanTrainView) -> Tile | None:
         return P.fresh_tile(view)
 
-    def setup(self, view):
+    def setup(self, view: MexicanTrainView) -> Action | None:
         """MT-4, MT-5: the engine this seat holds (found in the start search, perhaps), to
         place on the station; None once the deal has a decision."""
         for e in reversed(view.history):
@@ -225,7 +242,7 @@ class MexicanTrainKit(TableKit):
         return None
 
     @staticmethod
-    def searched(view, seat: int) -> int:
+    def searched(view: MexicanTrainView, seat: int) -> int:
         """MT-5: how many tiles ``seat`` drew in this deal's start search."""
         count = 0
         for e in reversed(view.history):
@@ -236,7 +253,7 @@ class MexicanTrainKit(TableKit):
 
     # ------------------------------------------------------------ ends and the log
 
-    def log_line(self, event: Event, who, tile_text) -> str | None:
+    def log_line(self, event: Event, who: Callable[[int], str], tile_text: Callable[[Tile], str]) -> str | None:
         """One public event as the log says it (MT-4, MT-5, MT-10 .. MT-18); draws stay masked."""
         kind = event.kind
         if isinstance(event, TrainDeal):  # kind == "deal": the deal and its engine (MT-3)
@@ -250,17 +267,20 @@ class MexicanTrainKit(TableKit):
             seat, tile_, train = event.seat, event.tile, event.train
             if train == seat:
                 return t("ui.log_play_own", name=who(seat), tile=tile_text(tile_))
-            where = t("ui.train_mexican") if train == "mexican" else t("ui.train_of", name=who(train))
+            # the Mexican train is the one train no seat owns (its key is "mexican")
+            where = t("ui.train_mexican") if isinstance(train, str) else t("ui.train_of", name=who(train))
             return t("ui.log_play", name=who(seat), tile=tile_text(tile_), train=where)
         if kind in ("unmark", "draw", "pass", "mark", "end_chain"):
-            return t(f"ui.log_{kind}", name=who(seat_of(event)))
+            by = seat_of(event)
+            assert by is not None, event  # each of these kinds is a seat's
+            return t(f"ui.log_{kind}", name=who(by))
         if isinstance(event, TrainDealEnd):
             return _deal_end_lines(event, who)
         if event.kind == "match_end":
             return "<b>" + t("ui.log_match_end", names=", ".join(who(s) for s in event.winners)) + "</b>"
         return None
 
-    def stats_words(self, stats) -> list[str]:
+    def stats_words(self, stats: PlayerFigures) -> list[str]:
         words = [t("history.deals_won", count=stats.hands_won, hands=stats.hands)]
         if stats.mean_penalty is not None:
             words.append(t("history.mean_penalty", value=round(stats.mean_penalty, 1)))
@@ -269,13 +289,14 @@ class MexicanTrainKit(TableKit):
     def cost_words(self, loss: float) -> str:
         return t("coach.cost_pips", count=round(loss) if loss >= 1 else round(loss, 1))  # never "0 pips"
 
-    def own_flight(self, event: Event, start: float, seconds: float, lay, view, play):
+    def own_flight(self, event: Event, start: float, seconds: float, lay: L.TableLayout, view: MexicanTrainView,
+                   play: TablePlay[MexicanTrainView]) -> Flight | None:
         """MT-4: the engine flies from its holder's place to the station."""
         if event.kind != "engine":
             return None
         return staging.engine_flight(self, event, start, seconds, lay, view, play)
 
-    def play_words(self, action: Action, tile: str, name_of) -> str:
+    def play_words(self, action: Action, tile: str, name_of: Callable[[int], str]) -> str:
         """The coach's words for a play: on the Mexican train, or on a seat's train."""
         if action.train == L.MEXICAN:
             return t("coach.tile_on_mexican", tile=tile)
@@ -283,11 +304,13 @@ class MexicanTrainKit(TableKit):
             return t("coach.tile_on_train", tile=tile, name=name_of(action.train))
         return tile
 
-    def draw_deal_end(self, scene, surface, info, u: float) -> None:
-        scores.draw_deal_end(scene, surface, info, u)
+    def draw_deal_end(self, sheet: DealSheet, play: TablePlay[MexicanTrainView], surface: pygame.Surface,
+                      info: DealEndInfo, u: float) -> None:
+        scores.draw_deal_end(sheet, play, surface, info, u)
 
-    def draw_match_end(self, scene, surface, info, u: float) -> None:
-        scores.draw_match_end(scene, surface, info, u)
+    def draw_match_end(self, sheet: MatchSheet, play: TablePlay[MexicanTrainView], surface: pygame.Surface,
+                       info: MatchEndInfo, u: float) -> None:
+        scores.draw_match_end(sheet, play, surface, info, u)
 
 
 def _deal_end_lines(event: TrainDealEnd, who) -> str:

@@ -6,33 +6,36 @@ double, MT-14 the oldest open double, UX-1 previews, UX-2 the drawn tile).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from rules.actions import Action
+from rules.tiles import Tile
+from rules.variants.mexican_train import MexicanTrainView
 
 from ...i18n import t
-from . import layout as L
+from ...table.contract import TablePlay
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ...play import PlayState
+#: what these words read of the table: the play state's queries and Mexican Train's view
+Play = TablePlay[MexicanTrainView]
 
 
-def train_phrase(play: PlayState, key) -> str:
+def train_phrase(play: Play, key: int | str) -> str:
     """A train named for the start of a sentence: the Mexican train, yours, or a player's."""
-    if key == L.MEXICAN:
+    if not isinstance(key, int):  # L.MEXICAN: the one train no seat owns
         return t("table.mexican_train")
     if key == play.hand_seat():
         return t("table.train_yours")
     return t("table.train_of", name=play.name(key))
 
 
-def preview_text(play: PlayState, action) -> str:
+def preview_text(play: Play, action: Action) -> str:
     """UX-1: what the previewed decision will do, and that it waits for a confirm."""
     if action.kind == "play":
+        assert action.train is not None and action.tile is not None, action  # a play names both
         return t("table.confirm_play", train=train_phrase(play, action.train),
                  tile=f"[{action.tile[0]}|{action.tile[1]}]")
     return t("table.confirm_" + action.kind)
 
 
-def fresh_tile(view):
+def fresh_tile(view: MexicanTrainView) -> Tile | None:
     """The tile just drawn by the seat of ``view``, shown once the draw is done (UX-2)."""
     last = view.history[-1] if view.history else None
     if view.drawn and last and last.kind == "draw" and last.seat == view.seat and view.hand:
@@ -40,7 +43,7 @@ def fresh_tile(view):
     return None
 
 
-def prompt(play: PlayState) -> str:
+def prompt(play: Play) -> str:
     """What the on-screen player is asked to do now (MT-8, MT-11, MT-13, MT-14)."""
     view = play.view()
     kinds = {a.kind for a in play.legal()}

@@ -11,6 +11,8 @@ import math
 
 import pygame
 
+from rules.variants.mexican_train import MexicanTrainView
+
 from ... import assets
 from ...seats import seat_colour
 from ...table.camera import Camera
@@ -59,7 +61,7 @@ class TableRenderer:
         self._faces_key: tuple | None = None
         self._faces: dict[int, pygame.Surface] = {}
 
-    def draw(self, surface: pygame.Surface, camera: Camera, lay: L.TableLayout, view,
+    def draw(self, surface: pygame.Surface, camera: Camera, lay: L.TableLayout, view: MexicanTrainView,
              names: dict, marks: Marks, clock: float = 0.0) -> None:
         vx, vy, vw, vh = camera.viewport
         clip = surface.get_clip()

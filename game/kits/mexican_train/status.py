@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pygame
 
+from rules.variants.mexican_train import MexicanTrainView
+
 from ...i18n import t
 from ...phases import DEAL_END, MATCH_END
 from ...seats import seat_colour
+from ...table.contract import TablePlay
 from ...table.sprites import Sprites
 from ...table.status import PANEL_FILL
 from ...table.text import fit, text
@@ -14,7 +17,7 @@ from ...table.text import fit, text
 GREY = (190, 196, 186)
 
 
-def metrics(play, u: float) -> tuple[int, int, int, int, int, int, int]:
+def metrics(play: TablePlay[MexicanTrainView], u: float) -> tuple[int, int, int, int, int, int, int]:
     fpx = max(10, round(16 * u))
     row_h = max(round(26 * u), text("Ag", fpx, bold=True).get_height() + 4)  # the font has a floor
     pad = round(8 * u)
@@ -27,7 +30,7 @@ def metrics(play, u: float) -> tuple[int, int, int, int, int, int, int]:
     return fpx, row_h, pad, names_w, col_tiles, col_total, width
 
 
-def render_panel(play, view, u: float, sprites: Sprites) -> pygame.Surface:
+def render_panel(play: TablePlay[MexicanTrainView], view: MexicanTrainView, u: float, sprites: Sprites) -> pygame.Surface:
     fpx, row_h, pad, names_w, col_tiles, col_total, width = metrics(play, u)
     n = len(play.seats)
     panel = pygame.Surface((width, row_h * (n + 1) + pad), pygame.SRCALPHA)
