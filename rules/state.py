@@ -113,6 +113,9 @@ class Variant:
     #: the game's own computer player, ``chooser(view, level, rng) -> Action``, for a family
     #: ``rules.bots`` has none of (None: the family's, ``rules.bots.CHOOSERS``)
     chooser: ClassVar[Callable[[Any, Any, Any], Action] | None] = None
+    #: the game's own kinds of event (``rules.events.register``: NamedTuples whose first
+    #: field is ``kind: Literal[...]``), registered when the registry finds the variant
+    events: ClassVar[tuple[type, ...]] = ()
 
     @classmethod
     def world(cls, view: Any, hands: list[list[Tile]], stock: list[Tile]) -> Any:
