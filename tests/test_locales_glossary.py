@@ -120,13 +120,18 @@ def name_violations(code: str, texts: dict[str, str]) -> list[str]:
 
 def owners() -> dict[str, list[str]]:
     """Each game's own keys and key prefixes (glossary.json "games"), and every key of the
-    game's own files (``locales/games/GAME.*.json``, issue 39), for every game the rules know."""
+    game's own files (``locales/games/GAME.*.json``, issue 39), for every game the rules know;
+    but a game's name (``ui.game_GAME``), which every game's menus list, is no game's own."""
     games = json.loads(GLOSSARY.read_text(encoding="utf-8"))["games"]
     out = {game: list(games.get(game, [])) for game in GAMES}
     for file in i18n.files(LOCALES):
         if file.game is not None:
-            out.setdefault(file.game, []).extend(sorted(i18n.entries(file)))
+            out.setdefault(file.game, []).extend(sorted(k for k in i18n.entries(file) if not k.startswith(SHARED_NAME)))
     return out
+
+
+#: the games' names: every game's title and menus list them all
+SHARED_NAME = "ui.game_"
 
 
 def owner_of(key: str) -> str | None:
@@ -228,6 +233,7 @@ def test_a_games_own_file_holds_its_own_words_and_is_checked(tmp_path, monkeypat
     monkeypatch.setitem(globals(), "LOCALES", tmp_path)
     assert strings("ru") == {"ui.game_fives": "Раздача 1", "ticker.fives_scored": "+%{count}"}
     assert owner_of("ticker.fives_scored") == "fives"
+    assert owner_of("ui.game_fives") is None  # its name: every game's menus list it
     assert violations("ru", strings("ru")) != []  # «Раздача»: the glossary's «сдача»
 
 
