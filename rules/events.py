@@ -130,8 +130,10 @@ class Reset(NamedTuple):
 
 class TrainDealEnd(NamedTuple):
     """Mexican Train: a deal ends; ``counts`` are the pips each seat adds (index 0 unused, as
-    are ``totals``' and ``hands'``), ``hands`` are the hands left, revealed (UX-3).  The
-    shape of any game scored seat by seat (``SeatDealEnd``): no team in it."""
+    are ``totals``' and ``hands'``), ``hands`` are the hands left, revealed (UX-3).  Any
+    game scored seat by seat writes this shape (issue 39): a seat never sits in a team's
+    field (``LineDealEnd.winner_team``).  (No ``SeatDealEnd`` alias: mypy refuses an alias
+    of a NamedTuple in ``isinstance``.)"""
 
     kind: Literal["deal_end"]
     reason: str
@@ -155,7 +157,7 @@ class LineDealEnd(NamedTuple):
 
 class TrainMatchEnd(NamedTuple):
     """Mexican Train: the match ends; ``winners`` are seats (MT-18).  The shape of any game
-    won by seats, not teams (``SeatMatchEnd``)."""
+    won by seats, not teams (issue 39)."""
 
     kind: Literal["match_end"]
     winners: tuple[int, ...]
@@ -171,11 +173,6 @@ class LineMatchEnd(NamedTuple):
     totals: tuple[int, ...]
     result_name: str | None
 
-
-#: a game scored and won seat by seat writes these shapes (issue 39): a seat never sits
-#: in a team's field (``LineDealEnd.winner_team``)
-SeatDealEnd = TrainDealEnd
-SeatMatchEnd = TrainMatchEnd
 
 Event = Union[MatchStart, TrainDeal, LineDeal, EngineFound, SeatEvent, TrainPlay, LinePlay, LeadDrawn,
               Redealt, LeadChosen, Reset, TrainDealEnd, LineDealEnd, TrainMatchEnd, LineMatchEnd]
