@@ -10,6 +10,7 @@ no-break space, ...) and checks that each old text fails and its fix passes.
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -122,9 +123,16 @@ def owners() -> dict[str, list[str]]:
     """Each game's own keys and key prefixes (glossary.json "games"), and every key of the
     game's own files (``locales/games/GAME.*.json``, issue 39), for every game the rules know;
     but a game's name (``ui.game_GAME``), which every game's menus list, is no game's own."""
-    games = json.loads(GLOSSARY.read_text(encoding="utf-8"))["games"]
+    return _owners(LOCALES)
+
+
+@functools.lru_cache(maxsize=4)
+def _owners(locales: Path) -> dict[str, list[str]]:
+    """``owners`` of one locales folder, read once (``owner_of`` asks for every key)."""
+    games = json.loads((locales / GLOSSARY.name).read_text(encoding="utf-8"))["games"] \
+        if (locales / GLOSSARY.name).is_file() else {}
     out = {game: list(games.get(game, [])) for game in GAMES}
-    for file in i18n.files(LOCALES):
+    for file in i18n.files(locales):
         if file.game is not None:
             out.setdefault(file.game, []).extend(sorted(k for k in i18n.entries(file) if not k.startswith(SHARED_NAME)))
     return out
