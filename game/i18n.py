@@ -6,6 +6,11 @@ Keys are used as ``NAMESPACE.key`` (``ui.new_game``, ``table.draw``) and texts
 carry ``%{name}`` placeholders.  Every namespace file found is loaded, so the
 table's strings live beside the menus' without any registration.
 
+A game brings its own words in its own files (issue 39): ``locales/games/GAME.LOCALE.json``
+in the same layout, holding whole keys of any namespace (``ui.game_GAME``,
+``rules.GAME.goal``, ``ticker.GAME_scored``), so a new game edits no shared file.  A key
+is defined in one file only: one a game's file defines again is refused (``ValueError``).
+
 Plural forms follow CLDR, not python-i18n (whose rules give Russian and
 Ukrainian the wrong form for 5, 11 and 21): English and Italian have
 one/other, Russian and Ukrainian one/few/many/other.
@@ -18,7 +23,7 @@ import re
 import sys
 from decimal import Decimal
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 LANGUAGES = ("en", "ru", "uk", "it")
 DEFAULT = "en"
@@ -43,18 +48,56 @@ def locales_dir() -> Path:
     return Path(__file__).resolve().parents[1] / "locales"
 
 
-def load(directory: Path | None = None) -> dict[str, dict[str, str | dict[str, str]]]:
-    """Read every ``NAMESPACE.LOCALE.json``: {locale: {"namespace.key": text or plural dict}}."""
+#: the folder of the games' own files, inside locales/
+GAMES_DIR = "games"
+
+
+class LocaleFile(NamedTuple):
+    """One locale file: its language, the prefix of its keys (``"NAMESPACE."``; ``""`` for
+    a game's own file, whose keys are whole) and the game it belongs to (None: shared)."""
+
+    path: Path
+    code: str
+    prefix: str
+    game: str | None
+
+
+def files(directory: Path | None = None) -> list[LocaleFile]:
+    """Every locale file: the namespaces' (``NAMESPACE.LOCALE.json``), then the games' own
+    (``games/GAME.LOCALE.json``).  The tests that check the texts read them all through this."""
     directory = directory or locales_dir()
-    catalog: dict[str, dict[str, str | dict[str, str]]] = {code: {} for code in LANGUAGES}
+    out: list[LocaleFile] = []
     for path in sorted(directory.glob("*.*.json")):
         namespace, code = path.name[: -len(".json")].rsplit(".", 1)
-        with path.open(encoding="utf-8") as fh:
-            data = json.load(fh)
-        entries = data.get(code, {})
-        table = catalog.setdefault(code, {})
-        for key, text in entries.items():
-            table[f"{namespace}.{key}"] = text
+        out.append(LocaleFile(path, code, f"{namespace}.", None))
+    for path in sorted((directory / GAMES_DIR).glob("*.*.json")):
+        game, code = path.name[: -len(".json")].rsplit(".", 1)
+        out.append(LocaleFile(path, code, "", game))
+    return out
+
+
+def entries(file: LocaleFile) -> dict[str, str | dict[str, str]]:
+    """One file's texts by their whole keys (``"namespace.key"``)."""
+    with file.path.open(encoding="utf-8") as fh:
+        data = json.load(fh)
+    found = {f"{file.prefix}{key}": text for key, text in data.get(file.code, {}).items()}
+    bare = sorted(key for key in found if "." not in key)
+    if bare:
+        raise ValueError(f"{file.path}: keys name no namespace ('ui.', 'rules.' ...): {bare}")
+    return found
+
+
+def load(directory: Path | None = None) -> dict[str, dict[str, str | dict[str, str]]]:
+    """Read every locale file (``files``): {locale: {"namespace.key": text or plural dict}}."""
+    catalog: dict[str, dict[str, str | dict[str, str]]] = {code: {} for code in LANGUAGES}
+    for file in files(directory):
+        table = catalog.setdefault(file.code, {})
+        found = entries(file)
+        if file.game is not None:
+            twice = sorted(set(found) & set(table))
+            if twice:
+                raise ValueError(f"{file.path}: keys already defined in another locale file: {twice}")
+        table.update(found)
     return catalog
 
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
 from rules.events import (ACTION_KINDS, Event, LeadChosen, LeadDrawn, LineDeal, LineDealEnd, LineMatchEnd, LinePlay,
-                          TrainDeal, TrainDealEnd, TrainMatchEnd, TrainPlay, back, seat_of)
+                          TrainDeal, TrainDealEnd, TrainMatchEnd, TrainPlay, back, is_own, seat_of)
 
 from . import i18n
 from .cues import Group, groups, recent_groups
@@ -55,6 +55,9 @@ class Words(Protocol):
     def lead_draw(self, e: LeadDrawn) -> list[Clause]: ...
     def deal_end(self, e: TrainDealEnd | LineDealEnd, reset: bool) -> list[Clause]: ...
     def match_end(self, e: TrainMatchEnd | LineMatchEnd) -> Clause: ...
+    def own(self, e: Event) -> list[Clause]:
+        """The clauses of an event of the variant's own kind (``rules.events.register``:
+        points scored during a play ...); none to leave it out of the ticker."""
 
 
 def words_of(game: str) -> Words:
@@ -97,6 +100,8 @@ def _clauses(group: Group, words: Words, first_play: bool, hand_no: int | None =
             clauses += words.deal_end(e, reset)
         elif e.kind == "match_end":
             clauses.append(words.match_end(e))
+        elif is_own(e):  # a kind the variant declared (issue 39): its kit words it
+            clauses += words.own(e)
         else:
             simple = _simple(e)
             if simple is not None:

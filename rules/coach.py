@@ -62,10 +62,15 @@ from .errors import RulesError
 from .line import PLAY
 from .rng import stream
 from .session import Session, apply_entry
-from .state import LINE, deal_hidden, hidden_tiles
+from .state import deal_hidden, hidden_tiles
 from .variants import VARIANTS, find_variant
 
 LABELS = ("best", "fine", "inaccuracy", "blunder")
+
+#: the coach's methods, by the name a variant declares (``Variant.coach``, issue 39):
+#: ``solved`` grades with the exact solver (the games on one line), ``played_out`` against
+#: the hard bot's choice, both played out and measured by ``Variant.coach_result``
+METHODS = ("solved", "played_out")
 
 #: one unit of a game's result, for the labels (``Variant.coach_scale``): Jamaican a hand
 #: won (JA-6, worth 2 in the solver's objective), Cuban 30 points (CU-8, about one hand's
@@ -205,6 +210,7 @@ def grade_deal(session: Session, deal_index: int, seats: Iterable[int]) -> DealR
 def grade(record: DealRecord, seats: Iterable[int]) -> DealReport:
     """The report of one captured deal (see the module docstring)."""
     wanted = set(seats)
+    method_of(record.game)  # a game the coach cannot grade says so before any work
     state = record.start.clone()
     todo: list[tuple[int, object, Action]] = []
     for offset, entry in enumerate(record.entries):
@@ -217,7 +223,7 @@ def grade(record: DealRecord, seats: Iterable[int]) -> DealReport:
     if solves_full(record.game):
         grades = _grade_line_deal(record, todo)
     else:
-        grades = [_grade_mt(record, pos, st, a) for pos, st, a in todo]
+        grades = [_grade_played_out(record, pos, st, a) for pos, st, a in todo]
     return _report(record, grades)
 
 
@@ -232,7 +238,7 @@ def grade_one(record: DealRecord, position: int) -> Grade | None:
             if not (isinstance(entry, Action) and _is_decision(state, entry)):
                 return None
             if not solves_full(record.game):
-                return _grade_mt(record, position, state, entry)
+                return _grade_played_out(record, position, state, entry)
             return _grade_line(record, position, state, entry, _full_values(state, Budget(HAND_FULL_NODES)))
         apply_entry(state, entry)
     raise CoachError(f"position {position} is not in deal {record.deal_index + 1}")
@@ -271,10 +277,20 @@ def _distinct(legal, ends: tuple[int, int] | None) -> dict[tuple, Action]:
     return out
 
 
+def method_of(game: str) -> str:
+    """How the coach grades ``game`` (``METHODS``), as its variant declares (``Variant.coach``);
+    ``CoachError`` for a game that declares none: it is never graded by another game's measure."""
+    method = find_variant(game).coach
+    if method not in METHODS:
+        raise CoachError(f"the coach cannot grade {game!r}: its variant declares no coach method "
+                         f"(Variant.coach = {method!r}; one of {', '.join(METHODS)})")
+    return method
+
+
 def solves_full(game: str) -> bool:
     """Whether the coach grades ``game``'s decisions with all hands shown too (``best_full``,
-    ``loss_full``): the games on one line, which the exact solver plays (CU, JA)."""
-    return find_variant(game).family == LINE
+    ``loss_full``): the games that declare the ``"solved"`` method (CU, JA)."""
+    return method_of(game) == "solved"
 
 
 def _is_decision(state, action: Action) -> bool:
@@ -422,11 +438,12 @@ def _spread(legal, ends: tuple[int, int] | None, means: dict[tuple, float]) -> d
     return {a: means[_key(a, ends)] for a in legal}
 
 
-# ------------------------------------------------------------ Mexican Train
+# ------------------------------------------------- played out (Mexican Train)
 
 
-def _grade_mt(record: DealRecord, position: int, state, played: Action) -> Grade:
-    """The hard bot's choice on the same view, and the penalty difference over sampled deals."""
+def _grade_played_out(record: DealRecord, position: int, state, played: Action) -> Grade:
+    """The hard bot's choice on the same view, and the difference of the seat's result
+    (``Variant.coach_result``: Mexican Train's penalty) over sampled deals."""
     seat = state.to_act()
     view = state.view(seat)
     rng = stream(record.seed, "coach", position)
@@ -434,7 +451,7 @@ def _grade_mt(record: DealRecord, position: int, state, played: Action) -> Grade
     if suggested == played:
         return Grade(position, seat, played, played, None, "best", 0.0, samples=0)
     worlds = [_mt_world(state, seat, rng) for _ in range(MT_DEALS)]
-    loss = sum(_mt_penalty(w, played, seat) - _mt_penalty(w, suggested, seat) for w in worlds) / MT_DEALS
+    loss = sum(_played_out(w, suggested, seat) - _played_out(w, played, seat) for w in worlds) / MT_DEALS
     best = suggested if loss > 0 else played
     loss = max(0.0, loss)
     return Grade(position, seat, played, best, None, label_for(record.game, loss), loss,
@@ -469,9 +486,10 @@ def _heaviest(legal: list[Action]) -> Action:
     return best
 
 
-def _mt_penalty(world, first: Action, seat: int) -> int:
-    """``seat``'s penalty (MT-17) when the deal is played out after ``first``, every seat
-    playing its heaviest tile (deterministic: no random choice is left)."""
+def _played_out(world, first: Action, seat: int) -> float:
+    """``seat``'s result (``Variant.coach_result``; MT-17: its penalty, negated) when the deal
+    is played out after ``first``, every seat playing its heaviest tile (deterministic: no
+    random choice is left)."""
     st = world.clone()
     st.apply_action(first)
     for _ in range(MT_PLIES):
@@ -479,9 +497,9 @@ def _mt_penalty(world, first: Action, seat: int) -> int:
             break
         st.apply_action(_heaviest(st.legal_actions()))  # the legal set alone: no view built
     # the hands stay as they ended until the next deal is dealt; past the cap, as they stand
-    return sum(a + b for a, b in st.hands[seat])
+    return find_variant(st.game).coach_result(st, seat)
 
 
 __all__ = ["CoachError", "DealRecord", "DealReport", "Grade", "LABELS", "SCALE", "THRESHOLDS",
-           "capture", "deals", "grade", "grade_deal", "grade_one", "label_for", "last_finished_deal",
-           "solves_full"]
+           "METHODS", "capture", "deals", "grade", "grade_deal", "grade_one", "label_for",
+           "last_finished_deal", "method_of", "solves_full"]

@@ -14,6 +14,14 @@ same, so one reveal screen serves all (UX-3).
 
 The kinds are written out here once: ``ACTION_KINDS`` (what a seat may decide,
 ``rules.actions``) and ``EVENT_KINDS`` (what the history may hold).
+
+A variant may add kinds of its own (issue 39: points scored during a play, with the
+ends that scored them): a ``NamedTuple`` whose first field is ``kind: Literal["..."]``,
+declared in ``Variant.events`` and registered here by ``rules.variants`` as it finds
+the variant (``register``).  The variant writes one with ``own(record)``; ``as_event``
+reads its tuple back, ``seat_of`` finds its ``seat`` field, and every reader that does
+not know the kind skips it (the ticker asks the kit's words, ``Words.own``; the log the
+kit's ``log_line``; the phones leave it out).
 """
 from __future__ import annotations
 
@@ -122,7 +130,10 @@ class Reset(NamedTuple):
 
 class TrainDealEnd(NamedTuple):
     """Mexican Train: a deal ends; ``counts`` are the pips each seat adds (index 0 unused, as
-    are ``totals``' and ``hands'``), ``hands`` are the hands left, revealed (UX-3)."""
+    are ``totals``' and ``hands'``), ``hands`` are the hands left, revealed (UX-3).  Any
+    game scored seat by seat writes this shape (issue 39): a seat never sits in a team's
+    field (``LineDealEnd.winner_team``).  (No ``SeatDealEnd`` alias: mypy refuses an alias
+    of a NamedTuple in ``isinstance``.)"""
 
     kind: Literal["deal_end"]
     reason: str
@@ -145,7 +156,8 @@ class LineDealEnd(NamedTuple):
 
 
 class TrainMatchEnd(NamedTuple):
-    """Mexican Train: the match ends; ``winners`` are seats (MT-18)."""
+    """Mexican Train: the match ends; ``winners`` are seats (MT-18).  The shape of any game
+    won by seats, not teams (issue 39)."""
 
     kind: Literal["match_end"]
     winners: tuple[int, ...]
@@ -175,13 +187,56 @@ _RECORDS: dict[tuple[str, int], type] = {
     for record in get_args(Event) for k in get_args(get_type_hints(record)["kind"])}
 
 
+#: A variant's own records by kind (``Variant.events``, ``register``).
+_OWN: dict[str, type] = {}
+
+
+def register(record: type) -> None:
+    """Let the history hold ``record``, a variant's own kind of event.
+
+    ``record`` is a ``NamedTuple`` whose first field is ``kind: Literal["name"]`` with one
+    name, and whose other fields are its context (a seat, points, the ends that scored).
+    ``TypeError`` for anything else, or for a kind the core or another record already has
+    (a reader must never mistake one for the other).  Registering the same record again
+    changes nothing.
+    """
+    fields = getattr(record, "_fields", None)
+    if not isinstance(record, type) or not issubclass(record, tuple) or not fields or fields[0] != "kind":
+        raise TypeError(f"{record!r}: an event is a NamedTuple whose first field is its kind")
+    kinds = get_args(get_type_hints(record)["kind"])
+    if len(kinds) != 1 or not isinstance(kinds[0], str):
+        raise TypeError(f"{record.__qualname__}: its kind must be a Literal of one name, not {kinds!r}")
+    kind = kinds[0]
+    if _OWN.get(kind) is record:
+        return
+    if kind in EVENT_KINDS or kind in ACTION_KINDS or kind in _OWN:
+        raise TypeError(f"{record.__qualname__}: the event kind {kind!r} is taken")
+    _OWN[kind] = record
+    _RECORDS[(kind, len(fields))] = record
+
+
+def is_own(e: tuple) -> bool:
+    """Whether ``e`` is a record of a variant's own kind (``register``)."""
+    return type(e) in _OWN.values()
+
+
+def own(record: tuple) -> Event:
+    """A variant's own record, for the history: typed as an ``Event`` so that ``History``
+    takes it; its kind is none of the core's, so no reader's test of a kind ever picks
+    it.  ``ValueError`` for a record not registered (its tuple could not be read back)."""
+    if not is_own(record):
+        raise ValueError(f"{record!r} is not a registered event record (Variant.events)")
+    return record  # type: ignore[return-value]  # a registered record: see the docstring
+
+
 def as_event(entry: tuple) -> Event:
     """The record for a plain tuple (a history written out by hand: tests, old data).
 
-    A record comes back as it is; ``ValueError`` for a kind or a length no game writes.
+    A record comes back as it is (a variant's own too); ``ValueError`` for a kind or a
+    length no game writes.
     """
-    if isinstance(entry, get_args(Event)):
-        return entry  # type: ignore[return-value]  # isinstance over the union's members
+    if isinstance(entry, get_args(Event)) or is_own(entry):
+        return entry  # type: ignore[return-value]  # isinstance over the union's members, or own()
     record = _RECORDS.get((entry[0], len(entry))) if entry else None
     if record is None:
         raise ValueError(f"not a history event: {entry!r}")
@@ -193,8 +248,14 @@ SEATED = (SeatEvent, TrainPlay, LinePlay, EngineFound, Redealt, LeadChosen)
 
 
 def seat_of(e: Event) -> int | None:
-    """The seat of a seated event (``SEATED``); None for the others (a deal, a match's end ...)."""
-    return e.seat if isinstance(e, SEATED) else None
+    """The seat of a seated event (``SEATED``, or a variant's own record with a ``seat``
+    field); None for the others (a deal, a match's end ...)."""
+    if isinstance(e, SEATED):
+        return e.seat
+    if is_own(e) and "seat" in e._fields:
+        seat: int = e._asdict()["seat"]  # an own record's field: the core's union does not type it
+        return seat
+    return None
 
 
 def back(history: Sequence[Event], end: int | None = None, until: Container[str] = ()) -> Iterator[tuple[int, Event]]:

@@ -252,6 +252,7 @@ class PartnershipGame(Variant):
 
     game = ""
     family = LINE
+    coach = "solved"  # the exact solver plays a line game (CU-8, JA-6)
     players = (PLAYERS, PLAYERS)
     teams = TEAM_SEATS
     top = 6

@@ -113,6 +113,21 @@ class Variant:
     #: the game's own computer player, ``chooser(view, level, rng) -> Action``, for a family
     #: ``rules.bots`` has none of (None: the family's, ``rules.bots.CHOOSERS``)
     chooser: ClassVar[Callable[[Any, Any, Any], Action] | None] = None
+    #: how the coach grades a decision (``rules.coach.METHODS``, issue 39): ``"solved"`` (the
+    #: exact solver on the deals the seat could not tell apart and with all hands shown: the
+    #: games on one line, CU, JA) or ``"played_out"`` (the hard bot's choice on the same view,
+    #: both played out on sampled deals and measured by ``coach_result``: Mexican Train);
+    #: ``""``: the coach cannot grade the game and says so (``rules.coach.CoachError``)
+    coach: ClassVar[str] = ""
+    #: the game's own kinds of event (``rules.events.register``: NamedTuples whose first
+    #: field is ``kind: Literal[...]``), registered when the registry finds the variant
+    events: ClassVar[tuple[type, ...]] = ()
+
+    @classmethod
+    def coach_result(cls, state: Any, seat: int) -> float:
+        """``seat``'s result in a deal played out to its end, higher better: what the coach's
+        ``"played_out"`` method compares (Mexican Train: the pips left in the hand, negated)."""
+        raise NotImplementedError(f"{cls.game or cls.__name__} declares no coach result")
 
     @classmethod
     def world(cls, view: Any, hands: list[list[Tile]], stock: list[Tile]) -> Any:

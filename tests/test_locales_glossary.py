@@ -10,11 +10,15 @@ no-break space, ...) and checks that each old text fails and its fix passes.
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
 
 import pytest
+
+from game import i18n
+from rules.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALES = ROOT / "locales"
@@ -31,7 +35,7 @@ REQUIRED_TERMS = {
     # issue 30
     "leader_cuban", "pip_count", "level_hard", "replay", "app_name", "go_back", "points_few", "phrasing",
 }
-GAMES = ("mexican_train", "cuban", "jamaican")
+GAMES = tuple(VARIANTS)  # every game the rules know (rules.variants finds them)
 
 
 def terms() -> dict:
@@ -39,15 +43,17 @@ def terms() -> dict:
 
 
 def strings(code: str) -> dict[str, str]:
-    """Every text in ``code``: {"namespace.key" (plus "#form" for plural forms): text}."""
+    """Every text in ``code``: {"namespace.key" (plus "#form" for plural forms): text}; the
+    games' own files (``locales/games/``, issue 39) are found by ``game.i18n.files``."""
     out: dict[str, str] = {}
-    for path in sorted(LOCALES.glob(f"*.{code}.json")):
-        ns = path.name[: -len(f".{code}.json")]
-        for key, value in json.loads(path.read_text(encoding="utf-8"))[code].items():
+    for file in i18n.files(LOCALES):
+        if file.code != code:
+            continue
+        for key, value in i18n.entries(file).items():
             if isinstance(value, dict):
-                out.update({f"{ns}.{key}#{form}": text for form, text in value.items()})
+                out.update({f"{key}#{form}": text for form, text in value.items()})
             else:
-                out[f"{ns}.{key}"] = value
+                out[key] = value
     return out
 
 
@@ -114,9 +120,26 @@ def name_violations(code: str, texts: dict[str, str]) -> list[str]:
 
 
 def owners() -> dict[str, list[str]]:
-    """Each game's own keys and key prefixes (glossary.json "games")."""
-    games = json.loads(GLOSSARY.read_text(encoding="utf-8"))["games"]
-    return {game: games[game] for game in GAMES}
+    """Each game's own keys and key prefixes (glossary.json "games"), and every key of the
+    game's own files (``locales/games/GAME.*.json``, issue 39), for every game the rules know;
+    but a game's name (``ui.game_GAME``), which every game's menus list, is no game's own."""
+    return _owners(LOCALES)
+
+
+@functools.lru_cache(maxsize=4)
+def _owners(locales: Path) -> dict[str, list[str]]:
+    """``owners`` of one locales folder, read once (``owner_of`` asks for every key)."""
+    games = json.loads((locales / GLOSSARY.name).read_text(encoding="utf-8"))["games"] \
+        if (locales / GLOSSARY.name).is_file() else {}
+    out = {game: list(games.get(game, [])) for game in GAMES}
+    for file in i18n.files(locales):
+        if file.game is not None:
+            out.setdefault(file.game, []).extend(sorted(k for k in i18n.entries(file) if not k.startswith(SHARED_NAME)))
+    return out
+
+
+#: the games' names: every game's title and menus list them all
+SHARED_NAME = "ui.game_"
 
 
 def owner_of(key: str) -> str | None:
@@ -207,6 +230,19 @@ def test_the_check_catches_what_issue_30_found():
     for code, texts in good.items():
         for key, text in texts.items():
             assert not violations(code, {key: text}), (code, key, text)
+
+
+def test_a_games_own_file_holds_its_own_words_and_is_checked(tmp_path, monkeypatch):
+    """Issue 39: a game's file (``locales/games/GAME.LANG.json``) is read with the shared
+    ones, its keys are that game's own words, and its texts keep the glossary."""
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "fives.ru.json").write_text(
+        json.dumps({"ru": {"ui.game_fives": "Раздача 1", "ticker.fives_scored": "+%{count}"}}), encoding="utf-8")
+    monkeypatch.setitem(globals(), "LOCALES", tmp_path)
+    assert strings("ru") == {"ui.game_fives": "Раздача 1", "ticker.fives_scored": "+%{count}"}
+    assert owner_of("ticker.fives_scored") == "fives"
+    assert owner_of("ui.game_fives") is None  # its name: every game's menus list it
+    assert violations("ru", strings("ru")) != []  # «Раздача»: the glossary's «сдача»
 
 
 def test_each_key_is_the_own_word_of_one_game_at_most():

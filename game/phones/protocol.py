@@ -145,7 +145,8 @@ def _lying(t: Iterable[int]) -> list[int]:
 
 
 def _event(e: Event) -> dict | None:
-    """One public history event as JSON, or None for those a phone does not show."""
+    """One public history event as JSON, or None for those a phone does not show: among
+    them a variant's own kinds (``rules.events.register``), which the page cannot word."""
     if isinstance(e, TrainPlay):
         return {"kind": "play", "seat": e.seat, "tile": _tile(e.tile), "train": e.train}
     if isinstance(e, LinePlay):

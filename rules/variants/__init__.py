@@ -11,6 +11,7 @@ import importlib
 import pkgutil
 from typing import Callable, cast
 
+from .. import events
 from ..actions import TRAIN_NAMES
 from ..state import GameState, Variant
 
@@ -41,6 +42,16 @@ GAMES: dict[str, Callable[[int], GameState]] = {
 
 #: game name -> (fewest, most) players
 PLAYERS: dict[str, tuple[int, int]] = {name: v.players for name, v in VARIANTS.items()}
+
+
+def _register_events(variants: dict[str, type[Variant]]) -> None:
+    """Let the history hold each variant's own kinds of event (``Variant.events``, issue 39)."""
+    for variant in variants.values():
+        for record in variant.events:
+            events.register(record)
+
+
+_register_events(VARIANTS)
 
 # an action may name a variant's public train as well as an owner's seat (``rules.actions``)
 TRAIN_NAMES.update(v.public_train for v in VARIANTS.values() if v.public_train is not None)

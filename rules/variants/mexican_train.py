@@ -110,6 +110,8 @@ class MexicanTrain(Variant):
     public_train = MEXICAN
     #: 10 pips (MT-17), about one tile's weight
     coach_scale = 10.0
+    #: too many tiles for the solver: the coach plays the deal out (``coach_result``)
+    coach = "played_out"
 
     def __init__(self, players: int) -> None:
         if not (isinstance(players, int) and MIN_PLAYERS <= players <= MAX_PLAYERS):
@@ -125,6 +127,11 @@ class MexicanTrain(Variant):
         self.history: History = History([MatchStart("match", 1)])
         self._legal: list[Action] | None = None
         self._clear_deal()
+
+    @classmethod
+    def coach_result(cls, state: Any, seat: int) -> float:
+        """MT-17: the pips left in ``seat``'s hand, negated (fewer is better)."""
+        return -sum(a + b for a, b in state.hands[seat])
 
     def _clear_deal(self) -> None:
         n = self.n

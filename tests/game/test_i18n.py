@@ -35,7 +35,10 @@ def english():
 
 
 def namespaces() -> set[str]:
-    return {p.name.split(".")[0] for p in LOCALES.glob("*.*.json")}
+    """The shared namespaces, and each game's own file as ``games/GAME`` (issue 39): each is
+    checked in the four languages alike."""
+    return ({p.name.split(".")[0] for p in LOCALES.glob("*.*.json")}
+            | {f"{i18n.GAMES_DIR}/{f.game}" for f in i18n.files(LOCALES) if f.game is not None})
 
 
 def raw(namespace: str, code: str) -> dict:
@@ -183,3 +186,23 @@ def test_the_bundled_font_has_a_glyph_for_every_character_in_locales():
         missing = [c for c in sorted(_all_characters())
                    if pygame.image.tobytes(font.render(c, False, (255, 255, 255)), "RGBA") == tofu]
         assert missing == [], f"{name} lacks {missing}"
+
+
+def test_a_games_own_file_adds_whole_keys_and_may_not_define_one_again(tmp_path):
+    """Issue 39: ``locales/games/GAME.LANG.json`` brings a game's words (its name in ``ui``, its
+    rules, its ticker lines) without an edit of a shared file; a key defined twice is refused,
+    and so is a key that names no namespace."""
+    games = tmp_path / i18n.GAMES_DIR
+    games.mkdir()
+    (tmp_path / "ui.en.json").write_text(json.dumps({"en": {"new_game": "New game"}}), encoding="utf-8")
+    (games / "fives.en.json").write_text(
+        json.dumps({"en": {"ui.game_fives": "All Fives", "rules.fives.goal": "Score fives"}}), encoding="utf-8")
+    cat = i18n.load(tmp_path)
+    assert cat["en"] == {"ui.new_game": "New game", "ui.game_fives": "All Fives", "rules.fives.goal": "Score fives"}
+    assert [f.game for f in i18n.files(tmp_path)] == [None, "fives"]
+    (games / "fives.en.json").write_text(json.dumps({"en": {"ui.new_game": "Play"}}), encoding="utf-8")
+    with pytest.raises(ValueError, match="ui.new_game"):
+        i18n.load(tmp_path)
+    (games / "fives.en.json").write_text(json.dumps({"en": {"game_fives": "All Fives"}}), encoding="utf-8")
+    with pytest.raises(ValueError, match="no namespace"):
+        i18n.load(tmp_path)

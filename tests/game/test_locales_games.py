@@ -20,12 +20,13 @@ import pytest
 
 from game import i18n
 from game.__main__ import main
-from game.kits import kit_for
+from game.kits import KITS, kit_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from test_locales_glossary import LANGUAGES, owner_of, strings, violations  # noqa: E402
 
-LINE_GAMES = ("cuban", "jamaican")
+#: the games the line kit's folder draws (``game.kits.KITS``): each has its own ``line.GAME.*`` words
+LINE_GAMES = tuple(game for game, (module, _) in KITS.items() if module.split(".")[0] == "line")
 SCENES = ("table", "deal_end", "match_end", "log", "rules")
 
 

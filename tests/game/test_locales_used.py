@@ -10,9 +10,10 @@ with a documented prefix, and every documented prefix must still be built.
 """
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
+
+from game import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "locales"
@@ -52,14 +53,16 @@ KEPT = {
 
 
 def namespaces() -> set[str]:
-    return {p.name.split(".")[0] for p in LOCALES.glob("*.*.json")}
+    """Every namespace a key is in: the shared files' and any a game's own file names (issue 39)."""
+    return {p.name.split(".")[0] for p in LOCALES.glob("*.*.json")} | {k.split(".")[0] for k in english_keys()}
 
 
 def english_keys() -> set[str]:
+    """Every English key, the games' own files (``locales/games/``) found by ``i18n.files``."""
     keys: set[str] = set()
-    for path in LOCALES.glob("*.en.json"):
-        ns = path.name.split(".")[0]
-        keys |= {f"{ns}.{k}" for k in json.loads(path.read_text(encoding="utf-8"))["en"]}
+    for file in i18n.files(LOCALES):
+        if file.code == "en":
+            keys |= set(i18n.entries(file))
     return keys
 
 
@@ -116,3 +119,15 @@ def test_a_kit_family_with_words_of_its_own_is_documented_by_its_folder():
     without such a file (Mexican Train's words are in the shared files) adds no prefix."""
     assert "line." in kit_words()
     assert all(p[:-1] in namespaces() for p in kit_words())
+
+
+def test_a_games_own_file_is_read_with_the_shared_ones(tmp_path, monkeypatch):
+    """Issue 39: the keys of ``locales/games/GAME.LANG.json`` are checked like any other, so an
+    unused key of a new game's own file fails the first test here."""
+    (tmp_path / "games").mkdir()
+    (tmp_path / "ui.en.json").write_text('{"en": {"new_game": "New game"}}', encoding="utf-8")
+    (tmp_path / "games" / "fives.en.json").write_text(
+        '{"en": {"ui.game_fives": "All Fives", "fives.scored": "%{count} points"}}', encoding="utf-8")
+    monkeypatch.setitem(globals(), "LOCALES", tmp_path)
+    assert english_keys() == {"ui.new_game", "ui.game_fives", "fives.scored"}
+    assert namespaces() == {"ui", "fives"}

@@ -4,14 +4,17 @@ from __future__ import annotations
 import io
 import random
 import re
+from typing import Literal, NamedTuple
 
 import pytest
 
 from game import i18n
 from game.cues import groups
+from game.kits import kit_for
+from game.kits.line.ticker import LineWords
 from game.ticker import Item, fold, items, line, recent, text, tile_text
 from game.ticker import item as _item
-from rules import selfplay
+from rules import events, selfplay
 from rules.actions import Action
 from rules.chance import Deal
 from rules.events import as_event
@@ -261,3 +264,28 @@ def test_recent_reads_the_tail_and_says_what_the_whole_history_says(matches, mat
             # cut there, each worded from its own past only; the last three lines are worded (issue 26)
             whole = fold(every[:k])
             assert recent(prefix, session.game, names, count=3) == [text(it, names) for it in whole[-3:]], end
+
+
+class _Scored(NamedTuple):
+    """A variant's own kind (issue 39): points a seat scored with a play."""
+
+    kind: Literal["test_ticker_scored"]
+    seat: int
+    points: int
+
+
+def test_a_variants_own_kind_is_worded_by_its_kit_or_left_out(monkeypatch):
+    monkeypatch.setattr(events, "_OWN", dict(events._OWN))
+    monkeypatch.setattr(events, "_RECORDS", dict(events._RECORDS))
+    events.register(_Scored)
+    group = (("play", 2, (1, 4), "L", (4, 1)), ("test_ticker_scored", 2, 10))
+    assert say("en", item(group, "cuban")) == "Ben played [4|1] on the left end"  # no words for it: left out
+
+    class Fives(LineWords):
+        def own(self, e):
+            return [(None, "ticker.cuban_scores", {"team": e.seat, "count": e.points})]
+
+    monkeypatch.setattr(type(kit_for("cuban")), "ticker", Fives("ticker.cuban_first", "ticker.cuban_deal",
+                                                                ("ticker.cuban_lead", "ticker.cuban_lead_self"),
+                                                                "ticker.cuban_scores", "ticker.cuban_match_end"))
+    assert say("en", item(group, "cuban")) == "Ben played [4|1] on the left end; team 2 scores 10 points"

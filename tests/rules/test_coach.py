@@ -248,3 +248,35 @@ def test_the_coach_never_calls_the_global_random_functions_or_the_clock(game, pl
     got = coach.grade_deal(s, 0, [1])
     monkeypatch.undo()
     assert got == expected and got.grades
+
+
+def _mt_blunder() -> Session:
+    """The MT-17 position above, [0|5] shed first: the hard bot keeps [5|11]."""
+    s = mt_position(2, hands={1: "0|5 5|11", 2: "3|7"}, stock="7|8 7|9 7|10 1|12 2|12",
+                    trains={1: "12|5", 2: "12|7"}, turn=1)
+    s.apply(P("0|5", 1))
+    s.apply(P("3|7", 2))
+    return s
+
+
+def test_the_played_out_method_measures_what_the_variant_declares(monkeypatch):
+    """Issue 39: the coach reads a seat's result from the variant (``Variant.coach_result``), not
+    from the pips in its hand: a game where pips left were worth having grades the other way."""
+    from rules.variants import VARIANTS
+    monkeypatch.setattr(VARIANTS["mexican_train"], "coach_result",
+                        classmethod(lambda cls, state, seat: sum(a + b for a, b in state.hands[seat])))
+    g = _only(coach.grade_deal(_mt_blunder(), 0, [1]))
+    assert (g.label, g.loss) == ("best", 0.0) and g.best_known == P("0|5", 1)
+
+
+@pytest.mark.parametrize("game", ["mexican_train", "jamaican"])
+def test_a_game_that_declares_no_coach_method_is_refused_by_name(game, monkeypatch):
+    """Issue 39: no game falls into another's method (a third game was graded by pips left)."""
+    from rules.variants import VARIANTS
+    s = _mt_blunder() if game == "mexican_train" else _finish(_jamaican())
+    record = coach.capture(s, 0)
+    monkeypatch.setattr(VARIANTS[record.game], "coach", "")
+    with pytest.raises(coach.CoachError, match=rf"cannot grade '{record.game}'.*Variant.coach"):
+        coach.grade(record, [1])
+    with pytest.raises(coach.CoachError):
+        coach.grade_one(record, record.position + 1)

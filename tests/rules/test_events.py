@@ -5,7 +5,7 @@ import io
 import json
 import re
 from pathlib import Path
-from typing import get_args
+from typing import Literal, NamedTuple, get_args
 
 import pytest
 
@@ -101,3 +101,67 @@ def test_back_reads_the_history_from_the_end_and_stops_at_a_bound():
     assert [e.seat for _, e in events.back(history, until=("match",))] == [4, 3]  # this match's
     assert [e.seat for _, e in events.back(history, 3, until=("match",))] == [2, 1]
     assert list(events.back(history, 0)) == []
+
+
+class Scored(NamedTuple):
+    """A variant's own kind, as a game that scores during play declares it (issue 39)."""
+
+    kind: Literal["test_scored"]
+    seat: int
+    points: int
+    ends: tuple[int, ...]
+
+
+@pytest.fixture
+def registered(monkeypatch):
+    """``Scored`` registered for one test only (the registry is the module's)."""
+    monkeypatch.setattr(events, "_OWN", dict(events._OWN))
+    monkeypatch.setattr(events, "_RECORDS", dict(events._RECORDS))
+    events.register(Scored)
+    return Scored
+
+
+def test_a_variants_own_kind_is_read_back_and_seated(registered):
+    e = events.own(registered("test_scored", 3, 10, (5, 5)))
+    assert as_event(("test_scored", 3, 10, (5, 5))) == e and type(as_event(tuple(e))) is registered
+    assert as_event(e) is e
+    assert events.seat_of(e) == 3 and events.is_own(e)
+    assert events.seat_of(as_event(("pass", 2))) == 2 and events.seat_of(MatchStart("match", 1)) is None
+    events.register(registered)  # again: nothing changes
+
+
+def test_an_own_kind_must_be_registered_and_new(registered):
+    with pytest.raises(ValueError):
+        as_event(("other_scored", 1, 5))
+    with pytest.raises(ValueError):
+        events.own(("test_scored", 3, 10, (5, 5)))  # a plain tuple: not the record
+
+    class Taken(NamedTuple):
+        kind: Literal["play"]
+        seat: int
+
+    class Again(NamedTuple):
+        kind: Literal["test_scored"]
+
+    class NoKind(NamedTuple):
+        seat: int
+
+    for record in (Taken, Again, NoKind, tuple):
+        with pytest.raises(TypeError):
+            events.register(record)
+
+
+def test_the_registry_registers_what_a_variant_declares(monkeypatch):
+    """A variant's ``events`` are registered as ``rules.variants`` finds it."""
+    import rules.variants
+    monkeypatch.setattr(events, "_OWN", dict(events._OWN))
+    monkeypatch.setattr(events, "_RECORDS", dict(events._RECORDS))
+
+    class FakeFives(rules.variants.VARIANTS["cuban"]):
+        game = "zz_test_fives"
+        events = (Scored,)
+
+    with pytest.raises(ValueError):
+        as_event(("test_scored", 1, 5, (2, 3)))
+    rules.variants._register_events({"zz_test_fives": FakeFives})
+    assert type(as_event(("test_scored", 1, 5, (2, 3)))) is Scored

@@ -8,7 +8,7 @@ written out whole, so tests/game/test_locales_used.py finds them.
 from __future__ import annotations
 
 
-from rules.events import LeadChosen, LeadDrawn, LineDeal, LineDealEnd, LineMatchEnd, LinePlay
+from rules.events import Event, LeadChosen, LeadDrawn, LineDeal, LineDealEnd, LineMatchEnd, LinePlay
 
 from ...cues import Group
 from ...ticker import Clause, tile_text
@@ -70,6 +70,10 @@ class LineWords:
     def match_end(self, e: LineMatchEnd) -> Clause:
         """CU-10, JA-8: the winning team, by a named ending where the game has one."""
         return (None, self.named_ends.get(e.result_name or "", self.match_end_key), {"team": e.winners[0]})
+
+    def own(self, e: Event) -> list[Clause]:
+        """The family's games declare no kinds of their own (``rules.events.register``)."""
+        return []
 
 
 CUBAN = LineWords("ticker.cuban_first", "ticker.cuban_deal", ("ticker.cuban_lead", "ticker.cuban_lead_self"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.events import LeadChosen, LeadDrawn, TrainDeal, TrainDealEnd, TrainMatchEnd, TrainPlay
+from rules.events import Event, LeadChosen, LeadDrawn, TrainDeal, TrainDealEnd, TrainMatchEnd, TrainPlay
 
 from ...cues import Group
 from ...ticker import Clause, tile_text
@@ -59,6 +59,10 @@ class MexicanTrainWords:
     def match_end(self, e: TrainMatchEnd) -> Clause:
         """MT-18: the lowest totals win."""
         return (None, "ticker.mt_match_end", {"name_seats": list(e.winners)})
+
+    def own(self, e: Event) -> list[Clause]:
+        """The family's games declare no kinds of their own (``rules.events.register``)."""
+        return []
 
 
 MEXICAN_TRAIN = MexicanTrainWords()
