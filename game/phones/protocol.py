@@ -31,7 +31,8 @@ from rules.events import (EngineFound, Event, LeadChosen, LineDealEnd, LineMatch
 from rules.line import PartnershipView
 from rules.reasons import KINDS as REASON_KINDS, why
 from rules.tiles import tile as make_tile
-from rules.variants import GAMES
+from rules.state import TRAINS
+from rules.variants import GAMES, find_variant
 
 #: The version of the state's shape; the page refuses a state of another version.
 STATE_VERSION = 1
@@ -258,11 +259,12 @@ def phone_state(source: Any, seat: int, *, names: Sequence[str] | None = None,
         "recent": [ev for ev in (_event(e) for e in _since_deal(history)) if ev is not None][-RECENT:],
         "look": look(palette, style),
     }
-    # the table's family by the shape of the view: the two-ended line, or trains
-    if isinstance(view, PartnershipView):
-        _line(state, view, names)
-    else:
+    # the table's family as its variant declares it (issue 39: a line game that is not a
+    # partnership was read as trains): trains, or the two-ended line
+    if find_variant(view.game).family == TRAINS:
         _trains(state, view, names)
+    else:
+        _line(state, view, names)
     over = _deal_over(history)
     state["deal_end"] = _deal_end_json(over) if over is not None else None
     ended = _match_end(history)
@@ -309,16 +311,18 @@ def _line(state: dict, view: Any, names: Sequence[str]) -> None:
          "me": s == seat, "partner": s != seat and k < n and side(s) == side(seat)}
         for s in range(1, n + 1)
     ]
-    state["team"] = view.team
+    state["team"] = side(seat)
     state["teams"] = [{"team": t, "total": view.totals[t]} for t in range(1, k + 1)]
     state["line"] = [_lying(t) for t in view.line]
     state["left"] = view.left_end
     state["right"] = view.right_end
-    state["unused"] = view.unused
-    state["leader"] = view.leader
-    state["right_to_lead"] = view.right_to_lead
-    state["pose_required"] = view.pose_required
-    state["passes"] = view.passes
+    # the partnership's own facts (CU-3, CU-5, JA-2); a line game of another shape has none
+    partnership = isinstance(view, PartnershipView)
+    state["unused"] = view.unused if partnership else 0
+    state["leader"] = view.leader if partnership else None
+    state["right_to_lead"] = view.right_to_lead if partnership else None
+    state["pose_required"] = view.pose_required if partnership else None
+    state["passes"] = view.passes if partnership else 0
 
 
 def _deal_end_json(e: TrainDealEnd | LineDealEnd) -> dict:
