@@ -70,6 +70,10 @@ class Control:
             if isinstance(e, UIButton) and e.is_enabled:
                 e.select() if on else e.unselect()
 
+    def words(self) -> str:
+        """What it is, read aloud when the focus lands on it (issue 41)."""
+        return ""
+
 
 class Button(Control):
     def __init__(self, element: UIButton, on_press: Callable[[], object], enabled: bool = True) -> None:
@@ -85,6 +89,10 @@ class Button(Control):
     def activate(self) -> None:
         if self.enabled:
             self.on_press()
+
+    def words(self) -> str:
+        text = self.element.text
+        return text if self.enabled else i18n.t("speech.unavailable", what=text)
 
 
 class Choice(Control):
@@ -106,6 +114,13 @@ class Choice(Control):
     @property
     def current(self) -> Any:
         return self.options[self.index][0]
+
+    #: the row's label, said before the value ("Language: Русский")
+    name = ""
+
+    def words(self) -> str:
+        value = self.options[self.index][1] if self.options else ""
+        return f"{self.name}: {value}" if self.name else value
 
     def _show(self) -> None:
         self.value.set_text(self.options[self.index][1])
@@ -163,6 +178,10 @@ class TextField(Control):
 
     def set_focus(self, on: bool) -> None:
         pass
+
+    def words(self) -> str:
+        text = self.entry.get_text()
+        return f"{self.title}: {text}" if self.title else text
 
 
 class FocusGrid:
@@ -283,6 +302,16 @@ class Grid:
     stacked: bool = False
 
 
+def focus_words(screen_name: str, control: Control | None) -> str | None:
+    """A menu's words for speech (issue 41): its name and the control the focus is on
+    ("Settings: Language: English"); the speech hub says the name only when the screen
+    changes.  A row's label names the control laid out after it (``Choice.name``)."""
+    words = control.words() if control is not None else ""
+    if not words:
+        return screen_name or None
+    return f"{screen_name}: {words}" if screen_name else words
+
+
 class WidgetScene(Scene):
     """A scene made of pygame_gui widgets in one full-window panel, with a FocusGrid."""
 
@@ -305,6 +334,7 @@ class WidgetScene(Scene):
         self.focus_key: str | None = None
         #: A RESIZE came while a full screen covered this one: rebuild when it is on top again.
         self._stale = False
+        self.screen_name = self._row_label = ""  # the heading, the last row label (issue 41)
 
     # ----------------------------------------------------------- building
 
@@ -489,8 +519,15 @@ class WidgetScene(Scene):
 
     def label(self, rect: pygame.Rect, text: str, object_id: str | None = None,
               class_id: str | None = None) -> UILabel:
+        if object_id in ("#heading", "#title"):  # said with the focus (issue 41)
+            self.screen_name = text
+        elif object_id in ("#left", "#right"):
+            self._row_label = text
         return UILabel(rect, text, manager=self.app.ui, container=self.container,
                        object_id=ObjectID(object_id, class_id))
+
+    def spoken(self) -> str | None:
+        return focus_words(self.screen_name, self.focus.current)
 
     def text_box(self, rect: pygame.Rect, html: str) -> UITextBox:
         return UITextBox(html, rect, manager=self.app.ui, container=self.container)
@@ -519,6 +556,7 @@ class WidgetScene(Scene):
         index = values.index(current) if current in values else 0
         control = Choice(prev, value, nxt, options, index, on_change, wrap)
         self._controls.append(control)
+        control.name, self._row_label = self._row_label, ""
         return control
 
     def text_field(self, rect: pygame.Rect, text: str, on_change: Callable[[str], None], *,
@@ -531,6 +569,7 @@ class WidgetScene(Scene):
         entry.set_text(text)
         control = TextField(entry, on_change, self, digits=allowed == "numbers", limit=limit)
         self._controls.append(control)
+        control.title, self._row_label = self._row_label, ""
         return control
 
     def open_keyboard(self, field: TextField) -> None:

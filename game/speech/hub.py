@@ -35,8 +35,9 @@ class Speech:
         self._factory = engine_factory
         self._told_no_engine = False
         self._warned_shared: set[int] = set()
-        #: what the screen on top said of its own last (``Scene.spoken``)
+        #: what the screen on top said of its own last (``Scene.spoken``), and which screen
         self._screen_said: str | None = None
+        self._screen: object = None
         self.enabled = False
         self.configure(settings)
 
@@ -110,10 +111,17 @@ class Speech:
             return
         top = stack.top
         words = top.spoken() if top is not None else None
-        if words != self._screen_said:
-            self._screen_said = words
-            if words:
-                self.say(Line(W.spoken(words), QUEUE, kind="review"))
+        if words == self._screen_said:
+            return
+        said, self._screen_said = self._screen_said, words
+        if not words:
+            return
+        # a menu's focus moving on the same screen: its name ("Settings: ") is not said again
+        name = words.split(": ", 1)[0] + ": "
+        if said is not None and top is self._screen and words.startswith(name) and said.startswith(name):
+            words = words[len(name):]
+        self._screen = top
+        self.say(Line(W.spoken(words), QUEUE, kind="review"))
 
     def review(self, app, topic: str | None) -> None:
         """A review key: its answer at once, cut off by the next key."""

@@ -50,3 +50,38 @@ def test_the_rules_screen_is_read_aloud_in_the_players_language(tmp_path):
     finally:
         i18n.set_language("en")
         app.close()
+
+
+def test_the_menus_say_where_the_focus_is(tmp_path):
+    """Issue 41: the menus were not spoken.  Each screen says its name with the first control
+    the focus is on, then only each control the focus moves to; a choice says its row's label
+    and its value, and says the new value when it changes."""
+    import pygame
+    from shell_driver import key
+
+    app = make_app(persist=False)
+    try:
+        app.speech.open_log(str(tmp_path / "s.txt"))
+        app.start(resume=False)
+        frames(app, 2)
+        for k in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN, pygame.K_DOWN):
+            key(app, k)
+            frames(app, 2)
+        navigation.push(app, "settings")
+        frames(app, 2)
+        key(app, pygame.K_DOWN)
+        frames(app, 2)
+        key(app, pygame.K_RIGHT)
+        frames(app, 2)
+        app.speech.close()
+        lines = _log_lines(tmp_path / "s.txt")
+        game_words = [i18n.t(f"ui.game_{g}") for g in ("mexican_train", "cuban")]
+        assert lines[0] == f"{i18n.t('ui.app_title')}: {i18n.t('ui.new_game')}", lines
+        assert f"{i18n.t('ui.rules')}: {game_words[0]}" in lines and game_words[1] in lines, lines
+        settings = [x for x in lines if x.startswith(i18n.t("ui.settings_title") + ": ")]
+        assert len(settings) == 1, lines  # the name once, with the first row
+        after = lines[lines.index(settings[0]) + 1:]
+        assert len(after) >= 2 and all(": " in x for x in after), after  # "Label: value" for each row and change
+    finally:
+        i18n.set_language("en")
+        app.close()
