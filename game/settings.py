@@ -101,5 +101,5 @@ def apply(app: Applies, key: str, value: Any) -> None:
         app.match.apply_speed()
     if key in ("volume", "effects", "muted"):
         app.audio.configure(app.settings)
-    if key in ("speech", "volume", "speech_detail", "speech_rate"):
+    if key in ("speech", "volume", "speech_detail", "speech_rate", "speech_voice"):
         app.speech.configure(app.settings)

@@ -172,6 +172,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "speech": False,  # issue 41: speech at the table (game.speech)
     "speech_detail": "normal",  # brief, normal or full (full adds the open ends after each play)
     "speech_rate": 170,  # words a minute
+    "speech_voice": "own",  # "own" (espeak-ng / the system's voice) or "screen_reader" (NVDA, JAWS)
     "phones_port": 0,  # issue 27: 0 is any free port (game.phones.PORT_CHOICES)
 }
 
@@ -213,6 +214,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "speech": _is_bool,
     "speech_detail": _one_of(("brief", "normal", "full")),
     "speech_rate": _one_of((130, 170, 220, 280)),
+    "speech_voice": _one_of(("own", "screen_reader")),
     "phones_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and (v == 0 or 1024 <= v <= 65535),
 }
 

@@ -60,6 +60,8 @@ class SettingsScene(WidgetScene):
              st.get("speech_detail", "normal"), "speech_detail"),
             ("speech.rate_setting", [(v, i18n.t("speech.rate", count=v)) for v in (130, 170, 220, 280)],
              st.get("speech_rate", 170), "speech_rate"),
+            ("speech.voice_setting", [("own", i18n.t("speech.voice_own")), ("screen_reader", i18n.t("speech.voice_reader"))],
+             st.get("speech_voice", "own"), "speech_voice"),
             ("phone.port_setting", [(p, str(p) if p else i18n.t("phone.port_any")) for p in port_choices(
                 st.get("phones_port", 0))], st.get("phones_port", 0), "phones_port"),
         ]

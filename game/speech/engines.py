@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from typing import Any
 
 import pygame
@@ -116,8 +117,58 @@ def espeak_program() -> str | None:
     return shutil.which("espeak-ng") or shutil.which("espeak")
 
 
-def find_engine(language: str | None = None, volume: float = 1.0) -> EspeakEngine | None:
-    """The best engine here, playing on the mixer; None without an engine or a mixer."""
+class ScreenReaderEngine:
+    """Speech (and braille) through the screen reader that runs (NVDA, JAWS, Narrator: the
+    accessible_output2 package, on Windows): the player hears their own voice at their own
+    rate.  The screen reader keeps its own queue, so a line is handed over and done; a key's
+    answer interrupts by silencing it first (``stop``)."""
+
+    #: Characters a second a screen reader says, about: how long a line is taken to last, so
+    #: that a key press still silences review speech while it is being said.
+    CHARS_PER_S = 14.0
+
+    def __init__(self, output: Any) -> None:
+        self.output = output
+        self.player = None
+        self.rate = RATE  # the screen reader's own rate is the player's; kept for the hub
+        self._until = 0.0
+
+    def render(self, text: str, voice: str = "table") -> str:
+        return text
+
+    def play(self, audio: Any) -> None:
+        if audio:
+            self.output.output(str(audio))
+            self._until = time.monotonic() + len(str(audio)) / self.CHARS_PER_S
+
+    def playing(self) -> bool:
+        return time.monotonic() < self._until
+
+    def stop(self) -> None:
+        self._until = 0.0
+        silence = getattr(self.output, "silence", None)
+        if callable(silence):
+            silence()
+
+
+def screen_reader() -> ScreenReaderEngine | None:
+    """The running screen reader's engine, or None (no accessible_output2, or no reader)."""
+    try:
+        from accessible_output2.outputs.auto import Auto  # type: ignore[import-not-found]
+        return ScreenReaderEngine(Auto())
+    except Exception as e:  # not installed (it is Windows-only), or no output at all
+        log.info("no screen reader to speak through: %s", e)
+        return None
+
+
+def find_engine(language: str | None = None, volume: float = 1.0,
+                through_screen_reader: bool = False) -> EspeakEngine | ScreenReaderEngine | None:
+    """The best engine here, playing on the mixer; None without an engine or a mixer.  With
+    ``through_screen_reader`` (Settings, "Speak through"), the running screen reader first."""
+    if through_screen_reader:
+        reader = screen_reader()
+        if reader is not None:
+            return reader
     try:
         if not pygame.mixer.get_init():
             return None

@@ -39,6 +39,8 @@ class Speech:
         self._screen_said: str | None = None
         self._screen: object = None
         self.enabled = False
+        #: speak through the running screen reader (Settings, "Speak through"; Windows)
+        self.through_screen_reader = False
         self.configure(settings)
 
     # ------------------------------------------------------------ setting and log
@@ -46,6 +48,11 @@ class Speech:
     def configure(self, settings: dict[str, Any]) -> None:
         """Speech on or off (the setting, or ``--speech``); without an engine, said once."""
         on = bool(settings.get("speech", False))
+        through = settings.get("speech_voice", "own") == "screen_reader"
+        if self.manager is not None and through != self.through_screen_reader:
+            self.manager.close()  # another engine: the next line is said by it
+            self.manager = None
+        self.through_screen_reader = through
         self.narrator.detail = str(settings.get("speech_detail", "normal"))
         self.rate = int(settings.get("speech_rate", 170))
         self.volume = max(0, min(100, int(settings.get("volume", 70)))) / 100
@@ -72,7 +79,7 @@ class Speech:
         if self._factory is not None:
             return self._factory(None, self.volume)
         from .engines import find_engine
-        return find_engine(None, self.volume)
+        return find_engine(None, self.volume, self.through_screen_reader)
 
     def open_log(self, path: str) -> None:
         """``--speech-log FILE``: every line from now on, one a line, flushed as it is said."""

@@ -15,7 +15,7 @@ from test_speech_manager import FakeEngine
 @pytest.fixture()
 def fake_engine(monkeypatch):
     engine = FakeEngine()
-    monkeypatch.setattr("game.speech.engines.find_engine", lambda language=None, volume=1.0: engine)
+    monkeypatch.setattr("game.speech.engines.find_engine", lambda language=None, volume=1.0, through_screen_reader=False: engine)
     return engine
 
 
