@@ -364,3 +364,26 @@ def test_the_line_is_laid_out_again_when_the_interface_size_changes_the_felt():
     view = play.view()
     assert not felt.shows(LL.layout_line(LL.plays_of(view), felt.aspect, capacity=LL.capacity_of(view)).content)
     assert scene._layout_now().seats == LL.PANEL
+
+
+@pytest.mark.parametrize("size, lang", [((1920, 1080), "ru"), ((1024, 600), "uk"), ((1920, 1080), "en")])
+def test_the_title_on_a_tv_at_200_keeps_the_margin_and_nothing_lies_on_a_button(size, lang):
+    """Issue 40: TV on and 200%: the keys hint lay over the language buttons, two corner tiles
+    behind buttons, and the title's felt filled the margin the table keeps as rail."""
+    from game.safe_area import RAIL
+    from shell_driver import frames, label_texts, running_app
+    with running_app(size=size, settings={"language": lang, "ui_scale": 2.0, "tv": True}) as app:
+        frames(app, 1)
+        scene = app.stack.top
+        safe = safe_rect(app.settings, app.size)
+        buttons = [el.rect for c in scene._controls for el in c.elements()]
+        labels = [el for el in scene.panel.get_container().elements if el.rect not in buttons]
+        assert labels and label_texts(scene)
+        for el in labels:
+            hit = [r for r in buttons if r.colliderect(el.rect)]
+            assert not hit, (getattr(el, "text", el), el.rect, hit)
+        tiles = [rect.move(safe.topleft) for _img, rect in scene.decor_places(safe.size)]
+        assert tiles, "some corner tiles still show"
+        assert not [t for t in tiles if t.collidelist(buttons) >= 0]
+        for x, y in ((2, 2), (size[0] - 3, size[1] // 2), (size[0] // 2, size[1] - 3)):
+            assert tuple(app.screen.get_at((x, y)))[:3] == RAIL, (x, y)
