@@ -74,6 +74,8 @@ class TitleScene(WidgetScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self._decor: dict = {}
+        #: The title, tagline and keys hint: the corner tiles keep clear of their words.
+        self._words: list[UILabel] = []
 
     def build(self) -> None:
         """The buttons in a column; every height from the theme's fonts, so all sizes fit (issue 11)."""
@@ -111,11 +113,11 @@ class TitleScene(WidgetScene):
         need = max(need, 2 * self.text_width([i18n.t("ui.rules"), i18n.t("learn.title")], "@primary", "button") + px(24))
         bw = min(max(px(400), need), w - px(40))
         x = (w - bw) // 2
-        self.label(pygame.Rect(0, y, w, title_h), i18n.t("ui.app_title"), "#title", title_class)
+        self._words = [self.label(pygame.Rect(0, y, w, title_h), i18n.t("ui.app_title"), "#title", title_class)]
         y += title_h
         fitting = [words for words in tagline_words() if self.text_width([words], "label") <= w - px(20)]
         if tagline and fitting:
-            self.label(pygame.Rect(0, y, w, tag_h), fitting[0], "#tagline")
+            self._words.append(self.label(pygame.Rect(0, y, w, tag_h), fitting[0], "#tagline"))
         y += tag_h + px(24)
         for text, action, class_id in items:
             if action == self.rules:  # issue 31: the rules and Learn to play share a row
@@ -140,8 +142,8 @@ class TitleScene(WidgetScene):
             langs.append(control)
         self.focus.add_row(*langs)
         if hint:
-            self.label(pygame.Rect(felt_rect.x, foot - hint_h - px(4), felt_rect.width, hint_h),
-                       i18n.t("ui.nav_hint"), "#hint", "@small")
+            self._words.append(self.label(pygame.Rect(felt_rect.x, foot - hint_h - px(4), felt_rect.width, hint_h),
+                                          i18n.t("ui.nav_hint"), "#hint", "@small"))
 
     def _felt(self) -> pygame.Rect:
         """The felt inside the rail, in the widgets' coordinates: the felt is drawn in the
@@ -183,9 +185,7 @@ class TitleScene(WidgetScene):
         w, h = size
         tile = max(8, round(34 * self.s))
         taken = [el.rect.move(-self.area.x, -self.area.y) for c in self._controls for el in c.elements()]
-        if self.panel is not None:  # a label's words, centred in its row
-            taken += [_words_rect(el).move(-self.area.x, -self.area.y) for el in self.panel.get_container().elements
-                      if isinstance(el, UILabel)]
+        taken += [_words_rect(el).move(-self.area.x, -self.area.y) for el in self._words]
         out = []
         for low, high, fx, fy, angle in DECOR:
             key = (low, high, tile, angle)
@@ -213,9 +213,9 @@ def _decor_tile(low: int, high: int, size: int, angle: float) -> pygame.Surface 
 
 def _words_rect(label: UILabel) -> pygame.Rect:
     """The part of a label's row its centred words cover (all of it if the font is not known)."""
-    try:
-        width = label.font.size(label.text)[0]
-    except (AttributeError, TypeError):
+    font = getattr(label, "font", None)
+    if font is None:
         return label.rect
+    width = font.size(label.text)[0]
     return pygame.Rect(0, 0, min(width, label.rect.width), label.rect.height).move(
         label.rect.centerx - min(width, label.rect.width) // 2, label.rect.y)
