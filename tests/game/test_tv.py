@@ -387,3 +387,80 @@ def test_the_title_on_a_tv_at_200_keeps_the_margin_and_nothing_lies_on_a_button(
         assert not [t for t in tiles if t.collidelist(buttons) >= 0]
         for x, y in ((2, 2), (size[0] - 3, size[1] // 2), (size[0] // 2, size[1] - 3)):
             assert tuple(app.screen.get_at((x, y)))[:3] == RAIL, (x, y)
+
+
+def _small_line_table(game: str, kinds: str, seed: int, size=(1024, 600), ui=1.75):
+    """A line game at a large interface size on a small screen, without the TV setting."""
+    from game.play import PlayState
+    from rules import Config, Session
+    from table_fixtures import seats_of
+    app = FakeApp(size)
+    app.settings.update(ui_scale=ui)
+    app.ui_scale = ui
+    play = PlayState(Session(Config(game, 4, seed)), seats_of(kinds), delay=0.0)
+    scene = TableScene(app, play)
+    app.stack.push(scene)
+    app.frame()
+    return app, play, scene
+
+
+def _covered(scene, box: pygame.Rect, but: str = "pass") -> list:
+    """What of the line's tiles and the seats' names and tiles ``box`` covers."""
+    lay = scene._layout_now()
+    tiles = [("tile", r) for p in lay.tiles if (r := pygame.Rect(scene.camera.world_rect_to_screen(p.rect))).colliderect(box)]
+    return tiles + [(seat, what, r) for seat, drawn in scene.renderer.seat_boxes.items()
+                    for what, r in drawn.items() if what != but and r is not None and r.colliderect(box)]
+
+
+def test_a_pass_pill_in_a_seat_row_covers_no_tile_and_no_name():
+    """Issue 40: at 1024x600 and 175% the seats stand in one row each, and the bottom seat's
+    "Pass" pill stood on the line's side of its row: over the line's middle tiles (Jamaican,
+    seed 3: 4 of its 5 passes).  It stands at the left of the seat's own row."""
+    from game.play import AWAY
+    app, play, scene = _small_line_table("jamaican", "hccc", 3)
+    checked = 0
+    for _ in range(300):
+        history = play.view().history
+        if history and history[-1][0] == "pass" and play.phase == AWAY:
+            play.delay, play.timer = 60.0, 0.0  # the frame draws the pass; the computer waits
+            app.frame()
+            scene.camera.update(10.0)
+            app.frame()
+            for seat, drawn in scene.renderer.seat_boxes.items():
+                if drawn.get("pass") is not None:
+                    checked += 1
+                    assert not _covered(scene, drawn["pass"]), (seat, drawn)
+        if play.phase == DEAL_END:
+            break
+        if play.my_turn():
+            play._apply(play.legal()[0])
+        else:
+            play.step_computer()
+        app.frame()
+    assert scene._layout_now().compact and checked >= 3
+
+
+@pytest.mark.parametrize("game, size, ui", [("cuban", (1280, 720), 1.0), ("jamaican", (1024, 600), 1.75)])
+def test_a_cue_bubble_covers_no_seat_name_or_tiles(game, size, ui):
+    """Issue 40: a computer's "pass" bubble rose from its seat's centre over its name and tiles,
+    and Cuban's "Accept" over a side seat's column; each stands clear of every seat, on the
+    felt (seed 3: 8 cues each in the first hand)."""
+    from game.motion import anchor_mapper, draw_cue
+    app, play, scene = _small_line_table(game, "cccc", 3, size, ui)
+    play.delay = 0.35
+    scratch = pygame.Surface(size, pygame.SRCALPHA)
+    room = pygame.Rect(scene.camera.viewport)
+    seen = set()
+    for _ in range(2500):
+        app.frame(1 / 15)
+        for c in scene.motion.cues:
+            if c.start <= scene.clock < c.end and c not in seen:
+                seen.add(c)
+                for k in (0.0, 0.5, 0.99):  # as it rises (or sinks) and fades
+                    box = draw_cue(scratch, c, c.start + k * c.duration, anchor_mapper(scene.camera),
+                                   scene.kit.seat_rects(scene.renderer), room)
+                    assert not _covered(scene, box, but=""), (c.word, c.seat, k, box)
+                    assert room.contains(box), (c.word, k, box, room)
+        if play.phase == DEAL_END:
+            break
+    assert len(seen) >= 6
