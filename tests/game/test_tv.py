@@ -464,3 +464,37 @@ def test_a_cue_bubble_covers_no_seat_name_or_tiles(game, size, ui):
         if play.phase == DEAL_END:
             break
     assert len(seen) >= 6
+
+
+def test_both_open_ends_of_a_cuban_line_stay_clear_of_the_panel_on_a_tv_at_200():
+    """Issue 40: on a 1080p TV at 200% the larger readable floor left one open end of the
+    Cuban line under the players panel (seed 3: 8 of the hand's first 12 plays), and tile
+    edges between the rail and the panel.  Both ends beat the larger tiles, down to the
+    plain readable floor."""
+    from game.play import PlayState
+    from rules import Config, Session
+    from table_fixtures import seats_of
+    app = FakeApp((1920, 1080))
+    app.settings.update(tv=True, ui_scale=2.0)
+    app.ui_scale = 2.0 * TV_SCALE
+    play = PlayState(Session(Config("cuban", 4, 3)), seats_of("cccc"), delay=0.0)
+    scene = TableScene(app, play)
+    app.stack.push(scene)
+    app.frame()
+    left, top, right, bottom = scene.camera.safe
+    vx, vy, vw, vh = scene.camera.viewport
+    clear = pygame.Rect(vx + left, vy + top, vw - left - right, vh - top - bottom).inflate(2, 2)
+    checked = 0
+    while play.phase != DEAL_END and checked < 12:
+        play.step_computer()
+        app.frame()
+        scene.camera.update(10.0)
+        lay = scene._layout_now()
+        if scene.kit.keep_in_view(lay) is None:
+            continue
+        checked += 1
+        for end, slot in lay.ends.items():
+            shown = pygame.Rect(scene.camera.world_rect_to_screen(slot.rect))
+            assert clear.contains(shown), (checked, end, shown, clear)
+        assert scene.camera.draw_zoom >= scene._readable_zoom(large=False) * 0.99
+    assert checked == 12
