@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import Callable, Sequence
 
 import pygame
 
@@ -103,6 +103,7 @@ class Cue:
     start: float
     duration: float = 1.1
     colour: tuple[int, int, int] = (255, 214, 90)
+    below: bool = False  # the bubble hangs under its anchor (``TableKit.cue_below``)
 
     @property
     def end(self) -> float:
@@ -154,8 +155,9 @@ class Motion:
 
     # ------------------------------------------------------------ drawing
 
-    def draw(self, surface: pygame.Surface, clock: float, camera, sprites) -> int:
-        """Draw the tiles in flight and the cues over the table; returns the tiles drawn."""
+    def draw(self, surface: pygame.Surface, clock: float, camera, sprites, avoid: Sequence[pygame.Rect] = ()) -> int:
+        """Draw the tiles in flight and the cues over the table (their bubbles clear of the
+        ``avoid`` rectangles, the seats' names and tiles); returns the tiles drawn."""
         drawn = 0
         to_screen = anchor_mapper(camera)
         for f in sorted(self.flights, key=lambda f: f.start):
@@ -176,7 +178,7 @@ class Motion:
             drawn += 1
         for c in self.cues:
             if c.start <= clock < c.end:
-                draw_cue(surface, c, clock, to_screen)
+                draw_cue(surface, c, clock, to_screen, avoid, pygame.Rect(camera.viewport))
         return drawn
 
 
@@ -199,16 +201,21 @@ def _sprite(sprites, f: Flight, short: int) -> pygame.Surface:
     return sprites.face(f.face[0], f.face[1], short, f.dst_vertical)
 
 
-def draw_cue(surface: pygame.Surface, c: Cue, clock: float, to_screen) -> pygame.Rect:
-    """The cue's word on its bubble above its anchor, and a widening ring; returns the bubble."""
+def draw_cue(surface: pygame.Surface, c: Cue, clock: float, to_screen, avoid: Sequence[pygame.Rect] = (),
+             room: pygame.Rect | None = None) -> pygame.Rect:
+    """The cue's word on its bubble above its anchor (under it, ``Cue.below``), moved on that
+    way past any of ``avoid`` it would cover (beside them when that leaves ``room``), and a
+    widening ring; returns the bubble."""
     from .table.text import text
     k = (clock - c.start) / c.duration if c.duration > 0 else 1.0
     x, y, short = to_screen(c.at)
     size = max(12, min(40, round(short * 0.75)))
     label = text(c.word, size, (255, 255, 255), bold=True)
     pad = max(4, size // 3)
-    # above the seat's name, rising a little as it fades
-    box = label.get_rect(center=(round(x), round(y - size * (1.4 + 0.4 * ease_out(k))))).inflate(2 * pad, pad)
+    # above the seat's name, rising a little as it fades (or under it, sinking)
+    lift = round(size * (1.4 + 0.4 * ease_out(k)))
+    box = label.get_rect(center=(round(x), round(y + lift if c.below else y - lift))).inflate(2 * pad, pad)
+    box = _clear_of(box, avoid, c.below, max(2, size // 6), room)
     fade = 1.0 if k < 0.7 else max(0.0, 1.0 - (k - 0.7) / 0.3)
     bubble = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(bubble, (14, 24, 20, round(230 * fade)), bubble.get_rect(), border_radius=box.height // 2)
@@ -224,6 +231,34 @@ def draw_cue(surface: pygame.Surface, c: Cue, clock: float, to_screen) -> pygame
         pygame.draw.circle(halo, ring, (r + 2, r + 2), r, max(2, size // 8))
         surface.blit(halo, halo.get_rect(center=(round(x), round(y))))
     return box
+
+
+def _clear_of(box: pygame.Rect, avoid: Sequence[pygame.Rect], below: bool, gap: int,
+              room: pygame.Rect | None) -> pygame.Rect:
+    """``box`` moved up (down if ``below``) past the ``avoid`` rectangles it covers; if that
+    leaves ``room``, beside the first it covers instead (issue 40: a cue covered its seat's
+    name and tiles, an "Accept" a side seat's column)."""
+    moved = box.copy()
+    for _ in range(len(avoid)):
+        hit = [r for r in avoid if r.colliderect(moved)]
+        if not hit:
+            return moved if room is None or room.contains(moved) else _beside(box, avoid, gap)
+        if below:
+            moved.top = max(r.bottom for r in hit) + gap
+        else:
+            moved.bottom = min(r.top for r in hit) - gap
+    return moved
+
+
+def _beside(box: pygame.Rect, avoid: Sequence[pygame.Rect], gap: int) -> pygame.Rect:
+    """``box`` at the right of the rectangles of ``avoid`` it meets on its row."""
+    side = box.copy()
+    for _ in range(len(avoid)):
+        hit = [r for r in avoid if r.colliderect(side)]
+        if not hit:
+            break
+        side.left = max(r.right for r in hit) + gap
+    return side
 
 
 def thinking_radius(short: float) -> int:

@@ -150,4 +150,4 @@ def _cue(motion: Motion, kit, event, seat: int, start: float, lay, view, play) -
     point = kit.cue_point(lay, view, play, seat) if word else None
     at = (WORLD, point[0], point[1], TILE_W * SEAT_SCALE) if point is not None else None
     if at is not None:
-        motion.add(Cue(seat, word, at, start))
+        motion.add(Cue(seat, word, at, start, below=kit.cue_below(lay, view, play, seat)))

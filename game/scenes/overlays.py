@@ -500,16 +500,15 @@ class GameMenuScene(OverlayScene):
         col_w = (inner.width - 2 * m - (cols - 1) * gap) // cols  # the dialog may be narrower than asked
         self.label(pygame.Rect(m, px(6), inner.width - 2 * m, head_h), i18n.t("ui.menu_title"),
                    "#heading", "@heading")
-        y = head_h + px(14)
-        for r in range(rows):
-            row = []
-            for c, (words, action) in enumerate(items[r * cols:(r + 1) * cols]):
-                can = action != self.restart_deal or play is not None
-                row.append(self.button(pygame.Rect(m + c * (col_w + gap), y, col_w, bh), words,
-                                       action, enabled=can,
-                                       class_id="@primary" if r == c == 0 else None))
-            self.focus.add_row(*row)
-            y += bh + gap
+        top = head_h + px(14)
+        # Down and up walk the entries in one order at every size (issue 40: in two columns
+        # laid row by row, the same presses reached other entries): down each column in turn.
+        for i, (words, action) in enumerate(items):
+            c, r = divmod(i, rows)
+            can = action != self.restart_deal or play is not None
+            self.focus.add_row(self.button(pygame.Rect(m + c * (col_w + gap), top + r * (bh + gap), col_w, bh),
+                                           words, action, enabled=can, class_id="@primary" if i == 0 else None),
+                               flow=c)
 
     def restart_deal(self) -> None:
         play = self.app.play_state

@@ -7,6 +7,8 @@ table's own, here.
 """
 from __future__ import annotations
 
+from .. import safe_area
+from ..table.camera import fitting_zoom
 from .table_room import TableRoom
 
 KEY_PAN_PX = 80
@@ -66,6 +68,13 @@ class TableCamera(TableRoom):
         # way from the station (at the larger floor they ran under the panels), and seats
         # round a line are on the felt because the whole table shows at the plain floor
         floor = None if self.whole else self._readable_zoom(large=keep is not None)
+        if floor is not None and keep is not None and safe_area.tv_on(self.app.settings):
+            # issue 40: on a TV both open ends beat the larger tiles of a large interface size
+            # (at 200% one end lay under the players panel): as far down as the plain floor,
+            # which is a TV's readable size already (TV_SCALE); a desktop keeps its larger
+            # tiles with an end a pan away (issue 28 item 12)
+            felt = self.camera.felt()
+            floor = max(self._readable_zoom(large=False), min(floor, fitting_zoom(felt.width, felt.height, keep)))
         focus = self.kit.follow_point(lay, self.play.view(), self._me()) if floor else None
         self.camera.fit(lay.content, animate=animate, min_zoom=floor, focus=focus, keep=keep)
 

@@ -29,6 +29,8 @@ class TableChrome:
         self.scene = scene
         self.surface: pygame.Surface | None = None
         self.key: tuple | None = None
+        #: Where the bottom seat's "went out" was last drawn (the revealed row, UX-3).
+        self.went_out_rect: pygame.Rect | None = None
 
     def invalidate(self) -> None:
         """The art changed: the next frame draws the backdrop afresh."""
@@ -111,10 +113,10 @@ class TableChrome:
         """UX-3: the bottom seat's tiles left at the deal's end, face up in the tray (drawn only:
         they are not the hand's hit areas, nothing can be played from them)."""
         s = self.scene
+        # above the foot of the tray, where the score screen set aside keeps its button back
+        room = s.hand_panel.copy()
+        room.height -= max(48, round(REVEAL_FOOT * s.u))
         if tiles:
-            # above the foot of the tray, where the score screen set aside keeps its button back
-            room = s.hand_panel.copy()
-            room.height -= max(48, round(REVEAL_FOOT * s.u))
             most = max(8, min(round(56 * s.u), (room.height - round(24 * s.u)) // 2))
             rects, short = hand_rects(room, len(tiles), most)
             draw_hand(surface, s.sprites, tiles, rects, short, dim_unplayable=False)
@@ -123,5 +125,8 @@ class TableChrome:
         surface.blit(owner, (round(12 * s.u), s.hand_panel.y + round(4 * s.u)))
         if not tiles:
             out = text(t("table.went_out"), s.font_px, seat_colour(seat), bold=True, outline=DARK)
-            surface.blit(out, out.get_rect(center=s.hand_panel.center))
+            # issue 40: in the room above the foot, as the tiles are (the tray's centre lay
+            # half under "Back to the scores")
+            self.went_out_rect = out.get_rect(center=room.center)
+            surface.blit(out, self.went_out_rect)
 

@@ -94,7 +94,7 @@ class TableDrawing(TableRoom):
         self.ticker_strip.draw(surface, self)
         self._draw_reading(surface, view)  # over the ticker where a short felt leaves no other room
         if self.app.stack.top is self:  # under a score screen or a menu the table stands still
-            self.motion.draw(surface, self.clock, self.camera, self.sprites)
+            self.motion.draw(surface, self.clock, self.camera, self.sprites, self.kit.seat_rects(self.renderer))
             self._draw_thinking(surface, lay, view)
         if snapped is None and self.drag_tile is not None and self.drag_pos is not None and play.hand_seat() is not None:
             t_ = self.drag_tile

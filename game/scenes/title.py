@@ -6,8 +6,9 @@ from functools import partial
 from typing import Callable
 
 import pygame
+from pygame_gui.elements import UILabel
 
-from .. import i18n, navigation
+from .. import i18n, navigation, safe_area
 from .menu import WIDGET_INSET, WidgetScene
 
 log = logging.getLogger(__name__)
@@ -73,6 +74,8 @@ class TitleScene(WidgetScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self._decor: dict = {}
+        #: The title, tagline and keys hint: the corner tiles keep clear of their words.
+        self._words: list[UILabel] = []
 
     def build(self) -> None:
         """The buttons in a column; every height from the theme's fonts, so all sizes fit (issue 11)."""
@@ -92,10 +95,12 @@ class TitleScene(WidgetScene):
         foot = felt_rect.bottom
         lang_h = self.line_height("@primary", "button") + 2 * WIDGET_INSET + px(8)
         bh_min = self.line_height("@primary", "button") + 2 * WIDGET_INSET + px(4)
-        room = foot - hint_h - px(8)
-        # The largest title, gaps and tagline that leave every button its room.
-        for title_class, gap, tagline in (("@title", px(12), True), ("@title", px(6), True),
-                                          ("@heading", px(6), True), ("@heading", px(4), False)):
+        # The largest title, gaps and tagline that leave every button its room; last, the keys
+        # hint gives its line up rather than lie over the languages (issue 40: TV at 200%).
+        for title_class, gap, tagline, hint in (("@title", px(12), True, True), ("@title", px(6), True, True),
+                                                ("@heading", px(6), True, True), ("@heading", px(4), False, True),
+                                                ("@heading", px(4), False, False)):
+            room = foot - (hint_h if hint else 0) - px(8)
             title_h = self.line_height(title_class, "label") + px(4)
             tag_h = self.line_height("label") + px(4) if tagline else 0
             fixed = title_h + tag_h + px(24) + px(16) + lang_h
@@ -108,11 +113,11 @@ class TitleScene(WidgetScene):
         need = max(need, 2 * self.text_width([i18n.t("ui.rules"), i18n.t("learn.title")], "@primary", "button") + px(24))
         bw = min(max(px(400), need), w - px(40))
         x = (w - bw) // 2
-        self.label(pygame.Rect(0, y, w, title_h), i18n.t("ui.app_title"), "#title", title_class)
+        self._words = [self.label(pygame.Rect(0, y, w, title_h), i18n.t("ui.app_title"), "#title", title_class)]
         y += title_h
         fitting = [words for words in tagline_words() if self.text_width([words], "label") <= w - px(20)]
         if tagline and fitting:
-            self.label(pygame.Rect(0, y, w, tag_h), fitting[0], "#tagline")
+            self._words.append(self.label(pygame.Rect(0, y, w, tag_h), fitting[0], "#tagline"))
         y += tag_h + px(24)
         for text, action, class_id in items:
             if action == self.rules:  # issue 31: the rules and Learn to play share a row
@@ -136,20 +141,19 @@ class TitleScene(WidgetScene):
                                   class_id="@primary" if current else "@small")
             langs.append(control)
         self.focus.add_row(*langs)
-        self.label(pygame.Rect(felt_rect.x, foot - hint_h - px(4), felt_rect.width, hint_h), i18n.t("ui.nav_hint"),
-                   "#hint", "@small")
+        if hint:
+            self._words.append(self.label(pygame.Rect(felt_rect.x, foot - hint_h - px(4), felt_rect.width, hint_h),
+                                          i18n.t("ui.nav_hint"), "#hint", "@small"))
 
     def _felt(self) -> pygame.Rect:
-        """The felt inside the rail, in the widgets' coordinates (the rail is drawn round the
-        whole window; with the TV setting the widgets' area is inset already)."""
-        area = self.area
-        whole = pygame.Rect((0, 0), area.size)
+        """The felt inside the rail, in the widgets' coordinates: the felt is drawn in the
+        widgets' area (with the TV setting the safe area, as the table keeps it, issue 40)."""
+        whole = pygame.Rect((0, 0), self.area_size)
         try:
             from .. import assets
-            inner = assets.inside_rail(pygame.Rect((0, 0), self.app.size))
+            return assets.inside_rail(whole)
         except Exception:  # no art: no rail to keep clear of
             return whole
-        return inner.move(-area.x, -area.y).clip(whole)
 
     def new_game(self) -> None:
         navigation.push(self.app, "new_game")
@@ -170,16 +174,30 @@ class TitleScene(WidgetScene):
         """Esc on the title does nothing: quitting is a button, never an accident."""
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        surface = safe_area.area(surface, self.app.settings)  # the TV's margin is rail, as at the table
         draw_felt(surface)
-        w, h = surface.get_size()
-        size = max(8, round(34 * self.s))
+        for img, rect in self.decor_places(surface.get_size()):
+            surface.blit(img, rect)
+
+    def decor_places(self, size: tuple[int, int]) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The scattered tiles and where they go in the felt of ``size``: only those clear of
+        every button and line of text (issue 40: at 200% two sat behind the language buttons)."""
+        w, h = size
+        tile = max(8, round(34 * self.s))
+        taken = [el.rect.move(-self.area.x, -self.area.y) for c in self._controls for el in c.elements()]
+        taken += [_words_rect(el).move(-self.area.x, -self.area.y) for el in self._words]
+        out = []
         for low, high, fx, fy, angle in DECOR:
-            key = (low, high, size, angle)
+            key = (low, high, tile, angle)
             img = self._decor.get(key)
             if img is None:
-                img = self._decor[key] = _decor_tile(low, high, size, angle)
-            if img is not None:
-                surface.blit(img, img.get_rect(center=(round(fx * w), round(fy * h))))
+                img = self._decor[key] = _decor_tile(low, high, tile, angle)
+            if img is None:
+                continue
+            rect = img.get_rect(center=(round(fx * w), round(fy * h)))
+            if rect.collidelist(taken) < 0:
+                out.append((img, rect))
+        return out
 
 
 def _decor_tile(low: int, high: int, size: int, angle: float) -> pygame.Surface | None:
@@ -191,3 +209,13 @@ def _decor_tile(low: int, high: int, size: int, angle: float) -> pygame.Surface 
     img = pygame.transform.rotozoom(img, angle, 1.0)
     img.set_alpha(150)
     return img
+
+
+def _words_rect(label: UILabel) -> pygame.Rect:
+    """The part of a label's row its centred words cover (all of it if the font is not known)."""
+    font = getattr(label, "font", None)
+    if font is None:
+        return label.rect
+    width = font.size(label.text)[0]
+    return pygame.Rect(0, 0, min(width, label.rect.width), label.rect.height).move(
+        label.rect.centerx - min(width, label.rect.width) // 2, label.rect.y)

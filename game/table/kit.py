@@ -150,6 +150,11 @@ class TableKit(Generic[V, L, R]):
         knows a place clearer of the names and tiles (Mexican Train's, issue 28)."""
         return self.seat_point(lay, view, play, seat)
 
+    def cue_below(self, lay: L, view: V, play: TablePlay[V], seat: int) -> bool:
+        """Whether the cue's bubble hangs under ``cue_point`` (a seat whose tiles lie above it,
+        the line's bottom seat) rather than over it."""
+        return False
+
     def pile_point(self, lay: L) -> tuple[float, float]:
         """The world point the boneyard and the deal's tiles come from."""
         x, y, w, h = lay.content
@@ -180,6 +185,11 @@ class TableKit(Generic[V, L, R]):
         """The screen rectangle of a seat's name as ``renderer`` last drew the world, or None
         (the thinking dots sit just above it)."""
         return None
+
+    def seat_rects(self, renderer: R) -> list[pygame.Rect]:
+        """The screen rectangles of every seat's name, tiles and marks as ``renderer`` last
+        drew them: a cue's bubble keeps clear of them (``motion.draw_cue``)."""
+        return []
 
     def keep_in_view(self, lay: L) -> Rect4 | None:
         """What the automatic view keeps in sight when the whole table is not readable at once

@@ -32,12 +32,12 @@ def press(app, k: int) -> None:
     frames(app)
 
 
-def to_the_score_screen(game: str, seed: int, size=(1280, 720)):
+def to_the_score_screen(game: str, seed: int, size=(1280, 720), settings=None):
     """An App at the deal-end (or match-end) screen after one human played a deal with hints."""
     from game.scenes.deal_end import DealEndScene
     from game.scenes.match_end import MatchEndScene
 
-    app = make_app(size=size)
+    app = make_app(size=size, settings=settings or {})
     app.start(resume=False)
     app.set_setting("computer_speed", "instant")
     seats = [SeatConfig(NAMES[i], HUMAN if i == 0 else COMPUTER) for i in range(4)]
@@ -108,3 +108,23 @@ def test_the_match_end_look_at_the_table_shows_the_last_hands_face_up(game):
     left = {t for hand in info.hands[1:] for t in hand}
     assert left and left <= set(recorder.faces)
     assert recorder.backs == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_went_out_stands_clear_of_back_to_the_scores(lang):
+    """Issue 40: at 1024x600 and 175%, with the panel aside, the bottom seat's "went out" lay
+    at the tray's centre, half under "Back to the scores" (Jamaican seed 7: Ann goes out)."""
+    app, play = to_the_score_screen("jamaican", seed=7, size=(1024, 600),
+                                    settings={"language": lang, "ui_scale": 1.75})
+    try:
+        table = next(s for s in app.stack if type(s).__name__ == "TableScene")
+        press(app, pygame.K_f)
+        table.chrome.surface = None  # the tray's cached backdrop: drawn afresh this frame
+        frames(app, 2)
+        out = table.chrome.went_out_rect
+        assert out is not None, "the bottom seat went out and says so"
+        back = app.stack.top.buttons[0].rect
+        assert not out.colliderect(back), (out, back)
+        assert table.hand_panel.contains(out)
+    finally:
+        app.close()

@@ -153,3 +153,35 @@ def test_bench_ui_quick_prints_one_json_line():
     figures = result["1024x600"]
     assert figures["cold"]["steps"] == 5 and figures["warm"]["steps"] == 5
     assert figures["cold"]["median_s"] > 0 and figures["next_frames_max_s"] > 0
+
+
+def _menu_walk(size, settings, direction):
+    """The game menu's entries in the order ``direction`` presses reach them, from the first."""
+    from game import navigation
+    app = make_app(size=size, settings=dict(settings, language="en"))
+    try:
+        app.start(resume=False)
+        new_game_by_clicks(app, 5)
+        navigation.push(app, "menu")
+        frames(app, 2)
+        menu = app.stack.top
+        seen = []
+        for _ in range(len(menu._controls)):
+            seen.append(menu.focus.current.elements()[0].text)
+            key(app, direction)
+        cols = len({c.rect().x for c in menu._controls})
+        return seen, cols
+    finally:
+        app.close()
+
+
+@pytest.mark.rule("UX-7")
+@pytest.mark.parametrize("direction", [pygame.K_DOWN, pygame.K_UP])
+def test_the_game_menu_keeps_its_arrow_order_in_two_columns(direction):
+    """Issue 40: at TV/200% the menu takes two columns; the same presses reach the same
+    entries as in one column (laid row by row, Down from Resume went to Log, not Rules)."""
+    one, cols = _menu_walk((1280, 720), {}, direction)
+    assert cols == 1
+    two, cols = _menu_walk((1920, 1080), {"tv": True, "ui_scale": 2.0}, direction)
+    assert cols == 2
+    assert two == one

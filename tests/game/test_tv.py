@@ -364,3 +364,137 @@ def test_the_line_is_laid_out_again_when_the_interface_size_changes_the_felt():
     view = play.view()
     assert not felt.shows(LL.layout_line(LL.plays_of(view), felt.aspect, capacity=LL.capacity_of(view)).content)
     assert scene._layout_now().seats == LL.PANEL
+
+
+@pytest.mark.parametrize("size, lang", [((1920, 1080), "ru"), ((1024, 600), "uk"), ((1920, 1080), "en")])
+def test_the_title_on_a_tv_at_200_keeps_the_margin_and_nothing_lies_on_a_button(size, lang):
+    """Issue 40: TV on and 200%: the keys hint lay over the language buttons, two corner tiles
+    behind buttons, and the title's felt filled the margin the table keeps as rail."""
+    from game.safe_area import RAIL
+    from shell_driver import frames, label_texts, running_app
+    with running_app(size=size, settings={"language": lang, "ui_scale": 2.0, "tv": True}) as app:
+        frames(app, 1)
+        scene = app.stack.top
+        safe = safe_rect(app.settings, app.size)
+        buttons = [el.rect for c in scene._controls for el in c.elements()]
+        labels = [el for el in scene.panel.get_container().elements if el.rect not in buttons]
+        assert labels and label_texts(scene)
+        for el in labels:
+            hit = [r for r in buttons if r.colliderect(el.rect)]
+            assert not hit, (getattr(el, "text", el), el.rect, hit)
+        tiles = [rect.move(safe.topleft) for _img, rect in scene.decor_places(safe.size)]
+        assert tiles, "some corner tiles still show"
+        assert not [t for t in tiles if t.collidelist(buttons) >= 0]
+        for x, y in ((2, 2), (size[0] - 3, size[1] // 2), (size[0] // 2, size[1] - 3)):
+            assert tuple(app.screen.get_at((x, y)))[:3] == RAIL, (x, y)
+
+
+def _small_line_table(game: str, kinds: str, seed: int, size=(1024, 600), ui=1.75):
+    """A line game at a large interface size on a small screen, without the TV setting."""
+    from game.play import PlayState
+    from rules import Config, Session
+    from table_fixtures import seats_of
+    app = FakeApp(size)
+    app.settings.update(ui_scale=ui)
+    app.ui_scale = ui
+    play = PlayState(Session(Config(game, 4, seed)), seats_of(kinds), delay=0.0)
+    scene = TableScene(app, play)
+    app.stack.push(scene)
+    app.frame()
+    return app, play, scene
+
+
+def _covered(scene, box: pygame.Rect, but: str = "pass") -> list:
+    """What of the line's tiles and the seats' names and tiles ``box`` covers."""
+    lay = scene._layout_now()
+    tiles = [("tile", r) for p in lay.tiles if (r := pygame.Rect(scene.camera.world_rect_to_screen(p.rect))).colliderect(box)]
+    return tiles + [(seat, what, r) for seat, drawn in scene.renderer.seat_boxes.items()
+                    for what, r in drawn.items() if what != but and r is not None and r.colliderect(box)]
+
+
+def test_a_pass_pill_in_a_seat_row_covers_no_tile_and_no_name():
+    """Issue 40: at 1024x600 and 175% the seats stand in one row each, and the bottom seat's
+    "Pass" pill stood on the line's side of its row: over the line's middle tiles (Jamaican,
+    seed 3: 4 of its 5 passes).  It stands at the left of the seat's own row."""
+    from game.play import AWAY
+    app, play, scene = _small_line_table("jamaican", "hccc", 3)
+    checked = 0
+    for _ in range(300):
+        history = play.view().history
+        if history and history[-1][0] == "pass" and play.phase == AWAY:
+            play.delay, play.timer = 60.0, 0.0  # the frame draws the pass; the computer waits
+            app.frame()
+            scene.camera.update(10.0)
+            app.frame()
+            for seat, drawn in scene.renderer.seat_boxes.items():
+                if drawn.get("pass") is not None:
+                    checked += 1
+                    assert not _covered(scene, drawn["pass"]), (seat, drawn)
+        if play.phase == DEAL_END:
+            break
+        if play.my_turn():
+            play._apply(play.legal()[0])
+        else:
+            play.step_computer()
+        app.frame()
+    assert scene._layout_now().compact and checked >= 3
+
+
+@pytest.mark.parametrize("game, size, ui", [("cuban", (1280, 720), 1.0), ("jamaican", (1024, 600), 1.75)])
+def test_a_cue_bubble_covers_no_seat_name_or_tiles(game, size, ui):
+    """Issue 40: a computer's "pass" bubble rose from its seat's centre over its name and tiles,
+    and Cuban's "Accept" over a side seat's column; each stands clear of every seat, on the
+    felt (seed 3: 8 cues each in the first hand)."""
+    from game.motion import anchor_mapper, draw_cue
+    app, play, scene = _small_line_table(game, "cccc", 3, size, ui)
+    play.delay = 0.35
+    scratch = pygame.Surface(size, pygame.SRCALPHA)
+    room = pygame.Rect(scene.camera.viewport)
+    seen = set()
+    for _ in range(2500):
+        app.frame(1 / 15)
+        for c in scene.motion.cues:
+            if c.start <= scene.clock < c.end and c not in seen:
+                seen.add(c)
+                for k in (0.0, 0.5, 0.99):  # as it rises (or sinks) and fades
+                    box = draw_cue(scratch, c, c.start + k * c.duration, anchor_mapper(scene.camera),
+                                   scene.kit.seat_rects(scene.renderer), room)
+                    assert not _covered(scene, box, but=""), (c.word, c.seat, k, box)
+                    assert room.contains(box), (c.word, k, box, room)
+        if play.phase == DEAL_END:
+            break
+    assert len(seen) >= 6
+
+
+def test_both_open_ends_of_a_cuban_line_stay_clear_of_the_panel_on_a_tv_at_200():
+    """Issue 40: on a 1080p TV at 200% the larger readable floor left one open end of the
+    Cuban line under the players panel (seed 3: 8 of the hand's first 12 plays), and tile
+    edges between the rail and the panel.  Both ends beat the larger tiles, down to the
+    plain readable floor."""
+    from game.play import PlayState
+    from rules import Config, Session
+    from table_fixtures import seats_of
+    app = FakeApp((1920, 1080))
+    app.settings.update(tv=True, ui_scale=2.0)
+    app.ui_scale = 2.0 * TV_SCALE
+    play = PlayState(Session(Config("cuban", 4, 3)), seats_of("cccc"), delay=0.0)
+    scene = TableScene(app, play)
+    app.stack.push(scene)
+    app.frame()
+    left, top, right, bottom = scene.camera.safe
+    vx, vy, vw, vh = scene.camera.viewport
+    clear = pygame.Rect(vx + left, vy + top, vw - left - right, vh - top - bottom).inflate(2, 2)
+    checked = 0
+    while play.phase != DEAL_END and checked < 12:
+        play.step_computer()
+        app.frame()
+        scene.camera.update(10.0)
+        lay = scene._layout_now()
+        if scene.kit.keep_in_view(lay) is None:
+            continue
+        checked += 1
+        for end, slot in lay.ends.items():
+            shown = pygame.Rect(scene.camera.world_rect_to_screen(slot.rect))
+            assert clear.contains(shown), (checked, end, shown, clear)
+        assert scene.camera.draw_zoom >= scene._readable_zoom(large=False) * 0.99
+    assert checked == 12

@@ -64,6 +64,58 @@ def doubles_in(hand: Sequence[Tile]) -> list[Tile]:
     return [x for x in hand if x[0] == x[1]]
 
 
+def _pass_pill(size: int) -> tuple[pygame.Surface, pygame.Rect]:
+    """The words of a pass's cue at ``size`` px and the pill round them (not yet placed)."""
+    img = text(t("line.passed"), size, (24, 30, 26), bold=True)
+    return img, img.get_rect().inflate(size, size // 2)
+
+
+def draw_passes(surface, camera, lay, view, bottom: int, boxes: dict | None = None) -> None:
+    """A computer's (or anyone's) pass since the last play, shown at that seat (CU-6, JA-4)."""
+    passed = passes(view)
+    if not passed:
+        return
+    places = LL.seat_places(bottom, lay.table, lay.seats, _seats(view))
+    if not places:
+        return  # the seats are in the players panel, which marks the passes (render_panel)
+    size = max(12, min(30, round(24 * camera.draw_zoom)))
+    for seat in passed:
+        img, box = _pass_pill(size)
+        px, py, side = places[seat]
+        drawn = (boxes or {}).get(seat, {})
+        if lay.compact and side in ("top", "bottom") and drawn.get("name") is not None:
+            # issue 40: at the left of the seat's own row, as tall as its name; the line's side
+            # of a small strip (1024x600 at 175%) is the line itself
+            row = drawn["name"].unionall([r for k, r in drawn.items() if k != "pass" and r is not None])
+            img, box = _pass_pill(max(10, min(size, round(drawn["name"].height / 1.8))))
+            box.midright = (row.left - max(4, size // 3), drawn["name"].centery)
+        elif lay.compact and side in ("top", "bottom"):
+            # a one-row strip: the cue goes beside it on the line's side, not over its name
+            _ax, ay, _aw, ah = LL.seat_area(places[seat], LL.ROWS)
+            if side == "top":
+                sx, sy = camera.world_to_screen(px, ay + ah)
+                box.midtop = (round(sx), round(sy))
+            else:
+                sx, sy = camera.world_to_screen(px, ay)
+                box.midbottom = (round(sx), round(sy))
+        elif boxes and boxes.get(seat, {}).get("name") is not None:
+            # beside the name, towards the line for a side seat: never over the backs and
+            # their count, nor over the name (issue 28)
+            name = boxes[seat]["name"]
+            gap = max(4, size // 3)
+            if side == "right":
+                box.midright = (name.left - gap, name.centery)
+            else:
+                box.midleft = (name.right + gap, name.centery)
+        else:
+            sx, sy = camera.world_to_screen(px, py)
+            box.center = (round(sx), round(sy))
+        if boxes is not None:
+            boxes.setdefault(seat, {})["pass"] = box
+        pygame.draw.rect(surface, PASS_COLOUR, box, border_radius=box.height // 2)
+        surface.blit(img, img.get_rect(center=box.center))
+
+
 class LineRenderer:
     """What the table scene keeps of the line's drawing between frames."""
 
@@ -182,6 +234,21 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
         place = LL.seat_places(self.bottom_seat(play), lay.table, lay.seats, _seats(view)).get(seat)
         return None if place is None else place[:2]
 
+    def cue_point(self, lay: LL.LineLayout, view: PartnershipView, play: TablePlay[PartnershipView],
+                  seat: int) -> tuple[float, float] | None:
+        """A cue ("pass", "accept") at the edge of the seat's area away from the line: over a
+        side or top seat, under the bottom one.  At the seat's centre it covered the seat's
+        name and backs, a side seat's column of tiles (issue 40: 1024x600 at 175%)."""
+        place = LL.seat_places(self.bottom_seat(play), lay.table, lay.seats, _seats(view)).get(seat)
+        if place is None:
+            return None
+        x, y, w, h = LL.seat_area(place, lay.seats)
+        return (x + w / 2, y + h if place[2] == "bottom" else y)
+
+    def cue_below(self, lay: LL.LineLayout, view: PartnershipView, play: TablePlay[PartnershipView],
+                  seat: int) -> bool:
+        return seat == self.bottom_seat(play) and lay.seats != LL.PANEL
+
     def pile_point(self, lay: LL.LineLayout) -> tuple[float, float]:
         x, y, w, h = lay.table
         return (x + w / 2, y + h / 2)
@@ -203,6 +270,9 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
         box = renderer.seat_boxes.get(seat)
         return box.get("name") if isinstance(box, dict) else None
 
+    def seat_rects(self, renderer: LineRenderer) -> list[pygame.Rect]:
+        return [r for boxes in renderer.seat_boxes.values() for r in boxes.values() if r is not None]
+
     def keep_in_view(self, lay: LL.LineLayout) -> Rect4 | None:
         """Both open ends of the line (``LineLayout.keep``)."""
         return lay.keep
@@ -222,7 +292,7 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
         renderer.seat_boxes = {}
         renderer.tiles_drawn = draw_line(surface, camera, lay, shown, renderer.sprites, line_marks, names, clock,
                                          team_name=self.team_name, seat_boxes=renderer.seat_boxes)
-        self._draw_passes(surface, camera, lay, view, bottom, renderer.seat_boxes)
+        draw_passes(surface, camera, lay, view, bottom, renderer.seat_boxes)
         draw_notes(surface, camera, lay, self.table_notes(view, play))
 
     def table_notes(self, view: PartnershipView, play: TablePlay[PartnershipView]) -> list[str]:
@@ -245,46 +315,6 @@ class LineKit(TableKit[PartnershipView, LL.LineLayout, "LineRenderer"]):
             elif e.kind == "redeal":
                 notes.append(self.w("log_redeal", name=play.name(e.seat), tiles=" ".join(tile_name(d) for d in e.shown)))
         return notes
-
-    @staticmethod
-    def _draw_passes(surface, camera, lay, view, bottom: int, boxes: dict | None = None) -> None:
-        """A computer's (or anyone's) pass since the last play, shown at that seat (CU-6, JA-4)."""
-        passed = passes(view)
-        if not passed:
-            return
-        places = LL.seat_places(bottom, lay.table, lay.seats, _seats(view))
-        if not places:
-            return  # the seats are in the players panel, which marks the passes (render_panel)
-        size = max(12, min(30, round(24 * camera.draw_zoom)))
-        for seat in passed:
-            img = text(t("line.passed"), size, (24, 30, 26), bold=True)
-            box = img.get_rect().inflate(size, size // 2)
-            px, py, side = places[seat]
-            if lay.compact and side in ("top", "bottom"):
-                # a one-row strip: the cue goes beside it on the line's side, not over its name
-                _ax, ay, _aw, ah = LL.seat_area(places[seat], LL.ROWS)
-                if side == "top":
-                    sx, sy = camera.world_to_screen(px, ay + ah)
-                    box.midtop = (round(sx), round(sy))
-                else:
-                    sx, sy = camera.world_to_screen(px, ay)
-                    box.midbottom = (round(sx), round(sy))
-            elif boxes and boxes.get(seat, {}).get("name") is not None:
-                # beside the name, towards the line for a side seat: never over the backs and
-                # their count, nor over the name (issue 28)
-                name = boxes[seat]["name"]
-                gap = max(4, size // 3)
-                if side == "right":
-                    box.midright = (name.left - gap, name.centery)
-                else:
-                    box.midleft = (name.right + gap, name.centery)
-            else:
-                sx, sy = camera.world_to_screen(px, py)
-                box.center = (round(sx), round(sy))
-            if boxes is not None:
-                boxes.setdefault(seat, {})["pass"] = box
-            pygame.draw.rect(surface, PASS_COLOUR, box, border_radius=box.height // 2)
-            surface.blit(img, img.get_rect(center=box.center))
 
     # ------------------------------------------------------------ chrome
 

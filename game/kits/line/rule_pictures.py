@@ -20,7 +20,7 @@ from ...i18n import t
 from ...table.camera import Camera
 from ...table.kit import RulePicture
 from . import layout as LL
-from .kit import CUBAN, JAMAICAN
+from .kit import CUBAN, JAMAICAN, draw_passes
 from .render import LineMarks, draw_line
 
 #: a hand's tiles in play (CU-3: 4 x 10; JA-1: 4 x 7): the row length the layout plans for
@@ -84,7 +84,7 @@ def draw(view: PartnershipView, width: int, height: int, sprites, *, seats: bool
     boxes: dict = {}
     draw_line(surface, camera, lay, view, sprites, marks, {s: name(s) for s in range(1, 5)},
               team_name=kit.team_name, seat_boxes=boxes)
-    kit._draw_passes(surface, camera, lay, view, view.seat, boxes)
+    draw_passes(surface, camera, lay, view, view.seat, boxes)
     return surface
 
 
