@@ -134,7 +134,7 @@ CLAIMS = {
     "learn.mt.marker_stays": lambda s: s.train(LEARNER).marked and s.mine("play")[-1].train == "mexican",
     "learn.mt.on_marked": lambda s: any(
         a.kind == "play" and a.train == 2 and same(a.tile, (int(s.params["tile"][1]), int(s.params["tile"][3])))
-        for a in s.legal) and s.train(2).marked,
+        for a in s.legal) and s.train(2).marked and not s.view.obligations,  # no double binds the play
     "learn.mt.must_play_other": lambda s: s.train(LEARNER).marked,
     # MT-14: the computer's open double, the learner to cover it with the card's tile (its
     # only plays are onto it), and the other cover taken instead
@@ -367,3 +367,10 @@ def test_the_computers_open_double_is_covered_by_doing():
     undone = [k for k, _ in checked("mexican_train", other_cover, undo=undo_once()).cards]
     at = undone.index("learn.mt.cover_other")
     assert undone[at + 1] == "learn.mt.cover"
+
+
+def test_the_marked_train_card_waits_while_an_open_double_binds():
+    """Random walk 193 reaches the computer's marked train with the computer's double open on
+    it: the card on playing on a marked train ("anyone may play on it") does not show while
+    the double binds (MT-14: only a cover is allowed), and the walk ends with true cards."""
+    checked("mexican_train", at_random(193))
