@@ -138,11 +138,15 @@ CLAIMS = {
     "learn.mt.must_play_other": lambda s: s.train(LEARNER).marked,
     # MT-14: the computer's open double, the learner to cover it with the card's tile (its
     # only plays are onto it), and the other cover taken instead
-    "learn.mt.cover": lambda s: their_open_double(s) is not None
+    "learn.mt.cover_plain": lambda s: their_open_double(s) is not None
     and s.params["double"] == "[%d|%d]" % tuple(their_open_double(s)[1])
     and any(a.kind == "play" and a.train == their_open_double(s)[0] and same(a.tile, tile_of(s.params["tile"]))
             for a in s.legal)
     and all(a.train == their_open_double(s)[0] for a in s.legal if a.kind == "play"),
+    "learn.mt.cover": lambda s: CLAIMS["learn.mt.cover_plain"](s)
+    and {tile_of(s.params["keep"]), tile_of(s.params["own"])} <= set(s.view.hand)
+    and tile_of(s.params["own"])[0] == tile_of(s.params["own"])[1]
+    and tile_of(s.params["own"])[0] in tile_of(s.params["keep"]) and s.params["keep"] != s.params["tile"],
     "learn.mt.cover_other": lambda s: covered_theirs(s) and tile_of(s.params["tile"]) in s.view.hand
     and not same(s.mine("play")[-1].tile, tile_of(s.params["tile"])),
     "learn.mt.double_other": lambda s: any(a == b for a, b in s.view.hand),
@@ -374,3 +378,12 @@ def test_the_marked_train_card_waits_while_an_open_double_binds():
     it: the card on playing on a marked train ("anyone may play on it") does not show while
     the double binds (MT-14: only a cover is allowed), and the walk ends with true cards."""
     checked("mexican_train", at_random(193))
+
+
+@pytest.mark.rule("MT-14")
+@pytest.mark.parametrize("seed, key", [(13, "learn.mt.cover"), (31, "learn.mt.cover_plain"),
+                                       (33, "learn.mt.cover_other")])
+def test_random_walks_meet_the_computers_open_double(seed, key):
+    """Random walks that reach the computer's open double with [7|9] in hand: the card comes
+    (with the why of [7|9] only while [8|9] and [8|8] are both in hand: 31 has not), true."""
+    assert key in [k for k, _ in checked("mexican_train", at_random(seed)).cards]

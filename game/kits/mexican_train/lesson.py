@@ -46,6 +46,7 @@ COMPUTER_TRAIN = [tile(3, 12), tile(4, 12)]
 COMPUTER_DOUBLE = tile(9, 9)
 #: The tile the lesson covers it with: [8|9] is kept to cover the learner's own [8|8] later.
 COVER = tile(7, 9)
+OWN_LATER = tile(8, 8)
 #: Numbers the computer's other tiles and its draws never show (they would fit).
 QUIET = {3, 4, 5, 6, 9, 12}
 
@@ -167,6 +168,15 @@ def cover_params(ctx: Ctx) -> dict:
     return {"tile": f"[{COVER[0]}|{COVER[1]}]", "double": f"[{d[0]}|{d[1]}]"}
 
 
+def cover_words(ctx: Ctx) -> tuple[str, dict]:
+    """The cover card, with the why of [7|9] where the hand holds them: [8|9], the other
+    cover, is kept because it can cover the learner's own [8|8] later."""
+    params = cover_params(ctx)
+    if not {NO_FIT, OWN_LATER} <= set(ctx.view.hand):
+        return "learn.mt.cover_plain", params
+    return "learn.mt.cover", {**params, **{k: f"[{t[0]}|{t[1]}]" for k, t in (("keep", NO_FIT), ("own", OWN_LATER))}}
+
+
 def mexican_by_other(ctx: Ctx) -> bool:
     first = next((e for e in ctx.events("play") if e.train == "mexican"), None)
     return first is not None and first.seat != LEARNER
@@ -282,7 +292,7 @@ CARDS = (
          and not any(is_double(a) for a in plays(ctx)) and their_double(ctx) is None,
          params=marked_other_params, expect=lambda e, ctx: getattr(e, "train", None) not in (LEARNER, "mexican")),
     Card("learn.mt.cover", anchor=lambda ctx: Anchor("target", their_double(ctx)[0]), act=True,
-         when=can_cover_theirs, params=cover_params,
+         when=can_cover_theirs, params=cover_params, words=cover_words,
          expect=lambda e, ctx: same_tile(e, COVER), other="learn.mt.cover_other"),
     Card("learn.mt.draw_again", anchor=button("draw"), act=True, after=("learn.mt.marker_up",),
          when=lambda ctx: cannot_play(ctx) and "draw" in ctx.legal_kinds() and marked(ctx),
