@@ -55,7 +55,7 @@ def test_steps_taken_at_once_show_at_once():
     try:
         scene = start_lesson(app, "mexican_train")
         frames(app, 2)
-        assert advance_lesson(scene, 37) == 37  # to the card on the 13 deals
+        assert advance_lesson(scene, 38) == 38  # to the card on the 13 deals
         assert scene.play.view().deal_no == 2  # past the first deal's end
         frames(app)
         assert not scene.motion.busy(scene.clock)

@@ -28,6 +28,8 @@ def _ends(scene) -> list[pygame.Rect]:
     ("cuban", "learn.cu.both_ends", True), ("jamaican", "learn.ja.key", True),
     # issue 38: the plays on the Mexican train and on the computer's marked train, by doing
     ("mexican_train", "learn.mt.on_mexican", False), ("mexican_train", "learn.mt.on_marked", False),
+    # and covering the computer's open double (MT-14)
+    ("mexican_train", "learn.mt.cover", False), ("mexican_train", "learn.mt.cover", True),
 ])
 def test_the_card_keeps_clear_of_its_place_and_the_open_ends(game, card, tv):
     app = make_app(size=(1024, 600), persist=False, settings={"tv": tv})

@@ -57,6 +57,32 @@ class Seen:
         return [e for e in self.mine("play") if e.tile[0] == e.tile[1] and not same(e.tile, (12, 12))][-1]
 
 
+def tile_of(text: str) -> tuple[int, int]:
+    """A card's "[a|b]" parameter as a tile."""
+    a, b = text.strip("[]").split("|")
+    return int(a), int(b)
+
+
+def their_open_double(s: Seen):
+    """The oldest open double (MT-14) as (train key, tile), when the computer placed it."""
+    if not s.view.obligations:
+        return None
+    key = s.view.obligations[0]
+    d = s.train(key).tiles[-1]
+    placed = [e for e in s.history if e.kind == "play" and e.train == key and same(e.tile, d)]
+    return (key, d) if d[0] == d[1] and placed and placed[-1].seat == 2 else None
+
+
+def covered_theirs(s: Seen) -> bool:
+    """The learner's last play went on a double the computer had placed."""
+    last = s.mine("play")[-1]
+    tiles = list(s.train(last.train).tiles)
+    at = next(i for i, t in enumerate(tiles) if same(t, last.tile))
+    d = tiles[at - 1] if at > 0 else None
+    return d is not None and d[0] == d[1] and any(
+        e.kind == "play" and e.seat == 2 and same(e.tile, d) for e in s.history)
+
+
 def out(s: Seen) -> int | None:
     """The seat that went out at the lesson's deal end (its revealed hand is empty)."""
     hands = s.end().hands
@@ -108,8 +134,21 @@ CLAIMS = {
     "learn.mt.marker_stays": lambda s: s.train(LEARNER).marked and s.mine("play")[-1].train == "mexican",
     "learn.mt.on_marked": lambda s: any(
         a.kind == "play" and a.train == 2 and same(a.tile, (int(s.params["tile"][1]), int(s.params["tile"][3])))
-        for a in s.legal) and s.train(2).marked,
+        for a in s.legal) and s.train(2).marked and not s.view.obligations,  # no double binds the play
     "learn.mt.must_play_other": lambda s: s.train(LEARNER).marked,
+    # MT-14: the computer's open double, the learner to cover it with the card's tile (its
+    # only plays are onto it), and the other cover taken instead
+    "learn.mt.cover_plain": lambda s: their_open_double(s) is not None
+    and s.params["double"] == "[%d|%d]" % tuple(their_open_double(s)[1])
+    and any(a.kind == "play" and a.train == their_open_double(s)[0] and same(a.tile, tile_of(s.params["tile"]))
+            for a in s.legal)
+    and all(a.train == their_open_double(s)[0] for a in s.legal if a.kind == "play"),
+    "learn.mt.cover": lambda s: CLAIMS["learn.mt.cover_plain"](s)
+    and {tile_of(s.params["keep"]), tile_of(s.params["own"])} <= set(s.view.hand)
+    and tile_of(s.params["own"])[0] == tile_of(s.params["own"])[1]
+    and tile_of(s.params["own"])[0] in tile_of(s.params["keep"]) and s.params["keep"] != s.params["tile"],
+    "learn.mt.cover_other": lambda s: covered_theirs(s) and tile_of(s.params["tile"]) in s.view.hand
+    and not same(s.mine("play")[-1].tile, tile_of(s.params["tile"])),
     "learn.mt.double_other": lambda s: any(a == b for a, b in s.view.hand),
     "learn.mt.go_out": lambda s: len(s.view.hand) == 1 and s.playable(s.view.hand[0]),
     "learn.mt.penalty": lambda s: out(s) == LEARNER and s.params["count"] == pips(s.end().hands[2]),
@@ -303,3 +342,48 @@ def test_the_first_turn_is_three_tiles_then_played_for_the_learner():
     made = result.decisions
     assert [a.kind for a in made[:5]] == ["place_engine", "play", "play", "play", "end_chain"]
     assert keys[at + 1] == "learn.mt.end_chain"
+
+
+@pytest.mark.rule("MT-14")
+def test_the_computers_open_double_is_covered_by_doing():
+    """Issue 38: the computer must leave [9|9] open on its train (nothing of its own covers
+    it); the card asks the learner, whose only plays are onto it, to cover it with [7|9].
+    Covering with [8|9] instead is allowed, explained (the card's tile stays in hand) with
+    Undo, and the lesson still ends with true cards."""
+    seen: list = []
+
+    def on_card(guide, play) -> None:
+        if guide.log[-1][0] == "learn.mt.cover":
+            v = play.session.view(LEARNER)
+            seen.append((v.obligations, v.trains[2].tiles[-1], v.trains[2].marked,
+                         sorted((a.tile, a.train) for a in play.legal() if a.kind == "play")))
+    path = walk(lesson_for("mexican_train"), chooser("lesson"), on_card=on_card)
+    assert seen == [((2,), (9, 9), True, [((7, 9), 2), ((8, 9), 2)])]
+    made = [d for d in path.decisions if d.kind == "play" and d.train == 2]
+    assert [d.tile for d in made] == [(4, 9), (7, 9)]
+
+    def other_cover(play, guide, legal):
+        if guide.card is not None and guide.card.key == "learn.mt.cover":
+            return next(a for a in legal if a.tile == (8, 9))
+        return along_lesson(play, guide, legal)
+    keys = [k for k, _ in checked("mexican_train", other_cover).cards]
+    assert keys[keys.index("learn.mt.cover") + 1] == "learn.mt.cover_other"
+    undone = [k for k, _ in checked("mexican_train", other_cover, undo=undo_once()).cards]
+    at = undone.index("learn.mt.cover_other")
+    assert undone[at + 1] == "learn.mt.cover"
+
+
+def test_the_marked_train_card_waits_while_an_open_double_binds():
+    """Random walk 193 reaches the computer's marked train with the computer's double open on
+    it: the card on playing on a marked train ("anyone may play on it") does not show while
+    the double binds (MT-14: only a cover is allowed), and the walk ends with true cards."""
+    checked("mexican_train", at_random(193))
+
+
+@pytest.mark.rule("MT-14")
+@pytest.mark.parametrize("seed, key", [(13, "learn.mt.cover"), (31, "learn.mt.cover_plain"),
+                                       (33, "learn.mt.cover_other")])
+def test_random_walks_meet_the_computers_open_double(seed, key):
+    """Random walks that reach the computer's open double with [7|9] in hand: the card comes
+    (with the why of [7|9] only while [8|9] and [8|8] are both in hand: 31 has not), true."""
+    assert key in [k for k, _ in checked("mexican_train", at_random(seed)).cards]

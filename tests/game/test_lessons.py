@@ -22,7 +22,7 @@ from game.scenes.lesson import LearnScene, LessonTableScene, done_games
 from game.scenes.match_end import MatchEndScene
 
 #: (cards shown, learner's decisions) of each lesson walked on its suggested path.
-COUNTS = {"mexican_train": (23, 21), "cuban": (13, 14), "jamaican": (10, 9)}
+COUNTS = {"mexican_train": (24, 21), "cuban": (13, 14), "jamaican": (10, 9)}
 #: How each lesson's first deal or hand ends on that path: (reason, points of the hand or None).
 OUTCOME = {"mexican_train": ("out", None), "cuban": ("out", None), "jamaican": ("out", 2)}
 ARROW = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN}

@@ -4,18 +4,23 @@ The deal is built so that a beginner meets the rules in the order of the issue
 (31): the engine (MT-4), the first turn's chain on one's own train (MT-8), a
 draw and a pass that put the marker up (MT-11, MT-12), the Mexican train (the
 computer starts it), a drawn tile that must be played and takes the marker down,
-doubles and their extra tile (MT-13, MT-14), going out and the penalty (MT-16,
-MT-17), then what the 13 deals are (MT-3, MT-18).
+a double the computer leaves open, which the learner must cover before anything
+else (MT-13, MT-14), the learner's own double and its extra tile, going out and
+the penalty (MT-16, MT-17), then what the 13 deals are (MT-3, MT-18).
 
 - Learner: [12|12] and a chain of eight, 12-11-10-0-1-2-3-4-5; then the tiles
   of 7, 8 and 9, which fit nothing until a 7 comes; [3|6], which fits the
   Mexican train once the computer has started it (its end shows 3); and [4|9],
   which fits only the computer's train (its end shows 4) once a pass has marked
   it (MT-10, MT-12: played there by doing, issue 38).
-- Computer: [12|3] and [12|4] (its train, then the Mexican train) and tiles that
-  never fit: no 3, 4, 5, 6 or 12.
-- Boneyard: [8|9] (the learner's draw that does not fit, a pass), [5|7] (the next
-  draw, which fits and must be played), then tiles the computer cannot play.
+- Computer: [12|3] and [12|4] (its train, then the Mexican train), [9|9] and
+  tiles that never fit: no 3, 4, 5, 6, 9 or 12.  Once the learner's [4|9] ends its
+  marked train, [9|9] is its only play, and nothing covers it (MT-13): it draws,
+  passes and leaves the double open, which the learner covers with [7|9] or [8|9]
+  (MT-14: the only plays allowed), by doing (issue 38).
+- Boneyard: [8|9] (the learner's draw that does not fit, a pass), two tiles the
+  computer draws and cannot play, [5|7] (the learner's next draw, which fits and
+  must be played), then tiles the computer cannot play.
 """
 from __future__ import annotations
 
@@ -37,18 +42,24 @@ ON_MARKED = tile(4, 9)
 NO_FIT = tile(8, 9)  # the first draw: fits nowhere, so the learner passes (MT-11)
 FITS = tile(5, 7)  # the second draw: fits the learner's own train (MT-11: it must be played)
 COMPUTER_TRAIN = [tile(3, 12), tile(4, 12)]
+#: The double the computer must play on its train once its end shows 9, and cannot cover.
+COMPUTER_DOUBLE = tile(9, 9)
+#: The tile the lesson covers it with: [8|9] is kept to cover the learner's own [8|8] later.
+COVER = tile(7, 9)
+OWN_LATER = tile(8, 8)
 #: Numbers the computer's other tiles and its draws never show (they would fit).
-QUIET = {3, 4, 5, 6, 12}
+QUIET = {3, 4, 5, 6, 9, 12}
 
 
 def deal() -> Deal:
     learner = [ENGINE, *CHAIN, *LATER]
-    named = set(learner) | set(COMPUTER_TRAIN) | {NO_FIT, FITS}
+    named = set(learner) | set(COMPUTER_TRAIN) | {COMPUTER_DOUBLE, NO_FIT, FITS}
     free = [t for t in double_set(12) if t not in named]
     calm = [t for t in free if not QUIET & set(t)]
     loud = [t for t in free if QUIET & set(t)]
-    computer = COMPUTER_TRAIN + calm[:13]
-    stock = [NO_FIT, calm[13], FITS] + calm[14:] + loud  # the computer draws between the two
+    computer = COMPUTER_TRAIN + [COMPUTER_DOUBLE] + calm[:12]
+    # the computer draws twice between the learner's two draws: at its first pass, and after [9|9]
+    stock = [NO_FIT, calm[12], calm[13], FITS] + calm[14:] + loud
     return Deal((tuple(learner), tuple(computer)), tuple(stock))
 
 
@@ -131,6 +142,41 @@ def cover_plays(ctx: Ctx) -> list[Action]:
     return [a for a in plays(ctx) if d is not None and a.train == d.train]
 
 
+def their_double(ctx: Ctx):
+    """The open double the learner must cover now (MT-14: the oldest obligation) when another
+    player left it open, as (train key, double); else None."""
+    if not later(ctx) or ctx.view.extra or not ctx.view.obligations:
+        return None
+    key = ctx.view.obligations[0]
+    tr = train(ctx, key)
+    if tr is None or not tr.tiles:
+        return None
+    d = tr.tiles[-1]
+    by = [e.seat for e in ctx.events("play") if e.train == key and e.tile == d]
+    return (key, d) if by and by[-1] != LEARNER else None
+
+
+def can_cover_theirs(ctx: Ctx) -> bool:
+    """Another player's double is open and the lesson's [7|9] covers it (the card asks for it)."""
+    open_ = their_double(ctx)
+    return open_ is not None and any(a.train == open_[0] and same_tile(a, COVER) for a in plays(ctx))
+
+
+def cover_params(ctx: Ctx) -> dict:
+    open_ = their_double(ctx)
+    d = open_[1] if open_ is not None else COMPUTER_DOUBLE
+    return {"tile": f"[{COVER[0]}|{COVER[1]}]", "double": f"[{d[0]}|{d[1]}]"}
+
+
+def cover_words(ctx: Ctx) -> tuple[str, dict]:
+    """The cover card, with the why of [7|9] where the hand holds them: [8|9], the other
+    cover, is kept because it can cover the learner's own [8|8] later."""
+    params = cover_params(ctx)
+    if not {NO_FIT, OWN_LATER} <= set(ctx.view.hand):
+        return "learn.mt.cover_plain", params
+    return "learn.mt.cover", {**params, **{k: f"[{t[0]}|{t[1]}]" for k, t in (("keep", NO_FIT), ("own", OWN_LATER))}}
+
+
 def mexican_by_other(ctx: Ctx) -> bool:
     first = next((e for e in ctx.events("play") if e.train == "mexican"), None)
     return first is not None and first.seat != LEARNER
@@ -155,6 +201,8 @@ def suggest(ctx: Ctx) -> Action | None:
         return None
     if ctx.view.extra and cover_plays(ctx):
         return cover_plays(ctx)[0]
+    if can_cover_theirs(ctx):  # [7|9]: [8|9] stays to cover the learner's own [8|8] later
+        return next(a for a in plays(ctx) if same_tile(a, COVER))
     on_own = [a for a in legal if a.kind == "play" and a.train == LEARNER]
     if ctx.view.first_round:  # the chain as dealt: it branches nowhere
         return next((a for a in on_own if any(same_tile(a, t) for t in CHAIN)), on_own[0] if on_own else legal[0])
@@ -241,8 +289,11 @@ CARDS = (
          skip=lambda ctx: ctx.deal_ended() or not marked(ctx)),
     Card("learn.mt.on_marked", anchor=lambda ctx: Anchor("target", on_marked_other(ctx)[0].train), act=True,
          when=lambda ctx: later(ctx) and not ctx.view.extra and bool(on_marked_other(ctx))
-         and not any(is_double(a) for a in plays(ctx)),
+         and not any(is_double(a) for a in plays(ctx)) and their_double(ctx) is None,
          params=marked_other_params, expect=lambda e, ctx: getattr(e, "train", None) not in (LEARNER, "mexican")),
+    Card("learn.mt.cover", anchor=lambda ctx: Anchor("target", their_double(ctx)[0]), act=True,
+         when=can_cover_theirs, params=cover_params, words=cover_words,
+         expect=lambda e, ctx: same_tile(e, COVER), other="learn.mt.cover_other"),
     Card("learn.mt.draw_again", anchor=button("draw"), act=True, after=("learn.mt.marker_up",),
          when=lambda ctx: cannot_play(ctx) and "draw" in ctx.legal_kinds() and marked(ctx),
          skip=lambda ctx: ctx.deal_ended() or (bool(mine(ctx, "pass")) and not marked(ctx))),
