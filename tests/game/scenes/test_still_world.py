@@ -21,14 +21,15 @@ def at_my_turn(seed=23, tiles=6):
     scene = TableScene(app, play)
     app.stack.push(scene)
     app.frame()
+    def laid() -> int:
+        return sum(len(t.tiles) for t in play.view().trains)
     for _ in range(400):
-        laid = sum(len(t.tiles) for t in play.view().trains)
-        if laid >= tiles and play.my_turn():
-            break
-        if play.phase == DEAL_END:
-            play.continue_after_deal()
-        elif play.my_turn():
+        if play.my_turn():  # the human lays its first legal tile until enough lie on the table
+            if laid() >= tiles:
+                break
             play._apply(play.legal()[0])
+        elif play.phase == DEAL_END:
+            play.continue_after_deal()
         app.frame()
     assert play.my_turn()
     scene.camera.update(10.0)
