@@ -21,6 +21,7 @@ from .table_chrome import TableChrome
 from .reading_panel import ReadingPanel
 from .textbox import Boxes
 from .table_draw import TableDrawing
+from ..table.still import StillWorld
 from .table_input import TableInput
 from .table_staging import TableStaging
 from ..table.render import ARRIVAL_S
@@ -40,6 +41,7 @@ class TableScene(TableInput, TableDrawing, TableButtons):
     def __init__(self, app, play_state: PlayState) -> None:
         super().__init__(app, play_state)
         self.chrome = TableChrome(self)
+        self.still_world = StillWorld()
         self.staging = TableStaging(self)
         self.reading_boxes = Boxes()
         self.reading_panel = ReadingPanel()

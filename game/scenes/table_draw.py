@@ -16,6 +16,7 @@ import pygame
 from .. import safe_area
 from ..i18n import language
 from ..table.kit import Marks
+from ..table.render import ARRIVAL_S
 from ..table.layout import TILE_W
 from ..motion import SCREEN, WORLD, anchor_mapper, draw_thinking, thinking_radius
 from ..play import AWAY, PREVIEW
@@ -28,6 +29,7 @@ from .table_room import TableRoom, art_settings
 from .table_staging import TableStaging
 from ..table.prompts import message_lines
 from ..table.sprites import Sprites
+from ..table.still import StillWorld
 from ..table.text import pill
 
 log = logging.getLogger(__name__)
@@ -41,6 +43,7 @@ class TableDrawing(TableRoom):
     #: what the table reading panel laid out (issue 31; the fit tests read it)
     reading_boxes: Boxes
     reading_panel: ReadingPanel
+    still_world: StillWorld
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         surface = safe_area.area(surface, self.app.settings)  # the TV's overscan margin is rail
@@ -85,8 +88,12 @@ class TableDrawing(TableRoom):
         away = self._previewed_elsewhere()
         if away is not None and away.kind == "play":  # issue 27: the room sees where it goes
             self._mark_phone_ghost(marks, lay, view, away)
-        self.chrome.draw(surface, view)  # the felt too: the world is drawn onto it
-        self.kit.draw_world(self.renderer, surface, self.camera, lay, view, play, marks, self.clock)
+        still = self._still_key(surface, lay, marks)
+        if not self.still_world.reuse(surface, still):
+            self.chrome.draw(surface, view)  # the felt too: the world is drawn onto it
+            self.kit.draw_world(self.renderer, surface, self.camera, lay, view, play, marks, self.clock)
+            drawn_whole = self.sprites.fallbacks == 0 and self.sprites.deferred == 0
+            self.still_world.keep(surface, still if drawn_whole else None)
         self._draw_players(surface, view)
         for b in self.camera_buttons:
             b.draw(surface, self.font_px)
@@ -101,6 +108,24 @@ class TableDrawing(TableRoom):
             sprite = self.sprites.face(t_[0], t_[1], self.hand_short, True)
             surface.blit(sprite, sprite.get_rect(center=(round(self.drag_pos[0]), round(self.drag_pos[1]))))
 
+    def _still_key(self, surface: pygame.Surface, lay, marks: Marks) -> tuple | None:
+        """Issue 42: everything the felt and the world show this frame, or None when they move
+        by themselves (``StillWorld``): the camera gliding, a ghost's pulse, an arrival's ring,
+        a dragged tile.  Only a kit that draws its world from these alone says so
+        (``TableKit.still_world``)."""
+        cam = self.camera
+        if not self.kit.still_world or cam.moving or marks.ghost is not None or self.drag_tile is not None:
+            return None
+        if self.chrome.key is None or self.chrome.surface is None:
+            return None  # the backdrop forgotten (the art changed, a test draws afresh): the world too
+        if marks.arrival is not None and marks.arrival < ARRIVAL_S:
+            return None
+        return (self.chrome.state(), cam.viewport, cam.safe, cam.cx, cam.cy, cam.step, id(lay), self._layout_key,
+                surface.get_size(), surface.get_abs_offset(), self._settings_key, self.sprites.style,
+                self.sprites.palette, self.sprites.style_at(round(TILE_W * cam.draw_zoom)),
+                marks.targets, marks.focused_target, marks.ghost_face_down, marks.recent, marks.arrival is None,
+                frozenset(marks.hidden), marks.active_seat, marks.name_px, marks.revealed)
+
     def _sync_settings(self) -> None:
         """Settings can change while the table is open: art, UI scale and language."""
         style, palette = art_settings(self.app.settings)
@@ -109,6 +134,7 @@ class TableDrawing(TableRoom):
             self.sprites.style, self.sprites.palette = fresh.style, fresh.palette
             self.chrome.invalidate()
             self.players.invalidate()
+            self.still_world.forget()
         key = (float(self.app.ui_scale), language())
         if key != self._settings_key:
             self._settings_key = key

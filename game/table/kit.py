@@ -166,6 +166,11 @@ class TableKit(Generic[V, L, R]):
         key = _CUE_WORDS.get(event.kind)
         return t(key) if key else None
 
+    #: Issue 42: whether ``draw_world`` draws nothing but what its arguments name, the clock
+    #: only for a ghost's pulse and an arrival's ring (the table scene then keeps a still
+    #: frame's felt and world and copies them while nothing of them changes: ``StillWorld``)
+    still_world: bool = False
+
     def renderer(self, sprites: Sprites) -> R:
         """What draws the world for one table scene (it may keep state between frames)."""
         raise NotImplementedError

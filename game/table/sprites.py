@@ -78,6 +78,7 @@ class Sprites:
         self._cost: dict[str, float] = {}  # running average of one build, s, per kind
         self._nearest: dict[int, list[int]] = {}
         self.fallbacks = 0  # tiles drawn from a neighbouring size (this frame)
+        self.deferred = 0  # halos stretched from a neighbour's or left for a later frame (this frame)
         self.backdrop_cached = False  # see ``felt``
         #: scaled stand-ins kept until their own sprite is built (see ``_stand_in``)
         self._stand_ins: dict[tuple, pygame.Surface] = {}
@@ -96,6 +97,7 @@ class Sprites:
     def new_frame(self) -> None:
         self._spent = 0.0
         self.fallbacks = 0
+        self.deferred = 0
         self._nearest = {}
 
     def face(self, first: int, second: int, short: int, vertical: bool,
@@ -197,6 +199,7 @@ class Sprites:
         key = ("glow", short, o, tint)
         margin = assets.highlight_margin(short)
         if not _cached(key) and not self._affords("glow"):
+            self.deferred += 1
             if not essential:
                 return None  # decoration only: the next frames build it
             for size in sorted(self._sizes, key=lambda s: abs(s - short)):

@@ -167,6 +167,8 @@ class MexicanTrainKit(TableKit[MexicanTrainView, L.TableLayout, TableRenderer]):
     def name_box(self, renderer: TableRenderer, seat: int) -> pygame.Rect | None:
         return renderer.name_boxes.get(seat)
 
+    still_world = True  # TableRenderer.draw: the clock only pulses the ghost
+
     def draw_world(self, renderer: TableRenderer, surface: pygame.Surface, camera: Camera, lay: L.TableLayout,
                    view: MexicanTrainView, play: TablePlay[MexicanTrainView], marks: Marks,
                    clock: float) -> None:

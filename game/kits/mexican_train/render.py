@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import functools
 import math
+import weakref
+from collections import OrderedDict
 
+import numpy as np
 import pygame
 
 from rules.variants.mexican_train import MexicanTrainView
@@ -44,6 +47,8 @@ def _rgb_of(colour: str) -> tuple[int, int, int]:
 #: smallest short side they shrink to in px to keep within their lane.
 REVEAL_GAP = 3
 REVEAL_MIN_PX = 10
+#: Zoom steps whose tile sprites ``_faces_at`` remembers (fit to the closest is about 24).
+FACES_KEPT = 32
 
 
 class TableRenderer:
@@ -58,8 +63,11 @@ class TableRenderer:
         self.name_boxes: dict = {}
         self._tiles_lay: L.TableLayout | None = None
         self._tiles: list[tuple] = []
+        self._tile_box: tuple = ()
         self._faces_key: tuple | None = None
-        self._faces: dict[int, pygame.Surface] = {}
+        self._faces: list[pygame.Surface | None] = []
+        #: the sprites of the zoom steps left, by weak reference (``_faces_at``)
+        self._faces_kept: OrderedDict[tuple, list] = OrderedDict()
 
     def draw(self, surface: pygame.Surface, camera: Camera, lay: L.TableLayout, view: MexicanTrainView,
              names: dict, marks: Marks, clock: float = 0.0) -> None:
@@ -119,22 +127,7 @@ class TableRenderer:
                 self._halo(surface, camera, lay.lanes[key].next_slot, short, TARGET_COLOUR)
 
         # tiles
-        blits = []
-        faces = self._faces_at(lay, short)
-        face = self.sprites.face
-        hidden = marks.hidden
-        for i, (tile, first, second, vertical, x, y, w, h) in enumerate(self._tiles_of(lay)):
-            if x > x_hi or x + w < x_lo or y > y_hi or y + h < y_lo:
-                continue
-            if hidden and tile in hidden:
-                continue  # still in flight: game.motion draws it on its way
-            sprite = faces.get(i)
-            if sprite is None:
-                before = self.sprites.fallbacks
-                sprite = face(first, second, short, vertical)
-                if self.sprites.fallbacks == before:  # a stand-in is asked for again next frame
-                    faces[i] = sprite
-            blits.append((sprite, (round(x * z + ox), round(y * z + oy))))
+        blits = self._tile_blits(lay, short, z, ox, oy, (x_lo, x_hi, y_lo, y_hi), marks.hidden)
         if blits:
             surface.fblits(blits)
         self.tiles_drawn = len(blits)
@@ -239,26 +232,77 @@ class TableRenderer:
         tiles = sorted(hand) if lane.side > 0 else sorted(hand, reverse=True)  # low to high, left to right
         surface.fblits([(face(a, b, short, False), (x, y)) for (a, b), x in zip(tiles, xs)])
 
+    def _tile_blits(self, lay: L.TableLayout, short: int, z: float, ox: float, oy: float,
+                    window: tuple[float, float, float, float], hidden) -> list[tuple]:
+        """The (sprite, screen position) of every tile of ``lay`` inside ``window`` (world x_lo,
+        x_hi, y_lo, y_hi) but those ``hidden`` (still in flight: game.motion draws them on
+        their way), in drawing order.
+
+        Issue 42: the cull and the positions are worked out on arrays (numpy's ``rint``
+        rounds half to even as ``round`` does, and ``x * z + ox`` is the same sum, so every
+        tile lands on the same pixel as in a per-tile loop); only the visible tiles are
+        looked at one by one, for their sprite."""
+        tiles = self._tiles_of(lay)
+        if not tiles:
+            return []
+        x0, y0, x1, y1 = self._tile_box
+        x_lo, x_hi, y_lo, y_hi = window
+        seen: list[int] = np.flatnonzero((x0 <= x_hi) & (x1 >= x_lo) & (y0 <= y_hi) & (y1 >= y_lo)).tolist()
+        if hidden:
+            seen = [i for i in seen if tiles[i][0] not in hidden]
+        if not seen:
+            return []
+        at = np.asarray(seen)
+        xs = np.rint(x0[at] * z + ox).astype(np.int64).tolist()
+        ys = np.rint(y0[at] * z + oy).astype(np.int64).tolist()
+        faces = self._faces_at(lay, short)
+        blits = []
+        for i, sx, sy in zip(seen, xs, ys):
+            sprite = faces[i]
+            if sprite is None:
+                _, first, second, vertical = tiles[i]
+                before = self.sprites.fallbacks
+                sprite = self.sprites.face(first, second, short, vertical)
+                if self.sprites.fallbacks == before:  # a stand-in is asked for again next frame
+                    faces[i] = sprite
+            blits.append((sprite, (sx, sy)))
+        return blits
+
     def _tiles_of(self, lay: L.TableLayout) -> list[tuple]:
-        """Every tile of ``lay`` flat, in drawing order: (tile, first, second, vertical, x, y, w, h).
+        """Every tile of ``lay`` flat, in drawing order: (tile, first, second, vertical), and
+        their world boxes as arrays (``_tile_box``: left, top, right, bottom).
 
         Worked out once per layout: the camera moves every frame, the tiles do not."""
         if self._tiles_lay is not lay:
             self._tiles_lay = lay
-            self._tiles = [((min(p.first, p.second), max(p.first, p.second)), p.first, p.second, p.vertical,
-                            *p.rect) for key in lay.order for p in lay.lanes[key].tiles]
+            placed = [p for key in lay.order for p in lay.lanes[key].tiles]
+            self._tiles = [((min(p.first, p.second), max(p.first, p.second)), p.first, p.second, p.vertical)
+                           for p in placed]
+            box = np.array([p.rect for p in placed], dtype=np.float64).reshape(-1, 4)
+            self._tile_box = (box[:, 0], box[:, 1], box[:, 0] + box[:, 2], box[:, 1] + box[:, 3])
             self._faces_key = None
+            self._faces_kept.clear()
         return self._tiles
 
-    def _faces_at(self, lay: L.TableLayout, short: int) -> dict[int, pygame.Surface]:
+    def _faces_at(self, lay: L.TableLayout, short: int) -> list[pygame.Surface | None]:
         """The sprites of this layout's tiles at ``short`` px, by their place in ``_tiles_of``,
         filled in as they are first drawn (so a tile's sprite is looked up once per zoom step,
-        not once per frame).  Stand-ins are never kept: their tiles ask again next frame."""
+        not once per frame).  Stand-ins are never kept: their tiles ask again next frame.
+
+        Issue 42: a zoom step left keeps its sprites by weak reference (``FACES_KEPT`` steps),
+        so coming back to it costs no lookups while the sprite cache still holds them (a
+        sprite it dropped is looked up, or built, again): the first frame at a step was the
+        slowest of a zoom sweep, 88 lookups."""
         self._tiles_of(lay)
         key = (short, self.sprites.style_at(short), self.sprites.palette)  # "auto" as resolved (issue 40)
         if key != self._faces_key:
+            if self._faces_key is not None:
+                self._faces_kept[self._faces_key] = [None if s is None else weakref.ref(s) for s in self._faces]
+                while len(self._faces_kept) > FACES_KEPT:
+                    self._faces_kept.popitem(last=False)
+            kept = self._faces_kept.pop(key, None)
             self._faces_key = key
-            self._faces = {}
+            self._faces = [None if r is None else r() for r in kept] if kept else [None] * len(self._tiles)
         return self._faces
 
     def _halo(self, surface, camera: Camera, p: L.Placed, short: int, colour,

@@ -17,6 +17,7 @@ from game.intents import Intent
 from game.play import AWAY, CURTAIN, DEAL_END, PREVIEW
 from game.scenes.deal_end import DealEndScene
 from game.scenes.table import TableScene
+from game.table.kit import Marks
 from rules.rng import stream
 
 
@@ -549,6 +550,39 @@ def test_sprites_are_cached_per_zoom_step_and_tiles_off_screen_are_skipped():
     cam.cx, cam.cy = 5000.0, 5000.0  # far from every train
     scene.draw(app.screen)
     assert scene.renderer.tiles_drawn == 0
+
+
+def test_a_zoom_step_come_back_to_looks_up_no_sprite_and_puts_each_tile_where_it_was():
+    """Issue 42: the tiles of a zoom step left keep their sprites (weakly), so coming back to
+    it looks none up; each tile lands on round(x * zoom + offset), as a per-tile loop put it."""
+    app, play, scene = table_with_tiles(20)
+    scene.sprites.budget_s = 1.0  # build every step in one frame
+    cam = scene.camera
+    scene.draw(app.screen)
+    cam.zoom_at(2 ** (1 / 8) * 1.01)  # the next step, then back
+    scene.draw(app.screen)
+    cam.zoom_at(2 ** (-1 / 8) / 1.01)
+    cam.pan(7.3, -3.6)  # a fraction of a pixel off the first frame's place
+    asked = []
+    face = scene.sprites.face
+    scene.sprites.face = lambda *a, **k: asked.append(a) or face(*a, **k)
+    blits = []
+
+    class Spy(pygame.Surface):  # the tiles' one fblits call, recorded
+        def fblits(self, seq, *args):
+            seq = list(seq)
+            blits.extend(seq)
+            return super().fblits(seq, *args)
+    scene.renderer.draw(Spy(app.screen.get_size()), cam, scene._layout_now(), play.view(), {}, Marks())
+    engine = play.view().engine
+    assert [a for a in asked if a[:2] != (engine, engine)] == []  # the engine is drawn apart
+    lay = scene._layout_now()
+    z = cam.draw_zoom
+    vx, vy, vw, vh = cam.viewport
+    ox, oy = vx + vw / 2 - cam.cx * z, vy + vh / 2 - cam.cy * z
+    want = [(round(p.rect[0] * z + ox), round(p.rect[1] * z + oy)) for key in lay.order for p in lay.lanes[key].tiles]
+    assert [pos for _, pos in blits] == want
+    assert len(want) >= 20
 
 
 def test_a_new_zoom_step_draws_stand_ins_until_its_sprites_are_built():
