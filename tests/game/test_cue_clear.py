@@ -18,8 +18,8 @@ def test_a_marker_cue_covers_neither_the_engine_nor_a_name(size, monkeypatch):
     bubbles: list = []
     inner = motion.draw_cue
 
-    def draw_cue(surface, c, clock, to_screen):
-        box = inner(surface, c, clock, to_screen)
+    def draw_cue(surface, c, clock, to_screen, *rest):  # rest: what it moves past, its room
+        box = inner(surface, c, clock, to_screen, *rest)
         bubbles.append((c.word, box))
         return box
 
