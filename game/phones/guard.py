@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections import Counter
 from typing import Any, Callable
 
@@ -98,7 +97,6 @@ class Guarded(asyncio.Protocol):
         self._head = b""
         self._timer: asyncio.TimerHandle | None = None
         self._admitted = False
-        self.opened = time.monotonic()
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)

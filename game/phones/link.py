@@ -221,7 +221,7 @@ class PhoneLink:
             self._published.pop(seat, None)
 
     def _offered(self) -> list[Action]:
-        return list(self.play.session.legal_actions())
+        return self.play.session.legal_actions()
 
     def _source(self, seat: int) -> PhoneSource | None:
         source = self.play.sources[seat - 1]
@@ -272,7 +272,7 @@ class PhoneLink:
         published = self._published.get(seat)
         # the server may have held the seat's state since (a confirm it accepted): then the
         # state is sent again even if the table shows the same
-        if published is not None and published[0] == key and self.server.rev_of(seat) == published[1]:
+        if published is not None and published[0] == key and self.server.states.rev_of(seat) == published[1]:
             return
         rev = self.server.publish(seat, self.state_for(seat))
         self._published[seat] = (key, rev)

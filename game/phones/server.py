@@ -233,10 +233,6 @@ class PhoneServer:
             self._loop.call_soon_threadsafe(self._push, seat)
         return rev
 
-    def rev_of(self, seat: int) -> int | None:
-        """The number of the state the server holds for ``seat`` now (None: no state)."""
-        return self.states.rev_of(seat)
-
     def tell(self, seat: int, key: str) -> None:
         """Tell ``seat``'s phone, if connected, that its request was refused (``key``, a
         phone.* string): for the refusals only the table can make (issue 37)."""
@@ -380,8 +376,11 @@ class PhoneServer:
                 if len(self._requests) >= QUEUE_LIMIT:
                     self.stats["queue_full"] += 1
                     raise Reject("phone.error_slow_down")
+                # held before the loop can poll the confirm: a hold after it could cover the
+                # state the table publishes once the move is applied
+                held = request.kind == "confirm" and self.states.hold(request.seat)
                 self._requests.append(request)
-            if request.kind == "confirm" and self.states.hold(request.seat):
+            if held:
                 self._push(request.seat)  # nothing offered until the table applies it
             self.stats["queued"] += 1
             self._changed()
