@@ -396,13 +396,14 @@ def read_entry(path: Path) -> Entry:
 
 
 def set_aside(path: Path, reason: str) -> Problem:
-    """Rename an unusable history file aside (``storage.move_aside``); never raises."""
+    """Rename an unusable history file (or kept unfinished match, ``game.kept``) aside
+    (``storage.move_aside``); never raises."""
     try:
         moved: Path | None = storage.move_aside(path)
     except OSError as e:
         log.error("could not move %s aside: %s", path, e)
         moved = None
-    log.warning("history file %s set aside (%s): %s", path.name, moved, reason)
+    log.warning("%s set aside (%s): %s", path.name, moved, reason)
     return Problem(path.name, reason, moved)
 
 

@@ -26,15 +26,13 @@ from rules.actions import Action
 from rules.errors import RulesError, SaveFileError
 from rules.session import Session
 
-from . import storage
+from . import history, storage
 from .seats import SeatConfig, seats_from
 
 log = logging.getLogger(__name__)
 
 FOLDER = "unfinished"
 SUFFIX = ".json"
-#: A kept match is a few KB; a file far larger is not one of ours.
-MAX_FILE_BYTES = 4 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -54,10 +52,14 @@ def folder() -> Path:
     return path
 
 
+def decisions_made(session: Session) -> int:
+    """How many decisions the match has had so far (the chance steps between not counted)."""
+    return sum(isinstance(e, Action) for e in session.log[:session.cursor])
+
+
 def worth_keeping(session: Session | None) -> bool:
     """An unfinished match with at least one decision made in it."""
-    return (session is not None and not session.match_over()
-            and any(isinstance(e, Action) for e in session.log[:session.cursor]))
+    return session is not None and not session.match_over() and decisions_made(session) > 0
 
 
 def keep(session: Session, meta: dict[str, Any], when: datetime | None = None) -> Path | None:
@@ -81,14 +83,10 @@ def keep(session: Session, meta: dict[str, Any], when: datetime | None = None) -
 def read(path: Path) -> tuple[Session, dict[str, Any]]:
     """The kept match and its meta; ``SaveFileError`` when the file is not a usable save."""
     try:
-        data = storage.read_bytes_limited(path, MAX_FILE_BYTES)
-    except (OSError, OverflowError) as e:
-        raise SaveFileError("unreadable", f"cannot read {path.name}: {e}") from None
-    try:
-        return rules_save.loads(data.decode("utf-8"))
+        return rules_save.load(path)  # read within the save format's own size limit
     except SaveFileError:
         raise
-    except (RulesError, UnicodeDecodeError, ValueError) as e:
+    except (RulesError, ValueError) as e:  # the format promises SaveFileError; a bug must not stop a list
         raise SaveFileError("invalid", f"{path.name}: {e}") from None
 
 
@@ -104,12 +102,11 @@ def listing() -> list[Kept]:
         try:
             session, meta = read(path)
         except SaveFileError as e:
-            _set_aside(path, str(e))
+            history.set_aside(path, str(e))
             continue
         seats: list[SeatConfig] = seats_from(meta.get("seats"), session.config.players)
         when = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
-        decisions = sum(isinstance(e, Action) for e in session.log[:session.cursor])
-        out.append(Kept(path, when, session.config.game, tuple(s.name for s in seats), decisions))
+        out.append(Kept(path, when, session.config.game, tuple(s.name for s in seats), decisions_made(session)))
     out.sort(key=lambda k: (k.kept, k.path.name), reverse=True)
     return out
 
@@ -122,17 +119,3 @@ def remove(path: Path) -> None:
         pass
     except OSError as e:
         log.error("could not remove %s: %s", path, e)
-
-
-def remove_aside(path: Path, reason: str) -> None:
-    """A kept file that is no usable match is renamed aside (never raises)."""
-    _set_aside(path, reason)
-
-
-def _set_aside(path: Path, reason: str) -> None:
-    try:
-        moved = storage.move_aside(path)
-    except OSError as e:
-        log.error("could not move %s aside: %s", path, e)
-        return
-    log.warning("kept match %s set aside (%s): %s", path.name, moved, reason)

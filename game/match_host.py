@@ -10,7 +10,7 @@ owns one ``MatchHost`` and answers for it (``App.play_state``, ``App.start_match
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeGuard
 
 import pygame
 
@@ -132,21 +132,18 @@ class MatchHost:
     def resume_kept(self, path) -> bool:
         """An unfinished match kept aside (``game.kept``) back on the table; the match in
         progress is kept aside in its turn.  A kept file that is no match is set aside."""
-        from . import kept
+        from . import history, kept
         from rules.errors import SaveFileError
         try:
             session, meta = kept.read(path)
         except SaveFileError as e:
             log.warning("a kept match cannot be resumed: %s", e)
-            kept.remove_aside(path, str(e))
+            history.set_aside(path, str(e))
             self.app.show_message(i18n.t("kept.title"), i18n.t("kept.cannot_resume"))
             return False
         if self.app.persist:
             self.keep_unfinished()
-        seats = seats_from(meta.get("seats"), session.config.players)
-        self.phone_codes = phone_codes(meta.get("phones"))
-        reveals = meta.get("reveals_seen")
-        self.start(session, seats, reveals if isinstance(reveals, int) and not isinstance(reveals, bool) else None)
+        self.start(session, *self._from_meta(session, meta))
         kept.remove(path)
         self.app.notify(i18n.t("kept.resumed", game=i18n.t(f"ui.game_{session.config.game}")))
         return True
@@ -155,30 +152,33 @@ class MatchHost:
         """``--seats``: the same command after a kill or a power cut resumes its match.  The
         autosave is resumed when it holds an unfinished match of ``game`` with the same seat
         kinds (and computer levels); otherwise nothing is touched and False returned."""
+        def kinds(table: list[SeatConfig]) -> list[tuple[str, str]]:
+            return [(s.kind, "" if s.is_human else s.level) for s in table]
+
         def same_table(result: storage.LoadResult) -> bool:
             session = result.session
             if session is None or session.config.game != game or session.match_over():
                 return False
-            saved = seats_from(result.meta.get("seats"), session.config.players)
-            return [(s.kind, s.level if not s.is_human else "") for s in saved] == \
-                [(s.kind, s.level if not s.is_human else "") for s in seats]
+            return kinds(seats_from(result.meta.get("seats"), session.config.players)) == kinds(seats)
         return self.resume_autosave(want=same_table)
 
-    def resume_autosave(self, want=None) -> bool:
+    def _from_meta(self, session, meta: dict[str, Any]) -> tuple[list[SeatConfig], int | None]:
+        """The seats and the reveals seen that a save's ``meta`` gives ``session`` (the seats
+        are details: wrong ones give default names, not a lost game); its phones' codes and
+        port are kept for the phones, so they come back as they were (issues 27, 37)."""
+        reveals, port = meta.get("reveals_seen"), meta.get("phones_port")
+        self.phone_codes = phone_codes(meta.get("phones"))
+        self.phone_port = port if _whole(port) and 0 < port < 65536 else None
+        return seats_from(meta.get("seats"), session.config.players), reveals if _whole(reveals) else None
+
+    def resume_autosave(self, want: Callable[[storage.LoadResult], bool] | None = None) -> bool:
         """Resume the autosave if there is one; a bad one gets a message and is kept aside.
         ``want`` (a ``LoadResult`` -> bool) may decline a good one: it is then left as it is."""
         result = storage.load_game()
         if result.session is not None and want is not None and not want(result):
             return False
         if result.session is not None:
-            n = result.session.config.players
-            # the seats are details: wrong ones give default names, not a lost game
-            seats = seats_from(result.meta.get("seats"), n)
-            reveals = result.meta.get("reveals_seen")
-            reveals = reveals if isinstance(reveals, int) and not isinstance(reveals, bool) else None
-            self.phone_codes = phone_codes(result.meta.get("phones"))
-            port = result.meta.get("phones_port")
-            self.phone_port = port if isinstance(port, int) and not isinstance(port, bool) and 0 < port < 65536 else None
+            seats, reveals = self._from_meta(result.session, result.meta)
             try:
                 self.start(result.session, seats, reveals)
                 # A save this version's table cannot draw must not fail in every frame.
@@ -282,6 +282,11 @@ class MatchHost:
             self.app.speech.close()
         if self.phones is not None:
             self.phones.stop("quit")  # the phones are told; a resumed match takes the same codes
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    """A whole number as a save's JSON holds one (True and False are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def pace_match(play, stack, dt: float) -> None:
