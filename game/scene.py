@@ -56,6 +56,10 @@ class Scene:
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         """Draw the scene; ``alpha`` interpolates between the last two fixed steps."""
 
+    #: The screen's name, said before its first words when it comes on top ("Settings"), so
+    #: that moving the focus on it says only the control (issue 41).
+    spoken_name: str = ""
+
     def spoken(self) -> str | None:
         """What this screen says by itself, read aloud when it changes (issue 41: a lesson's
         card, the rules); None for a screen that says nothing of its own."""

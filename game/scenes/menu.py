@@ -302,14 +302,10 @@ class Grid:
     stacked: bool = False
 
 
-def focus_words(screen_name: str, control: Control | None) -> str | None:
-    """A menu's words for speech (issue 41): its name and the control the focus is on
-    ("Settings: Language: English"); the speech hub says the name only when the screen
-    changes.  A row's label names the control laid out after it (``Choice.name``)."""
-    words = control.words() if control is not None else ""
-    if not words:
-        return screen_name or None
-    return f"{screen_name}: {words}" if screen_name else words
+def focus_words(control: Control | None) -> str:
+    """A menu's words for speech (issue 41): the control the focus is on ("Language:
+    English": a row's label names the control laid out after it, ``Choice.name``)."""
+    return control.words() if control is not None else ""
 
 
 class WidgetScene(Scene):
@@ -334,7 +330,7 @@ class WidgetScene(Scene):
         self.focus_key: str | None = None
         #: A RESIZE came while a full screen covered this one: rebuild when it is on top again.
         self._stale = False
-        self.screen_name = self._row_label = ""  # the heading, the last row label (issue 41)
+        self.spoken_name = self._row_label = ""  # the heading, the last row label (issue 41)
 
     # ----------------------------------------------------------- building
 
@@ -520,14 +516,14 @@ class WidgetScene(Scene):
     def label(self, rect: pygame.Rect, text: str, object_id: str | None = None,
               class_id: str | None = None) -> UILabel:
         if object_id in ("#heading", "#title"):  # said with the focus (issue 41)
-            self.screen_name = text
+            self.spoken_name = text
         elif object_id in ("#left", "#right"):
             self._row_label = text
         return UILabel(rect, text, manager=self.app.ui, container=self.container,
                        object_id=ObjectID(object_id, class_id))
 
     def spoken(self) -> str | None:
-        return focus_words(self.screen_name, self.focus.current)
+        return focus_words(self.focus.current) or self.spoken_name or None
 
     def text_box(self, rect: pygame.Rect, html: str) -> UITextBox:
         return UITextBox(html, rect, manager=self.app.ui, container=self.container)

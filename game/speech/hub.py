@@ -118,16 +118,14 @@ class Speech:
             return
         top = stack.top
         words = top.spoken() if top is not None else None
-        if words == self._screen_said:
+        if words == self._screen_said and top is self._screen:
             return
-        said, self._screen_said = self._screen_said, words
-        if not words:
+        new_screen = top is not self._screen
+        self._screen_said, self._screen = words, top
+        if not words or top is None:
             return
-        # a menu's focus moving on the same screen: its name ("Settings: ") is not said again
-        name = words.split(": ", 1)[0] + ": "
-        if said is not None and top is self._screen and words.startswith(name) and said.startswith(name):
-            words = words[len(name):]
-        self._screen = top
+        if new_screen and top.spoken_name and top.spoken_name != words:  # "Settings: Language: English"
+            words = f"{top.spoken_name}: {words}"
         self.say(Line(W.spoken(words), QUEUE, kind="review"))
 
     def review(self, app, topic: str | None) -> None:

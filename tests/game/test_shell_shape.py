@@ -22,7 +22,7 @@ MAX_CLASS_LINES = 400
 NOT_YET: set[str] = set()
 
 #: What the App and the match host ask of every scene (``game.scene.Scene`` declares them).
-ASKED_OF_SCENES = {"pauses_play", "runs_match", "showing_move", "set_ui_visible", "draw_focus", "resting", "spoken"}
+ASKED_OF_SCENES = {"pauses_play", "runs_match", "showing_move", "set_ui_visible", "draw_focus", "resting", "spoken", "spoken_name"}
 
 
 def _trees():
