@@ -47,8 +47,9 @@ def rgba(surface: pygame.Surface) -> np.ndarray:
     return np.concatenate([rgb, a], axis=2)
 
 
-def components(mask: np.ndarray) -> int:
-    """Number of 4-connected blobs in a boolean mask."""
+def components(mask: np.ndarray, diagonal: bool = False) -> int:
+    """Number of 4-connected blobs in a boolean mask (8-connected with ``diagonal``)."""
+    steps = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dy or dx) and (diagonal or not (dy and dx))]
     seen = np.zeros_like(mask, dtype=bool)
     h, w = mask.shape
     count = 0
@@ -60,7 +61,7 @@ def components(mask: np.ndarray) -> int:
         seen[y0, x0] = True
         while stack:
             y, x = stack.pop()
-            for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+            for ny, nx in ((y + dy, x + dx) for dy, dx in steps):
                 if 0 <= ny < h and 0 <= nx < w and mask[ny, nx] and not seen[ny, nx]:
                     seen[ny, nx] = True
                     stack.append((ny, nx))

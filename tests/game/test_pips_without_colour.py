@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game import assets
+from test_assets import components
 
 #: Linear-RGB simulation matrices (Machado et al. 2009, severity 1.0).
 DEFICIENCIES = {
@@ -31,26 +32,6 @@ def _linear(c: np.ndarray) -> np.ndarray:
     return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
 
 
-def _blobs(mask: np.ndarray) -> int:
-    """Connected groups of True cells (8-neighbours), by a flood fill."""
-    seen = np.zeros_like(mask, dtype=bool)
-    count = 0
-    h, w = mask.shape
-    for y, x in zip(*np.nonzero(mask)):
-        if seen[y, x]:
-            continue
-        count += 1
-        stack = [(y, x)]
-        seen[y, x] = True
-        while stack:
-            cy, cx = stack.pop()
-            for ny, nx in ((cy + dy, cx + dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)):
-                if 0 <= ny < h and 0 <= nx < w and mask[ny, nx] and not seen[ny, nx]:
-                    seen[ny, nx] = True
-                    stack.append((ny, nx))
-    return count
-
-
 #: The tile's face under the marks (tools/make_art.py: ivory).
 FACE = np.array([0xF7, 0xF1, 0xE3], dtype=float)
 
@@ -65,7 +46,7 @@ def _marks_seen(n: int, palette: str, deficiency: str) -> int:
     luminance = np.clip(_linear(on_face) @ matrix, 0, 1) @ weights
     face = float(np.clip(_linear(FACE) @ matrix, 0, 1) @ weights)
     # a mark: clearly darker than the face in lightness alone (a highlight inside it is a hole)
-    return _blobs(luminance < face * 0.6)
+    return components(luminance < face * 0.6, diagonal=True)
 
 
 @pytest.fixture(scope="module", autouse=True)
